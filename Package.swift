@@ -1,0 +1,62 @@
+// swift-tools-version: 6.0
+//
+// InkBench: measures how late pen and touch ink appears on screen and how well next-point
+// prediction hides that lateness. The targets follow the data flow:
+//
+//   InkTraces (samples, strokes, traces, ground truth)  ->  InkSynthesis / InkImport (traces in)
+//   InkPrediction (the Predictor protocol and strategies; no dependencies)
+//   InkReplay (the 240 Hz input / 60 Hz frame timing model)  ->  InkMetrics (the figures)
+//   InkBenchKit (suites, runs, CSV, charts, reports, baselines)  ->  bench (the command)
+import PackageDescription
+
+let package = Package(
+    name: "InkBench",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "InkPrediction", targets: ["InkPrediction"]),
+        .library(
+            name: "InkBench",
+            targets: ["InkTraces", "InkSynthesis", "InkImport", "InkReplay", "InkMetrics", "InkBenchKit"]),
+        .executable(name: "bench", targets: ["bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // Predictors: pure Swift, no Foundation, so an app can ship the code it benchmarks.
+        .target(name: "InkPrediction"),
+        .target(name: "InkTraces", dependencies: ["InkPrediction"]),
+        .target(name: "InkSynthesis", dependencies: ["InkTraces"]),
+        .target(name: "InkImport", dependencies: ["InkTraces"]),
+        .target(name: "InkReplay", dependencies: ["InkTraces", "InkPrediction"]),
+        .target(name: "InkMetrics", dependencies: ["InkTraces", "InkReplay"]),
+        .target(
+            name: "InkBenchKit",
+            dependencies: ["InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkMetrics"]),
+        .target(
+            name: "BenchCLI",
+            dependencies: [
+                "InkBenchKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
+        .executableTarget(
+            name: "custom-predictor-example",
+            dependencies: ["InkPrediction", "InkBenchKit"],
+            path: "Examples/CustomPredictor"),
+
+        .target(
+            name: "InkTestSupport",
+            dependencies: ["InkTraces", "InkPrediction", "InkReplay", "InkMetrics", "InkSynthesis"],
+            path: "Tests/InkTestSupport"),
+        .testTarget(name: "InkPredictionTests", dependencies: ["InkPrediction", "InkTestSupport"]),
+        .testTarget(name: "InkTracesTests", dependencies: ["InkTraces", "InkTestSupport"]),
+        .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis", "InkTestSupport"]),
+        .testTarget(
+            name: "InkReplayTests",
+            dependencies: ["InkReplay", "InkSynthesis", "InkTestSupport"]),
+        .testTarget(
+            name: "InkMetricsTests",
+            dependencies: ["InkMetrics", "InkReplay", "InkSynthesis", "InkBenchKit", "InkTestSupport"]),
+    ]
+)

@@ -1,0 +1,137 @@
+import InkMetrics
+import InkPrediction
+import InkReplay
+import InkTraces
+
+/// One run's result: a trace replayed through a strategy under a timing, and its figures.
+public struct RunResult: Sendable {
+    /// The trace's name.
+    public var trace: String
+    /// The strategy's name.
+    public var strategy: String
+    /// The timing it ran with.
+    public var timing: Timing
+    /// Input samples in the trace.
+    public var samples: Int
+    /// Every figure.
+    public var figures: TraceFigures
+    /// Every open frame with its details, when frames were asked for.
+    public var frames: [FrameDetail]?
+    /// Each frame's predicted tail, when tails were asked for (same order as `frames`).
+    public var tails: [[PenPoint]]?
+}
+
+/// What a run keeps beyond the figures.
+public struct RunDetail: Sendable, Equatable {
+    /// Keep every frame (for `frames.csv` and charts).
+    public var frames: Bool
+    /// Also keep each frame's predicted tail, for these traces only (the stroke-replay chart).
+    public var tailsForTraces: Set<String>
+
+    public init(frames: Bool = false, tailsForTraces: Set<String> = []) {
+        self.frames = frames
+        self.tailsForTraces = tailsForTraces
+    }
+}
+
+/// Runs traces through strategies and computes every figure, spreading the (trace, strategy)
+/// pairs over the cores. Results come back in trace order, then strategy order, and are the
+/// same to the bit whatever the number of cores: each run is computed by one task alone.
+///
+/// `none` always runs (its `Λ` and spatial lag are the references for *latency removed* and
+/// the *remaining lag ratio*); it is reported only if asked for.
+///
+/// ```swift
+/// let traces = try SyntheticSuite.default.generate(seed: 1)
+/// let results = await BenchRunner.run(traces: traces, strategies: [try StrategyCatalog.parse("linear")], timing: Timing())
+/// ```
+public enum BenchRunner {
+    /// Runs every pair. `maxConcurrency` 1 runs on one core.
+    public static func run(
+        traces: [Trace], strategies: [Strategy], timing: Timing, detail: RunDetail = RunDetail(),
+        maxConcurrency: Int = ProcessInfoCores.count
+    ) async -> [RunResult] {
+        let wantsNone = strategies.contains { $0.name == "none" }
+        let all = wantsNone ? strategies : [Strategy.none] + strategies
+        var jobs: [(trace: Int, strategy: Int)] = []
+        for t in traces.indices {
+            for s in all.indices where !all[s].needsRecordedPredictions || traces[t].hasRecordedPredictions {
+                jobs.append((t, s))
+            }
+        }
+        let truths = traces.map { TraceTruth($0) }
+        var results = [RunResult?](repeating: nil, count: jobs.count)
+        await withTaskGroup(of: (Int, RunResult).self) { group in
+            var next = 0
+            func add() {
+                let j = next
+                let job = jobs[j]
+                let trace = traces[job.trace], strategy = all[job.strategy], truth = truths[job.trace]
+                group.addTask { (j, runOne(trace: trace, truth: truth, strategy: strategy, timing: timing, detail: detail)) }
+                next += 1
+            }
+            while next < min(max(1, maxConcurrency), jobs.count) { add() }
+            for await (j, result) in group {
+                results[j] = result
+                if next < jobs.count { add() }
+            }
+        }
+        var out: [RunResult] = []
+        var noneByTrace: [String: TraceFigures] = [:]
+        for (j, r) in results.enumerated() {
+            guard let r else { continue }
+            if all[jobs[j].strategy].name == "none" { noneByTrace[r.trace] = r.figures }
+        }
+        for (j, r) in results.enumerated() {
+            guard var r else { continue }
+            if all[jobs[j].strategy].name == "none" && !wantsNone { continue }
+            if let none = noneByTrace[r.trace] { r.figures.relate(toNone: none) }
+            out.append(r)
+        }
+        return out
+    }
+
+    /// Runs one trace through one strategy.
+    public static func runOne(
+        trace: Trace, truth: TraceTruth, strategy: Strategy, timing: Timing, detail: RunDetail = RunDetail()
+    ) -> RunResult {
+        var accumulator = FigureAccumulator(truth: truth)
+        var frames: [FrameDetail]? = nil
+        var tails: [[PenPoint]]? = nil
+        if detail.frames {
+            let withTails = detail.tailsForTraces.contains(trace.name)
+            var both = Tee(accumulator: accumulator, recorder: FrameRecorder())
+            Replay.run(trace: trace, strategy: strategy, timing: timing, tails: withTails, into: &both)
+            accumulator = both.accumulator
+            frames = both.recorder.frames.map { FrameDetail($0, truth: truth.strokes[$0.stroke]) }
+            if withTails { tails = both.recorder.tails }
+        } else {
+            Replay.run(trace: trace, strategy: strategy, timing: timing, into: &accumulator)
+        }
+        return RunResult(
+            trace: trace.name, strategy: strategy.name, timing: timing, samples: trace.sampleCount,
+            figures: accumulator.finish(), frames: frames, tails: tails)
+    }
+
+    struct Tee: FrameSink {
+        var accumulator: FigureAccumulator
+        var recorder: FrameRecorder
+        mutating func consume(_ frame: Frame, tail: [PenPoint]?) {
+            accumulator.consume(frame, tail: tail)
+            recorder.consume(frame, tail: tail)
+        }
+    }
+}
+
+extension TraceFigures {
+    /// Fills the figures defined against `none` on the same trace and timing.
+    public mutating func relate(toNone none: TraceFigures) {
+        if let a = none.perceivedLatencyTenthsMs, let b = perceivedLatencyTenthsMs { latencyRemovedTenthsMs = a - b }
+        if let a = none.spatialLagMeanMM, let b = spatialLagMeanMM, a > 0 { remainingLagRatio = b / a }
+    }
+}
+
+extension Trace {
+    /// Whether any stroke carries recorded platform predictions.
+    public var hasRecordedPredictions: Bool { strokes.contains { $0.recordedPredictions != nil } }
+}

@@ -1,0 +1,146 @@
+import InkPrediction
+import InkReplay
+import InkTraces
+
+/// Computes every figure of a run from its frames as the replay produces them, keeping only
+/// a few numbers per frame (benchmark model, sections 5 to 8).
+///
+/// ```swift
+/// let truth = TraceTruth(trace)
+/// var acc = FigureAccumulator(truth: truth)
+/// Replay.run(trace: trace, strategy: strategy, timing: timing, into: &acc)
+/// let figures = acc.finish()
+/// ```
+public struct FigureAccumulator: FrameSink {
+    /// Frames with the pen slower than this (mm/s) are not *moving*.
+    public static let movingSpeedMMPerS = 10.0
+    /// The overshoot window: the pen's path over the last this-many seconds.
+    public static let overshootWindow = 0.25
+
+    let truths: [GroundTruth]
+    var latency = LatencyFrames()
+    var overshoots: [Double] = []
+    var horizonsMs: [Double] = []
+    var frames = 0, inStroke = 0, predicted = 0
+    var leadSum = 0.0, leadSquares = 0.0, crossSquares = 0.0, lagSum = 0.0
+    var wrongDirection = 0, directionFrames = 0
+    var jitterSquares = 0.0, jitterCount = 0
+    var endSum = 0.0, endMax = 0.0, endPairs = 0
+    // The pair (phase, stroke) being read and its state.
+    var pairPhase = -1, pairStroke = -1, pairHasAfterLift = false, pairEnd = 0.0
+    var previousIndex = Int.min, previousTipX = 0.0, previousTipY = 0.0
+    var previousErrorX = 0.0, previousErrorY = 0.0, previousInStroke = false
+
+    public init(truth: TraceTruth) { truths = truth.strokes }
+
+    public mutating func consume(_ frame: Frame, tail: [PenPoint]?) {
+        if frame.phase != pairPhase || frame.stroke != pairStroke {
+            closePair()
+            pairPhase = frame.phase
+            pairStroke = frame.stroke
+            previousIndex = Int.min
+        }
+        frames += 1
+        if frame.predicted {
+            predicted += 1
+            horizonsMs.append(frame.horizon * 1000)
+        }
+        let truth = truths[frame.stroke]
+        let tau = frame.photonTime
+        let qx = frame.tipX, qy = frame.tipY
+        let follows = previousIndex == frame.index - 1
+        switch frame.kind {
+        case .afterLift:
+            pairHasAfterLift = true
+            if frame.predicted {
+                let d = truth.distance(fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau)
+                pairEnd = max(pairEnd, d)
+            }
+            previousInStroke = false
+        case .inStroke:
+            inStroke += 1
+            overshoots.append(truth.distance(fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau))
+            let p = truth.position(at: tau)
+            let ex = qx - p.x, ey = qy - p.y
+            if follows && previousInStroke {
+                let jx = ex - previousErrorX, jy = ey - previousErrorY
+                jitterSquares += jx * jx + jy * jy
+                jitterCount += 1
+            }
+            let v = truth.velocity(at: tau)
+            let speed = (v.x * v.x + v.y * v.y).squareRoot()
+            if speed >= FigureAccumulator.movingSpeedMMPerS {
+                let ux = v.x / speed, uy = v.y / speed
+                let a = ex * ux + ey * uy
+                let c = -ex * uy + ey * ux
+                leadSum += a
+                leadSquares += a * a
+                crossSquares += c * c
+                lagSum += (ex * ex + ey * ey).squareRoot()
+                latency.append(stroke: frame.stroke, photonTime: tau, tipX: qx, tipY: qy)
+                if follows {
+                    directionFrames += 1
+                    if (qx - previousTipX) * ux + (qy - previousTipY) * uy < 0 { wrongDirection += 1 }
+                }
+            }
+            previousErrorX = ex
+            previousErrorY = ey
+            previousInStroke = true
+        }
+        previousIndex = frame.index
+        previousTipX = qx
+        previousTipY = qy
+    }
+
+    mutating func closePair() {
+        if pairHasAfterLift {
+            endSum += pairEnd
+            endMax = max(endMax, pairEnd)
+            endPairs += 1
+        }
+        pairHasAfterLift = false
+        pairEnd = 0
+    }
+
+    /// The frames the perceived-latency search uses.
+    public var latencyFrames: LatencyFrames { latency }
+
+    /// Finishes the figures. `latencyRemovedTenthsMs` and `remainingLagRatio` need `none`'s
+    /// figures and are filled by ``RunFigures/relate(to:)``-style callers.
+    public mutating func finish(fullGrid: Bool = false) -> TraceFigures {
+        closePair()
+        var f = TraceFigures()
+        f.frames = frames
+        f.inStrokeFrames = inStroke
+        f.movingFrames = latency.count
+        let result = fullGrid
+            ? PerceivedLatency.fullGrid(latency, truths: truths) : PerceivedLatency.search(latency, truths: truths)
+        if let result {
+            f.perceivedLatencyTenthsMs = result.tenthsMs
+            f.perceivedLatencyAtEdge = result.atEdge
+            f.latencyEvaluations = result.evaluations
+        }
+        f.overshootP95MM = nearestRankPercentile(overshoots, 0.95)
+        f.overshootMaxMM = overshoots.max()
+        if endPairs > 0 {
+            f.endOvershootMeanMM = endSum / Double(endPairs)
+            f.endOvershootMaxMM = endMax
+        }
+        let n = Double(latency.count)
+        if latency.count > 0 {
+            let mean = leadSum / n
+            f.leadMeanMM = mean
+            f.leadSDMM = max(0, leadSquares / n - mean * mean).squareRoot()
+            f.crossTrackRMSMM = (crossSquares / n).squareRoot()
+            f.spatialLagMeanMM = lagSum / n
+        }
+        if directionFrames > 0 { f.wrongDirectionRate = Double(wrongDirection) / Double(directionFrames) }
+        if jitterCount > 0 { f.jitterRMSMM = (jitterSquares / Double(jitterCount)).squareRoot() }
+        if !horizonsMs.isEmpty {
+            f.horizonMeanMs = horizonsMs.reduce(0, +) / Double(horizonsMs.count)
+            f.horizonP95Ms = nearestRankPercentile(horizonsMs, 0.95)
+        }
+        if frames > 0 { f.predictedShare = Double(predicted) / Double(frames) }
+        return f
+    }
+}

@@ -1,0 +1,63 @@
+/// Every figure of the benchmark model for one run (trace, strategy, timing), pooled over the
+/// trace's strokes and phases (sections 6 to 8). `nil` is an empty cell: the figure has no
+/// frames to be computed from.
+public struct TraceFigures: Sendable, Equatable {
+    /// Open frames evaluated (in-stroke plus after-lift), over all phases.
+    public var frames = 0
+    /// In-stroke frames.
+    public var inStrokeFrames = 0
+    /// Moving frames (in-stroke, pen speed at least 10 mm/s).
+    public var movingFrames = 0
+    /// Perceived latency `Λ` in units of 0.1 ms.
+    public var perceivedLatencyTenthsMs: Int?
+    /// Whether `Λ` lies on the edge of the searched range [-50, 200] ms.
+    public var perceivedLatencyAtEdge = false
+    /// `Λ_none - Λ` in units of 0.1 ms (set when `none` ran on the same trace and timing).
+    public var latencyRemovedTenthsMs: Int?
+    /// Overshoot (distance from the tip to the pen's last 250 ms of path), 95th percentile by
+    /// nearest rank over in-stroke frames (mm).
+    public var overshootP95MM: Double?
+    /// Overshoot maximum over in-stroke frames (mm).
+    public var overshootMaxMM: Double?
+    /// End overshoot: mean over (stroke, phase) pairs of the largest after-lift overshoot (mm).
+    public var endOvershootMeanMM: Double?
+    /// End overshoot: maximum over (stroke, phase) pairs (mm).
+    public var endOvershootMaxMM: Double?
+    /// Along-track lead `<e, u>` over moving frames: mean (mm); positive is ahead of the pen.
+    public var leadMeanMM: Double?
+    /// Along-track lead: population standard deviation (mm).
+    public var leadSDMM: Double?
+    /// Cross-track error `<e, n>` over moving frames: root mean square (mm).
+    public var crossTrackRMSMM: Double?
+    /// Mean spatial lag `|e|` over moving frames (mm).
+    public var spatialLagMeanMM: Double?
+    /// Mean spatial lag divided by `none`'s on the same trace and timing (the remaining lag).
+    public var remainingLagRatio: Double?
+    /// Share of moving frames (with a previous open frame) whose tip moved against the pen's direction.
+    public var wrongDirectionRate: Double?
+    /// Jitter: RMS of `|e_k - e_{k-1}|` over consecutive in-stroke frames of one stroke and phase (mm).
+    public var jitterRMSMM: Double?
+    /// Horizon `T_k - t_last` over frames showing a prediction: mean (ms).
+    public var horizonMeanMs: Double?
+    /// Horizon: 95th percentile, nearest rank (ms).
+    public var horizonP95Ms: Double?
+    /// Share of open frames that show a prediction.
+    public var predictedShare: Double?
+    /// Evaluations the perceived-latency search used (a diagnostic; not a figure).
+    public var latencyEvaluations = 0
+
+    public init() {}
+
+    /// `Λ` in milliseconds.
+    public var perceivedLatencyMs: Double? { perceivedLatencyTenthsMs.map { Double($0) / 10 } }
+    /// Latency removed in milliseconds.
+    public var latencyRemovedMs: Double? { latencyRemovedTenthsMs.map { Double($0) / 10 } }
+}
+
+/// The value at rank `ceil(q · n)` of the sorted values (nearest-rank percentile); `nil` if empty.
+public func nearestRankPercentile(_ values: [Double], _ q: Double) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let rank = Int((q * Double(sorted.count)).rounded(.up))
+    return sorted[min(max(rank, 1), sorted.count) - 1]
+}

@@ -1,0 +1,68 @@
+/// A next-point predictor: fed the samples an app receives, asked where the pen will be.
+///
+/// The harness drives a predictor exactly as an ink app would: once per display frame it
+/// feeds the samples received since the last frame with ``update(_:)``, in order, then asks
+/// for the position at the frame's target time with ``predict(at:)``. Each stroke starts with
+/// a fresh predictor (or one that was ``reset()``). A predictor may decline to predict by
+/// returning `nil`; the app then shows the newest received sample.
+///
+/// Implementing your own takes a few lines. This one extrapolates the last two samples at
+/// half their velocity:
+///
+/// ```swift
+/// struct HalfVelocityPredictor: Predictor {
+///     private var last: PenPoint?
+///     private var previous: PenPoint?
+///     mutating func update(_ sample: PenPoint) { previous = last; last = sample }
+///     func predict(at t: Double) -> PenPoint? {
+///         guard let p = last, let q = previous else { return nil }
+///         let k = 0.5 * (t - p.t) / (p.t - q.t)
+///         return PenPoint(t: t, x: p.x + k * (p.x - q.x), y: p.y + k * (p.y - q.y))
+///     }
+///     mutating func reset() { last = nil; previous = nil }
+/// }
+/// ```
+///
+/// `Examples/CustomPredictor` runs such a predictor through the whole benchmark.
+///
+/// Contract:
+/// - ``update(_:)`` receives samples of one stroke with strictly increasing `t`.
+/// - ``predict(at:)`` must not change the predictor: the harness may call it several times
+///   per frame (to draw the predicted tail) and the answers must not depend on how often.
+/// - Times are seconds and positions millimetres; a predictor ported from a platform converts
+///   at this boundary (see ``KalmanPredictor``).
+public protocol Predictor: Sendable {
+    /// Feeds one received sample (time in s, position in mm).
+    mutating func update(_ sample: PenPoint)
+
+    /// Returns the predicted pen position at time `t` (s), or `nil` to decline.
+    ///
+    /// The returned point's `t` is `t`. `t` is never earlier than the newest sample fed.
+    func predict(at t: Double) -> PenPoint?
+
+    /// Forgets every sample, as at the start of a new stroke.
+    mutating func reset()
+}
+
+/// A predictor parameter that is out of range, with what was expected.
+public struct PredictorParameterError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The predictor's name, for example `kalman`.
+    public var predictor: String
+    /// The parameter's name, for example `sigma_p`.
+    public var parameter: String
+    /// The value given.
+    public var value: Double
+    /// What was expected, for example `a finite number > 0`.
+    public var expected: String
+
+    public init(predictor: String, parameter: String, value: Double, expected: String) {
+        self.predictor = predictor
+        self.parameter = parameter
+        self.value = value
+        self.expected = expected
+    }
+
+    public var description: String {
+        "\(predictor): parameter \(parameter) = \(value) is invalid: expected \(expected)"
+    }
+}

@@ -1,0 +1,39 @@
+import InkPrediction
+
+/// What one display frame showed for one stroke, as the timing model produced it.
+public struct Frame: Sendable {
+    /// Where the frame's photon time falls against the stroke.
+    public enum Kind: UInt8, Sendable {
+        /// `t_first <= tau <= t_end`: the pen is on the surface.
+        case inStroke
+        /// `tau > t_end` with the pen-up not yet received: ink may run past the lift.
+        case afterLift
+    }
+
+    /// Frame phase, 0 ..< phases.
+    public var phase: Int
+    /// Stroke index in the trace.
+    public var stroke: Int
+    /// Frame number `k` in its phase's clock.
+    public var index: Int
+    /// Frame start `f_k` (s).
+    public var startTime: Double
+    /// Photon time `tau_k` (s).
+    public var photonTime: Double
+    /// The time the predictor was asked for, `T_k` (s).
+    public var targetTime: Double
+    /// The newest received sample.
+    public var newest: PenPoint
+    /// Its index in the stroke.
+    public var newestIndex: Int
+    /// The displayed tip `q_k`: the prediction, or the newest sample (mm).
+    public var tipX: Double
+    public var tipY: Double
+    /// Whether the tip is a prediction.
+    public var predicted: Bool
+    /// Where the photon time falls.
+    public var kind: Kind
+
+    /// The horizon `T_k - t_last` (s).
+    @inlinable public var horizon: Double { targetTime - newest.t }
+}

@@ -1,0 +1,74 @@
+/// Where the pen really was, per stroke: `p(t)`, its speed and direction (benchmark model,
+/// section 5). It never comes from the predictor under test.
+///
+/// - For a synthetic stroke: the noiseless analytic curve (a ``CubicPath`` of exact Hermite
+///   pieces, shared between strokes of one shape), with the analytic velocity.
+/// - For a recording: the linear interpolation of its samples, with the velocity taken as
+///   the central difference `(p(t + 10 ms) - p(t - 10 ms)) / 20 ms`, robust to quantised
+///   samples.
+///
+/// Held at the first sample before the stroke starts and at the last after it ends.
+///
+/// ```swift
+/// let truth = stroke.groundTruth()
+/// let p = truth.position(at: 0.1)    // mm
+/// let v = truth.velocity(at: 0.1)    // mm/s
+/// ```
+public struct GroundTruth: Sendable {
+    /// How velocity is obtained.
+    public enum VelocityMode: Sendable, Equatable {
+        /// The path's own derivative (analytic curves).
+        case derivative
+        /// `(p(t + h) - p(t - h)) / 2h` with `h` in seconds (recordings: 0.010).
+        case centralDifference(halfWindow: Double)
+    }
+
+    /// The path, in its own time.
+    public let path: CubicPath
+    /// Absolute time (s) of the path's time 0.
+    public let timeOffset: Double
+    /// How velocity is obtained.
+    public let velocityMode: VelocityMode
+
+    /// A truth from a path placed at `timeOffset` seconds.
+    public init(path: CubicPath, timeOffset: Double = 0, velocityMode: VelocityMode = .derivative) {
+        self.path = path
+        self.timeOffset = timeOffset
+        self.velocityMode = velocityMode
+    }
+
+    /// The linear interpolation of a stroke's samples, velocity by 10 ms central difference.
+    public init(interpolating stroke: Stroke) {
+        self.init(
+            path: CubicPath(polylineT: stroke.t, x: stroke.x, y: stroke.y), timeOffset: 0,
+            velocityMode: .centralDifference(halfWindow: 0.010))
+    }
+
+    /// First time (s) of the pen's motion.
+    @inlinable public var startTime: Double { path.startTime + timeOffset }
+    /// Last time (s) of the pen's motion.
+    @inlinable public var endTime: Double { path.endTime + timeOffset }
+
+    /// The pen's position (mm) at absolute time `t` (s).
+    @inlinable
+    public func position(at t: Double) -> (x: Double, y: Double) { path.position(at: t - timeOffset) }
+
+    /// The pen's velocity (mm/s) at absolute time `t` (s).
+    @inlinable
+    public func velocity(at t: Double) -> (x: Double, y: Double) {
+        switch velocityMode {
+        case .derivative:
+            return path.derivative(at: t - timeOffset)
+        case .centralDifference(let h):
+            let a = path.position(at: t - timeOffset + h)
+            let b = path.position(at: t - timeOffset - h)
+            return ((a.x - b.x) / (2 * h), (a.y - b.y) / (2 * h))
+        }
+    }
+
+    /// The smallest distance (mm) from `(x, y)` to the pen's path over absolute times `from...to` (s).
+    @inlinable
+    public func distance(fromX x: Double, y: Double, from t0: Double, to t1: Double) -> Double {
+        path.distance(fromX: x, y: y, from: t0 - timeOffset, to: t1 - timeOffset)
+    }
+}

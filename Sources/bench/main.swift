@@ -1,0 +1,4 @@
+import BenchCLI
+import Foundation
+
+exit(await BenchMain.run())
