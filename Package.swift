@@ -55,6 +55,9 @@ let package = Package(
         .testTarget(
             name: "InkReplayTests",
             dependencies: ["InkReplay", "InkSynthesis", "InkTestSupport"]),
+        .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkTestSupport"]),
+        .testTarget(name: "InkBenchKitTests", dependencies: ["InkBenchKit", "InkTestSupport"]),
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkTestSupport"]),
         .testTarget(
             name: "InkMetricsTests",
             dependencies: ["InkMetrics", "InkReplay", "InkSynthesis", "InkBenchKit", "InkTestSupport"]),
