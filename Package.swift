@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
         .executableTarget(
             name: "custom-predictor-example",
-            dependencies: ["InkPrediction", "InkBenchKit"],
+            dependencies: ["InkPrediction", "InkBenchKit", "InkReplay", "InkSynthesis"],
             path: "Examples/CustomPredictor"),
 
         .target(

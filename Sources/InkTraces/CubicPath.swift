@@ -4,7 +4,8 @@
 /// `s = t - k_j`. A recording's path has linear pieces through its samples (the benchmark
 /// model's "linear interpolation of the recorded samples"); a synthetic path has cubic
 /// Hermite pieces through the exact analytic positions and velocities at knots 1 ms apart,
-/// which reproduce straight lines exactly and the S-curves within about 1e-8 mm.
+/// which reproduce straight lines exactly and the S-curves within 5e-6 mm (the fast
+/// S-curve's worst case; 2e-8 mm on the slow one), exact at the knots.
 /// Before the first knot and after the last the position is held (the pen has not started,
 /// or has stopped or lifted).
 ///
@@ -189,7 +190,7 @@ public final class CubicPath: Sendable {
     ///
     /// Exact for linear pieces; for cubic pieces the nearest point is found by Newton's
     /// method from the chord's nearest point, so the result is a distance to a point on the
-    /// path that is within 1e-9 mm of the true minimum on the smooth synthetic curves.
+    /// path within 1e-9 mm of the nearest point of that piece on the smooth synthetic curves.
     public func distance(fromX qx: Double, y qy: Double, from t0: Double, to t1: Double) -> Double {
         let first = knots[0], last = knots[knots.count - 1]
         let a = min(max(t0, first), last)

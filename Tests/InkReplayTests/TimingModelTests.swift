@@ -1,0 +1,125 @@
+import InkPrediction
+import InkReplay
+import InkSynthesis
+import InkTestSupport
+import InkTraces
+import Testing
+
+/// A predictor that records what the harness did to it, to check the timing model.
+struct SpyPredictor: Predictor {
+    var fed: [PenPoint] = []
+    var resets = 0
+    mutating func update(_ sample: PenPoint) { fed.append(sample) }
+    func predict(at t: Double) -> PenPoint? { fed.count >= 2 ? PenPoint(t: t, x: 1000, y: Double(fed.count)) : nil }
+    mutating func reset() { resets += 1; fed.removeAll() }
+}
+
+@Suite("Timing model")
+struct TimingModelTests {
+    nonisolated(unsafe) static let line = try! SyntheticSuite.straightLine.generate(seed: 1)
+
+    /// Section 4's check: the newest received sample is Lin + 0.85, 1.90, 2.94, 3.98 ms old at frame start.
+    @Test func newestSampleAgePerPhase() {
+        var recorder = FrameRecorder()
+        Replay.run(trace: Self.line, strategy: .none, timing: Timing(), into: &recorder)
+        for (phase, age) in [0.854, 1.896, 2.938, 3.979].enumerated() {
+            let frames = recorder.frames.filter { $0.phase == phase }
+            #expect(!frames.isEmpty)
+            for f in frames.dropFirst() {
+                #expect(abs((f.startTime - f.newest.t) * 1000 - (8 + age)) < 0.001, "phase \(phase)")
+            }
+        }
+    }
+
+    @Test func photonTimeAndHorizonCap() {
+        var timing = Timing()
+        timing.horizonCapMs = 10
+        var recorder = FrameRecorder()
+        Replay.run(trace: Self.line, strategy: try! StrategyCatalog.parse("linear:cap_ms=16"), timing: timing, into: &recorder)
+        for f in recorder.frames {
+            #expect(abs(f.photonTime - f.startTime - 0.025) < 1e-12)
+            #expect(f.targetTime <= f.newest.t + 0.010 + 1e-12)
+            #expect(f.targetTime <= f.photonTime)
+        }
+    }
+
+    @Test func penUpEndsTheStrokeAndTheLastSampleIsNeverShownWithAPrediction() {
+        var recorder = FrameRecorder()
+        Replay.run(trace: Self.line, strategy: try! StrategyCatalog.parse("linear"), timing: Timing(), into: &recorder)
+        let stroke = Self.line.strokes[0]
+        for f in recorder.frames {
+            #expect(f.startTime < stroke.endTime + 0.008)
+            #expect(f.newestIndex < stroke.count - 1)
+        }
+        // Every phase has after-lift frames (photons after the pen stopped, pen-up not yet received).
+        #expect(Set(recorder.frames.filter { $0.kind == .afterLift }.map(\.phase)) == [0, 1, 2, 3])
+    }
+
+    @Test func freshPredictorPerStrokeAndGapReset() throws {
+        // A 22 ms gap after the third sample (over the 20 ms limit), then five more samples.
+        let a = try Stroke(
+            t: [0, 0.004, 0.008, 0.030, 0.034, 0.038, 0.042, 0.046, 0.050, 0.054], x: Array(repeating: 0, count: 10),
+            y: Array(repeating: 0, count: 10))
+        let b = try Stroke(t: [0.2, 0.204, 0.208, 0.212], x: [0, 1, 2, 3], y: [5, 5, 5, 5])
+        let trace = try Trace(name: "two", strokes: [a, b], nominalInterval: 0.004, source: "test")
+        final class Counter: @unchecked Sendable { var made = 0 }
+        let counter = Counter()
+        let strategy = Strategy(name: "spy", gapResetMs: 20) { _ in counter.made += 1; return SpyPredictor() }
+        var recorder = FrameRecorder()
+        var timing = Timing()
+        timing.phases = 2
+        Replay.run(trace: trace, strategy: strategy, timing: timing, into: &recorder)
+        #expect(counter.made == 4)  // two strokes, two phases
+        // Frames start at 1 and 3 ms (two phases over a 4 ms interval), 16.7 ms apart. The frame
+        // near 52 ms has received samples up to t = 42 ms: four since the reset at 30 ms, and the
+        // spy's answer carries how many samples it holds.
+        let afterGap = recorder.frames.filter { $0.stroke == 0 && $0.newestIndex == 6 }
+        #expect(afterGap.count == 2)
+        #expect(afterGap.allSatisfy { $0.predicted && $0.tipY == 4 })
+        // Without the limit the predictor keeps all seven.
+        var plain = FrameRecorder()
+        Replay.run(trace: trace, strategy: Strategy(name: "spy") { _ in SpyPredictor() }, timing: timing, into: &plain)
+        #expect(plain.frames.filter { $0.stroke == 0 && $0.newestIndex == 6 }.allSatisfy { $0.tipY == 7 })
+        // The second stroke starts fresh: its first predicted frame holds only its own samples.
+        #expect(recorder.frames.filter { $0.stroke == 1 && $0.predicted }.allSatisfy { $0.tipY <= 4 })
+    }
+
+    @Test func phasesSpreadOverOneInputInterval() {
+        var recorder = FrameRecorder()
+        Replay.run(trace: Self.line, strategy: .none, timing: Timing(), into: &recorder)
+        let firstStarts = (0..<4).compactMap { p in recorder.frames.first { $0.phase == p }.map { $0.startTime - 16.0 / 960 * Double($0.index) } }
+        #expect(firstStarts.count == 4)
+        for (j, f0) in firstStarts.enumerated() {
+            #expect(abs(f0 - (Double(j) + 0.5) / 4 / 240) < 1e-12)
+        }
+    }
+
+    @Test func presetsAndValidation() throws {
+        #expect(Timing.preset(named: "ipad-60")?.frameRateHz == 60)
+        #expect(Timing.preset(named: "ipad-promotion")?.frameRateHz == 120)
+        #expect(Timing.preset(named: "nope") == nil)
+        var t = Timing()
+        t.phases = 0
+        #expect(throws: TimingError.self) { try t.validate() }
+        t = Timing()
+        t.displayLatency = .milliseconds(-1)
+        #expect(throws: TimingError.self) { try t.validate() }
+        #expect(abs(Timing().displayLatencySeconds - 0.025) < 1e-15)
+    }
+
+    @Test func strategyCatalogParsesParametersAndNamesErrors() throws {
+        let k = try StrategyCatalog.parse("kalman:sigma_p=0.02,cap_ms=16")
+        #expect(k.name == "kalman[sigma_p=0.02,cap_ms=16]")
+        #expect(k.horizonCapMs == 16)
+        #expect(try StrategyCatalog.parse("kalman-chromium").gapResetMs == 20)
+        #expect(try StrategyCatalog.parse("kalman-chromium:cap_ms=off").horizonCapMs == nil)
+        let list = try StrategyCatalog.parseList("none,kalman:sigma_p=0.02,cap_ms=16,linear")
+        #expect(list.map(\.name) == ["none", "kalman[sigma_p=0.02,cap_ms=16]", "linear"])
+        #expect(throws: StrategySpecError("unknown strategy 'lin'; known strategies: none, linear, quadratic, kalman, kalman-chromium, recorded")) {
+            try StrategyCatalog.parse("lin")
+        }
+        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("kalman:sigma_q=1") }
+        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("kalman:sigma_p=-1") }
+        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("linear:cap_ms=abc") }
+    }
+}

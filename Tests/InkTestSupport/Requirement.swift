@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Things a test may need that a user's clone may lack (gnuplot, the workspace's `../shared`).
+///
+/// Use as a Swift Testing trait: the test is skipped, with the reason printed, where the thing
+/// is missing, unless `INKBENCH_REQUIRE_ALL=1` (set by `.ci/run`), in which case the test runs
+/// and fails, so CI never skips it silently.
+///
+/// ```swift
+/// @Test(.enabled(if: Requirement.sharedDatasets.isMetOrRequired, Requirement.sharedDatasets.reason))
+/// func readsEvemu() throws {
+///     let root = try Requirement.sharedDatasets.path()
+/// }
+/// ```
+public struct Requirement: Sendable {
+    /// What is needed, for the skip message.
+    public let reason: Comment
+    let probe: @Sendable () -> String?
+
+    /// Whether CI asked for every requirement to be met (`INKBENCH_REQUIRE_ALL=1`).
+    public static var requireAll: Bool { ProcessInfo.processInfo.environment["INKBENCH_REQUIRE_ALL"] == "1" }
+
+    /// True where the requirement is met, or where CI requires it (the test then fails if it is missing).
+    public var isMetOrRequired: Bool { probe() != nil || Requirement.requireAll }
+
+    /// The path the requirement found; throws (failing the test) when it is missing.
+    public func path() throws -> String {
+        guard let p = probe() else { throw MissingRequirement(description: "missing: \(reason)") }
+        return p
+    }
+
+    /// The package's root folder.
+    public static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// `../shared/datasets-raw` beside the package (or `$INKBENCH_SHARED/datasets-raw`).
+    public static let sharedDatasets = Requirement(
+        reason: "needs ../shared/datasets-raw beside the package (the workspace's recordings)",
+        probe: {
+            let env = ProcessInfo.processInfo.environment["INKBENCH_SHARED"]
+            let base = env ?? (packageRoot as NSString).appendingPathComponent("../shared")
+            let p = ((base as NSString).appendingPathComponent("datasets-raw") as NSString).standardizingPath
+            var isDir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
+        })
+
+    /// The `gnuplot` program on the PATH.
+    public static let gnuplot = Requirement(
+        reason: "needs gnuplot on the PATH (apt-get install gnuplot-nox)",
+        probe: {
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            for dir in path.split(separator: ":") {
+                let candidate = "\(dir)/gnuplot"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+            return nil
+        })
+
+    public init(reason: Comment, probe: @escaping @Sendable () -> String?) {
+        self.reason = reason
+        self.probe = probe
+    }
+}
+
+/// A requirement that is missing, failing the test that needed it.
+public struct MissingRequirement: Error, CustomStringConvertible {
+    public let description: String
+    public init(description: String) { self.description = description }
+}
