@@ -16,18 +16,22 @@ public struct Strategy: Sendable {
     public var horizonCapMs: Double?
     /// Resets the predictor before a sample that comes more than this after the previous one; `nil` for never.
     public var gapResetMs: Double?
+    /// Whether it replays recorded predictions, and so applies only to traces that carry them.
+    public var needsRecordedPredictions: Bool
     /// Makes a fresh predictor for a stroke (the stroke is given for strategies such as
     /// `recorded` that replay data the stroke carries).
     public var makePredictor: @Sendable (Stroke) -> any Predictor
 
     public init(
         name: String, parameters: [(name: String, value: String)] = [], horizonCapMs: Double? = nil,
-        gapResetMs: Double? = nil, makePredictor: @escaping @Sendable (Stroke) -> any Predictor
+        gapResetMs: Double? = nil, needsRecordedPredictions: Bool = false,
+        makePredictor: @escaping @Sendable (Stroke) -> any Predictor
     ) {
         self.name = name
         self.parameters = parameters
         self.horizonCapMs = horizonCapMs
         self.gapResetMs = gapResetMs
+        self.needsRecordedPredictions = needsRecordedPredictions
         self.makePredictor = makePredictor
     }
 

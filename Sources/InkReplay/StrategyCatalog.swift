@@ -65,7 +65,9 @@ public enum StrategyCatalog {
             name: "recorded", about: "the predictions the recording platform made (traces that carry them)",
             parameters: [], needsRecordedPredictions: true,
             build: { _ throws(StrategySpecError) in
-                Strategy(name: "recorded") { stroke in RecordedPredictor(tails: stroke.recordedPredictions ?? []) }
+                Strategy(name: "recorded", needsRecordedPredictions: true) { stroke in
+                    RecordedPredictor(tails: stroke.recordedPredictions ?? [])
+                }
             }),
     ]
 
@@ -184,13 +186,6 @@ public enum StrategyCatalog {
         var out: [Strategy] = []
         for item in items { out.append(try parse(item)) }
         return out
-    }
-}
-
-extension Strategy {
-    /// Whether the strategy replays recorded predictions (and so applies only to traces that have them).
-    public var needsRecordedPredictions: Bool {
-        name == "recorded" || name.hasPrefix("recorded[")
     }
 }
 
