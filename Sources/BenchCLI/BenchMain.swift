@@ -4,14 +4,27 @@ import Foundation
 /// The entry point of `bench`: parses, runs, and maps failures to the documented exit codes
 /// (0 success, 1 a check found a regression, 2 a usage or input error).
 public enum BenchMain {
+    /// The arguments of the `bench` invocation being run (for manifests; in-process runs differ from the process's).
+    @TaskLocal static var arguments: [String] = []
+
     /// Runs `bench` with `arguments` (the process's arguments when `nil`) and returns the exit code.
     public static func run(_ arguments: [String]? = nil) async -> Int32 {
+        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        if given == ["--help"] || given == ["-h"] || given == ["help"] {
+            // `run` is the default subcommand: show its options too, so `bench --help` explains each one.
+            print(BenchCommand.helpMessage())
+            print("\nOptions of `bench run`, the default subcommand:\n")
+            print(BenchCommand.helpMessage(for: RunCommand.self))
+            return 0
+        }
         do {
             var command = try BenchCommand.parseAsRoot(arguments)
-            if var async = command as? AsyncParsableCommand {
-                try await async.run()
-            } else {
-                try command.run()
+            try await BenchMain.$arguments.withValue(given) {
+                if var async = command as? AsyncParsableCommand {
+                    try await async.run()
+                } else {
+                    try command.run()
+                }
             }
             return 0
         } catch {

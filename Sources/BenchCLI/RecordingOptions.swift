@@ -1,24 +1,84 @@
 import ArgumentParser
+import InkImport
 import InkTraces
 
 /// Options that replay real recordings instead of (or beside) the synthetic suite.
 ///
 /// Owned by the importers (InkImport); the `run`, `sweep` and `check` commands include it with
 /// `@OptionGroup` and call ``load()``.
+///
+/// ```
+/// bench --traces ../shared/datasets-raw --manifest Datasets/datasets-raw.manifest
+/// bench --traces pen.svc --scale '*.svc=200' --with-default-suite
+/// bench --traces capture.bin --format google-ink --scale 10.8 --strict
+/// ```
 public struct RecordingOptions: ParsableArguments {
-    @Option(name: .long, parsing: .upToNextOption, help: "Recordings to replay: files or folders (searched recursively).")
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: "Recordings to replay: files or folders (searched recursively; an inkbench.manifest in a folder is applied).")
     public var traces: [String] = []
 
     @Flag(name: .long, help: "Also run the synthetic suite when --traces is given.")
     public var withDefaultSuite = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Scale of matching files, in file units per mm (device units, tablet units or px): 'GLOB=UNITS_PER_MM', e.g. '*.svc=200' (5080 lpi). Repeatable; a bare number applies to every file.",
+            valueName: "glob=units-per-mm"))
+    public var scale: [String] = []
+
+    @Option(name: .long, help: "A recordings manifest (format, scale, time unit per file or glob), applied to every --traces folder. Repeatable.")
+    public var manifest: [String] = []
+
+    @Option(name: .long, help: "Read every file as this format: \(TraceFormat.namesList).")
+    public var format: String?
+
+    @Flag(name: .long, help: "Stop at the first file that cannot be read, instead of skipping it.")
+    public var strict = false
+
     public init() {}
 
     /// The traces the options name, and a line per file that was skipped and why.
+    ///
+    /// Each trace keeps its import notices (merged timestamps, scales used, default CSS px) in
+    /// `Trace.notices` for the caller to print.
+    ///
+    /// - Throws: `ValidationError` for a bad `--scale` or `--format`; ``BenchInputError`` for a
+    ///   bad manifest, a missing path, or (with `--strict`) the first file that cannot be read.
     public func load() throws -> (traces: [Trace], skipped: [String]) {
-        guard traces.isEmpty else {
-            throw ValidationError("--traces: recordings are not supported in this build")
+        guard !traces.isEmpty else {
+            if !scale.isEmpty || !manifest.isEmpty || format != nil || strict {
+                throw ValidationError("--scale, --manifest, --format and --strict apply to recordings; give them with --traces PATH...")
+            }
+            return ([], [])
         }
-        return ([], [])
+        let loader = try makeLoader()
+        let result: RecordingLoader.Result
+        do { result = try loader.load(paths: traces) } catch { throw BenchInputError(error.description) }
+        return (result.traces, result.skipped)
+    }
+
+    /// The loader these options describe.
+    func makeLoader() throws -> RecordingLoader {
+        var loader = RecordingLoader()
+        loader.strict = strict
+        do {
+            loader.scaleRules = try scale.map { text throws(ImportError) in try ScaleRule(parsing: text) }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        do {
+            loader.manifests = try manifest.map { path throws(ImportError) in try RecordingManifest.load(path: path) }
+        } catch {
+            throw BenchInputError(error.description)
+        }
+        if let format {
+            guard let f = TraceFormat(name: format) else {
+                throw ValidationError("--format '\(format)' is unknown; expected one of \(TraceFormat.namesList)")
+            }
+            loader.formatOverride = f
+        }
+        return loader
     }
 }

@@ -96,6 +96,7 @@ public enum BenchRunner {
         trace: Trace, truth: TraceTruth, strategy: Strategy, timing: Timing, detail: RunDetail = RunDetail()
     ) -> RunResult {
         var accumulator = FigureAccumulator(truth: truth)
+        accumulator.reserveCapacity(frames: expectedFrames(trace, timing))
         var frames: [FrameDetail]? = nil
         var tails: [[PenPoint]]? = nil
         if detail.frames {
@@ -111,6 +112,15 @@ public enum BenchRunner {
         return RunResult(
             trace: trace.name, strategy: strategy.name, timing: timing, samples: trace.sampleCount,
             figures: accumulator.finish(), frames: frames, tails: tails)
+    }
+
+    /// An upper bound on a run's open frames: per phase and stroke, the frames from the first
+    /// sample's arrival to the pen-up's, plus one. Used only to size buffers.
+    static func expectedFrames(_ trace: Trace, _ timing: Timing) -> Int {
+        var frames = 0.0
+        for stroke in trace.strokes { frames += stroke.duration * timing.frameRateHz + 2 }
+        let total = frames * Double(max(1, timing.phases))
+        return total.isFinite && total < 1e9 ? Int(total) : 0
     }
 
     struct Tee: FrameSink {

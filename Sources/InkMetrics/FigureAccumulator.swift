@@ -53,13 +53,18 @@ public struct FigureAccumulator: FrameSink {
         case .afterLift:
             pairHasAfterLift = true
             if frame.predicted {
-                let d = truth.distance(fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau)
+                let d = truth.distance(
+                    fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: frame.targetTime)
                 pairEnd = max(pairEnd, d)
             }
             previousInStroke = false
         case .inStroke:
             inStroke += 1
-            overshoots.append(truth.distance(fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau))
+            // The tip is expected near the pen's position at the time it stands for: the
+            // prediction's target, or the newest sample's time when the predictor declined.
+            let hint = frame.predicted ? frame.targetTime : frame.newest.t
+            overshoots.append(
+                truth.distance(fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: hint))
             let p = truth.position(at: tau)
             let ex = qx - p.x, ey = qy - p.y
             if follows && previousInStroke {
@@ -102,6 +107,14 @@ public struct FigureAccumulator: FrameSink {
         pairEnd = 0
     }
 
+    /// Reserves room for about `frames` open frames, so that a long trace's per-frame figures
+    /// grow without reallocation and without spare capacity (memory, not results).
+    public mutating func reserveCapacity(frames: Int) {
+        overshoots.reserveCapacity(frames)
+        horizonsMs.reserveCapacity(frames)
+        latency.reserveCapacity(frames)
+    }
+
     /// The frames the perceived-latency search uses.
     public var latencyFrames: LatencyFrames { latency }
 
@@ -120,8 +133,9 @@ public struct FigureAccumulator: FrameSink {
             f.perceivedLatencyAtEdge = result.atEdge
             f.latencyEvaluations = result.evaluations
         }
-        f.overshootP95MM = nearestRankPercentile(overshoots, 0.95)
         f.overshootMaxMM = overshoots.max()
+        // Sorted in place rather than copied: on a 10-hour trace a copy is tens of MB per run.
+        f.overshootP95MM = nearestRankPercentileSorting(&overshoots, 0.95)
         if endPairs > 0 {
             f.endOvershootMeanMM = endSum / Double(endPairs)
             f.endOvershootMaxMM = endMax
@@ -138,7 +152,7 @@ public struct FigureAccumulator: FrameSink {
         if jitterCount > 0 { f.jitterRMSMM = (jitterSquares / Double(jitterCount)).squareRoot() }
         if !horizonsMs.isEmpty {
             f.horizonMeanMs = horizonsMs.reduce(0, +) / Double(horizonsMs.count)
-            f.horizonP95Ms = nearestRankPercentile(horizonsMs, 0.95)
+            f.horizonP95Ms = nearestRankPercentileSorting(&horizonsMs, 0.95)
         }
         if frames > 0 { f.predictedShare = Double(predicted) / Double(frames) }
         return f

@@ -16,6 +16,13 @@ public struct LatencyFrames: Sendable {
     /// The number of frames.
     public var count: Int { photonTime.count }
 
+    /// Reserves room for `count` frames.
+    public mutating func reserveCapacity(_ count: Int) {
+        photonTime.reserveCapacity(count)
+        tipX.reserveCapacity(count)
+        tipY.reserveCapacity(count)
+    }
+
     /// Adds a frame of stroke `stroke`.
     public mutating func append(stroke: Int, photonTime tau: Double, tipX x: Double, tipY y: Double) {
         if let last = runs.last, last.stroke == stroke, last.end == photonTime.count {
@@ -72,18 +79,27 @@ public enum PerceivedLatency {
     public static func costs(_ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int]) -> (c: [Double], d: [Double]) {
         var c = [Double](repeating: 0, count: shifts.count)
         var d = [Double](repeating: 0, count: shifts.count)
-        frames.photonTime.withUnsafeBufferPointer { tau in
-            frames.tipX.withUnsafeBufferPointer { qx in
-                frames.tipY.withUnsafeBufferPointer { qy in
-                    for run in frames.runs {
-                        let truth = truths[run.stroke]
-                        for k in run.start..<run.end {
-                            for (j, m) in shifts.enumerated() {
-                                let p = truth.position(at: shifted(tau[k], m))
-                                let dx = qx[k] - p.x, dy = qy[k] - p.y
-                                let d2 = dx * dx + dy * dy
-                                c[j] += d2
-                                d[j] += d2.squareRoot()
+        // `shifted(tau, m)` is `tau - Double(m) / 10_000`: the same quotient, computed once.
+        let offsets = shifts.map { Double($0) / 10_000 }
+        c.withUnsafeMutableBufferPointer { c in
+            d.withUnsafeMutableBufferPointer { d in
+                offsets.withUnsafeBufferPointer { offsets in
+                    frames.photonTime.withUnsafeBufferPointer { tau in
+                        frames.tipX.withUnsafeBufferPointer { qx in
+                            frames.tipY.withUnsafeBufferPointer { qy in
+                                for run in frames.runs {
+                                    let truth = truths[run.stroke]
+                                    for k in run.start..<run.end {
+                                        let t = tau[k], x = qx[k], y = qy[k]
+                                        for j in 0..<offsets.count {
+                                            let p = truth.position(at: t - offsets[j])
+                                            let dx = x - p.x, dy = y - p.y
+                                            let d2 = dx * dx + dy * dy
+                                            c[j] += d2
+                                            d[j] += d2.squareRoot()
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
@@ -125,6 +141,7 @@ public enum PerceivedLatency {
         var cost = [Double](repeating: .nan, count: count)
         var dsum = [Double](repeating: .nan, count: count)
         var evaluated = [Bool](repeating: false, count: count)
+        var evaluatedList: [Int] = []
         var evaluations = 0
         var bestM = 0
         var bestC = Double.infinity
@@ -137,6 +154,7 @@ public enum PerceivedLatency {
                 cost[m - lowestTenths] = c[j]
                 dsum[m - lowestTenths] = d[j]
                 evaluated[m - lowestTenths] = true
+                evaluatedList.append(m - lowestTenths)
                 if beats(c[j], m, bestC, bestM) {
                     bestC = c[j]
                     bestM = m
@@ -169,27 +187,30 @@ public enum PerceivedLatency {
             // Exclusion radius of every evaluated point, given the best cost so far.
             let target = bestC + 1e-9 * abs(bestC) + 1e-300
             let rootTarget = (target / Double(n)).squareRoot()
-            var covered = evaluated
-            for i in 0..<count where evaluated[i] {
+            // Covered grid points, as intervals: every evaluated point, widened by its
+            // exclusion radius. (The same set a per-point mark would give, in O(E log E).)
+            var covered: [(lo: Int, hi: Int)] = []
+            covered.reserveCapacity(evaluatedList.count)
+            for i in evaluatedList {
                 let c0 = cost[i], d0 = dsum[i]
-                guard c0 > target else { continue }
-                let r1 = d0 > 0 ? (c0 - target) / (2 * v * d0) : Double.infinity
-                let r2 = (d0 / Double(n) - rootTarget) / v
-                let r = max(r1, r2) * (1 - 1e-9)
-                guard r > 1 else { continue }
-                let reach = r >= Double(count) ? count : Int(r.rounded(.up)) - 1  // |Δm| < r
-                for j in max(0, i - reach)...min(count - 1, i + reach) { covered[j] = true }
+                var reach = 0
+                if c0 > target {
+                    let r1 = d0 > 0 ? (c0 - target) / (2 * v * d0) : Double.infinity
+                    let r2 = (d0 / Double(n) - rootTarget) / v
+                    let r = max(r1, r2) * (1 - 1e-9)
+                    if r > 1 { reach = r >= Double(count) ? count : Int(r.rounded(.up)) - 1 }  // |Δm| < r
+                }
+                covered.append((max(0, i - reach), min(count - 1, i + reach)))
             }
+            covered.sort { $0.lo < $1.lo }
             // Uncovered runs of grid points.
             var gaps: [(Int, Int)] = []
             var i = 0
-            while i < count {
-                if covered[i] { i += 1; continue }
-                var j = i
-                while j + 1 < count && !covered[j + 1] { j += 1 }
-                gaps.append((i, j))
-                i = j + 1
+            for interval in covered {
+                if interval.lo > i { gaps.append((i, interval.lo - 1)) }
+                i = max(i, interval.hi + 1)
             }
+            if i < count { gaps.append((i, count - 1)) }
             if gaps.isEmpty { break }
             var next: [Int] = []
             for (a, b) in gaps {

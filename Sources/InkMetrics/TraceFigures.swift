@@ -61,3 +61,12 @@ public func nearestRankPercentile(_ values: [Double], _ q: Double) -> Double? {
     let rank = Int((q * Double(sorted.count)).rounded(.up))
     return sorted[min(max(rank, 1), sorted.count) - 1]
 }
+
+/// ``nearestRankPercentile(_:_:)`` that sorts `values` in place instead of copying them; the
+/// same value.
+func nearestRankPercentileSorting(_ values: inout [Double], _ q: Double) -> Double? {
+    guard !values.isEmpty else { return nil }
+    values.sort()
+    let rank = Int((q * Double(values.count)).rounded(.up))
+    return values[min(max(rank, 1), values.count) - 1]
+}

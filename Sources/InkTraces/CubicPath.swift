@@ -10,7 +10,9 @@
 /// or has stopped or lifted).
 ///
 /// Immutable and shared: strokes with the same analytic shape share one path.
-public final class CubicPath: Sendable {
+public final class CubicPath: @unchecked Sendable {
+    // @unchecked: the only mutable-looking state is `raw`, pointers into one allocation that is
+    // written once in `init`, never again, and freed in `deinit`.
     /// Knot times (s), strictly increasing; at least one.
     public let knots: [Double]
     /// 8 coefficients per piece: ax, bx, cx, dx, ay, by, cy, dy.
@@ -31,6 +33,10 @@ public final class CubicPath: Sendable {
     public let maxSpeed: Double
     /// Whether every piece is a straight segment.
     public let isPiecewiseLinear: Bool
+    /// The same tables as raw pointers into one allocation owned by this path, so that the hot
+    /// loops (position, piece lookup, window distance) run without bounds checks or reference
+    /// counting. Same values, same arithmetic: results are identical to the array forms.
+    @usableFromInline let raw: RawTables
 
     /// The piecewise-linear path through samples (times strictly increasing, at least one).
     public convenience init(polylineT t: [Double], x: [Double], y: [Double]) {
@@ -124,7 +130,12 @@ public final class CubicPath: Sendable {
         }
         self.boxes = boxes
         self.maxSpeed = maxSpeed * (1 + 1e-12)
+        raw = RawTables(
+            knots: knots, coef: coef, buckets: buckets, boxes: boxes, bucketStart: bucketStart,
+            bucketScale: bucketScale, start: start, end: end)
     }
+
+    deinit { raw.deallocate() }
 
     /// The number of pieces (knots minus one).
     @inlinable public var pieceCount: Int { knots.count - 1 }
@@ -153,37 +164,15 @@ public final class CubicPath: Sendable {
 
     /// The index of the piece holding time `t`, for `startTime <= t < endTime`.
     @inlinable
-    public func piece(at t: Double) -> Int {
-        let pieces = knots.count - 1
-        var b = Int(((t - bucketStart) * bucketScale).rounded(.down))
-        if b < 0 { b = 0 } else if b >= pieces { b = pieces - 1 }
-        var j = Int(buckets[b])
-        while j + 1 < pieces && knots[j + 1] <= t { j += 1 }
-        while j > 0 && knots[j] > t { j -= 1 }
-        return j
-    }
+    public func piece(at t: Double) -> Int { raw.piece(at: t) }
 
     /// The position (mm) at time `t` (s), held before the first and after the last knot.
     @inlinable
-    public func position(at t: Double) -> (x: Double, y: Double) {
-        if !(t > knots[0]) { return (startX, startY) }
-        if t >= knots[knots.count - 1] { return (endX, endY) }
-        let j = piece(at: t)
-        return CubicPath.evaluate(coef, j * 8, t - knots[j])
-    }
+    public func position(at t: Double) -> (x: Double, y: Double) { raw.position(at: t) }
 
     /// The derivative (mm/s) at time `t` (s); zero where the position is held.
     @inlinable
-    public func derivative(at t: Double) -> (x: Double, y: Double) {
-        if !(t > knots[0]) || t >= knots[knots.count - 1] { return (0, 0) }
-        let j = piece(at: t)
-        let c = j * 8
-        let s = t - knots[j]
-        return (
-            coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3]),
-            coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7])
-        )
-    }
+    public func derivative(at t: Double) -> (x: Double, y: Double) { raw.derivative(at: t) }
 
     /// The smallest distance (mm) from point `(qx, qy)` to the path over times `from...to` (s),
     /// the window clamped to the path's span (held end points included).
@@ -192,75 +181,198 @@ public final class CubicPath: Sendable {
     /// method from the chord's nearest point, so the result is a distance to a point on the
     /// path within 1e-9 mm of the nearest point of that piece on the smooth synthetic curves.
     public func distance(fromX qx: Double, y qy: Double, from t0: Double, to t1: Double) -> Double {
-        let first = knots[0], last = knots[knots.count - 1]
-        let a = min(max(t0, first), last)
-        let b = min(max(t1, first), last)
-        let pb = position(at: b)
-        var best = hypot2(pb.x - qx, pb.y - qy)
-        guard a < b, knots.count > 1 else { return best }
-        let pa = position(at: a)
-        best = min(best, hypot2(pa.x - qx, pa.y - qy))
-        let ja = piece(at: a)
-        let jb = b >= last ? knots.count - 2 : piece(at: b)
-        var j = jb
-        while j >= ja {
-            let block = j / CubicPath.blockSize
-            let lo = max(block * CubicPath.blockSize, ja)
-            let bx = block * 4
-            let dx = max(boxes[bx] - qx, 0, qx - boxes[bx + 1])
-            let dy = max(boxes[bx + 2] - qy, 0, qy - boxes[bx + 3])
-            if dx * dx + dy * dy < best * best {
-                var i = j
-                while i >= lo {
-                    let dt = knots[i + 1] - knots[i]
-                    let s0 = i == ja ? a - knots[i] : 0
-                    let s1 = i == jb ? b - knots[i] : dt
-                    best = pieceDistance(i, s0, s1, qx, qy, best)
-                    i -= 1
-                }
-            }
-            j = lo - 1
-        }
-        return best
+        raw.distance(qx, qy, t0, t1, hint: nil)
     }
 
-    @inlinable
-    func hypot2(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
+    /// ``distance(fromX:y:from:to:)``, visiting first the pieces around time `hint` (s), where
+    /// the nearest point is expected (say, the time the tip was predicted for). The result is
+    /// the same to the bit: the distance is the minimum over the window's pieces, and the
+    /// order only decides how many pieces the bounding boxes and chords can skip.
+    public func distance(fromX qx: Double, y qy: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
+        raw.distance(qx, qy, t0, t1, hint: hint)
+    }
+}
 
-    /// The distance from q to piece i over s0...s1, or `best` if that is smaller.
+extension CubicPath {
+    /// The path's tables as raw pointers into one allocation (see ``CubicPath/raw``).
     @usableFromInline
-    func pieceDistance(_ i: Int, _ s0: Double, _ s1: Double, _ qx: Double, _ qy: Double, _ best: Double) -> Double {
-        let c = i * 8
-        let p0 = CubicPath.evaluate(coef, c, s0)
-        let p1 = CubicPath.evaluate(coef, c, s1)
-        let ex = p1.x - p0.x, ey = p1.y - p0.y
-        let len2 = ex * ex + ey * ey
-        var lambda = len2 > 0 ? ((qx - p0.x) * ex + (qy - p0.y) * ey) / len2 : 0
-        lambda = min(max(lambda, 0), 1)
-        let cx = p0.x + lambda * ex - qx, cy = p0.y + lambda * ey - qy
-        let chordDistance = hypot2(cx, cy)
-        let sag = CubicPath.sagBound(coef, c, s1 - s0)
-        if sag == 0 { return min(best, chordDistance) }
-        if chordDistance - sag >= best { return best }
-        // Newton on g(s) = (p(s) - q) · p'(s), from the chord's nearest point.
-        var s = s0 + lambda * (s1 - s0)
-        var result = min(best, hypot2(p0.x - qx, p0.y - qy), hypot2(p1.x - qx, p1.y - qy))
-        for _ in 0..<6 {
-            let p = CubicPath.evaluate(coef, c, s)
-            let d1x = coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3])
-            let d1y = coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7])
-            let d2x = 2 * coef[c + 2] + 6 * coef[c + 3] * s
-            let d2y = 2 * coef[c + 6] + 6 * coef[c + 7] * s
-            let rx = p.x - qx, ry = p.y - qy
-            result = min(result, hypot2(rx, ry))
-            let g = rx * d1x + ry * d1y
-            let gp = d1x * d1x + d1y * d1y + rx * d2x + ry * d2y
-            guard gp > 0 else { break }
-            let next = min(max(s - g / gp, s0), s1)
-            if abs(next - s) < 1e-15 { break }
-            s = next
+    struct RawTables {
+        @usableFromInline let knots: UnsafeMutablePointer<Double>
+        @usableFromInline let coef: UnsafeMutablePointer<Double>
+        @usableFromInline let boxes: UnsafeMutablePointer<Double>
+        @usableFromInline let buckets: UnsafeMutablePointer<Int32>
+        /// Knots (at least one); pieces is one less.
+        @usableFromInline let knotCount: Int
+        @usableFromInline let blockCount: Int
+        @usableFromInline let bucketStart: Double
+        @usableFromInline let bucketScale: Double
+        @usableFromInline let startX: Double, startY: Double, endX: Double, endY: Double
+
+        init(
+            knots: [Double], coef: [Double], buckets: [Int32], boxes: [Double], bucketStart: Double,
+            bucketScale: Double, start: (x: Double, y: Double), end: (x: Double, y: Double)
+        ) {
+            knotCount = knots.count
+            blockCount = boxes.count / 4
+            let doubles = knots.count + coef.count + boxes.count
+            let memory = UnsafeMutableRawPointer.allocate(
+                byteCount: doubles * 8 + max(1, buckets.count) * 4, alignment: 16)
+            let d = memory.bindMemory(to: Double.self, capacity: doubles)
+            self.knots = d
+            self.coef = d + knots.count
+            self.boxes = d + knots.count + coef.count
+            for (i, v) in knots.enumerated() { self.knots[i] = v }
+            for (i, v) in coef.enumerated() { self.coef[i] = v }
+            for (i, v) in boxes.enumerated() { self.boxes[i] = v }
+            let b = (memory + doubles * 8).bindMemory(to: Int32.self, capacity: max(1, buckets.count))
+            for (i, v) in buckets.enumerated() { b[i] = v }
+            self.buckets = b
+            self.bucketStart = bucketStart
+            self.bucketScale = bucketScale
+            startX = start.x
+            startY = start.y
+            endX = end.x
+            endY = end.y
         }
-        let p = CubicPath.evaluate(coef, c, s)
-        return min(result, hypot2(p.x - qx, p.y - qy))
+
+        func deallocate() { UnsafeMutableRawPointer(knots).deallocate() }
+
+        /// Same arithmetic as ``CubicPath/evaluate(_:_:_:)``.
+        @inlinable @inline(__always)
+        func evaluate(_ c: Int, _ s: Double) -> (x: Double, y: Double) {
+            (
+                coef[c] + s * (coef[c + 1] + s * (coef[c + 2] + s * coef[c + 3])),
+                coef[c + 4] + s * (coef[c + 5] + s * (coef[c + 6] + s * coef[c + 7]))
+            )
+        }
+
+        /// Same as ``CubicPath/sagBound(_:_:_:)``.
+        @inlinable @inline(__always)
+        func sagBound(_ c: Int, _ dt: Double) -> Double {
+            if coef[c + 2] == 0 && coef[c + 3] == 0 && coef[c + 6] == 0 && coef[c + 7] == 0 { return 0 }
+            let ax = 2 * abs(coef[c + 2]) + 6 * abs(coef[c + 3]) * dt
+            let ay = 2 * abs(coef[c + 6]) + 6 * abs(coef[c + 7]) * dt
+            return dt * dt / 8 * (ax * ax + ay * ay).squareRoot()
+        }
+
+        @inlinable @inline(__always)
+        func piece(at t: Double) -> Int {
+            let pieces = knotCount - 1
+            // Truncation, not floor: the walks below settle on the one piece holding `t` from
+            // any start, so the bucket only has to be close (and a libm call is not).
+            var b = Int((t - bucketStart) * bucketScale)
+            if b < 0 { b = 0 } else if b >= pieces { b = pieces - 1 }
+            var j = Int(buckets[b])
+            while j + 1 < pieces && knots[j + 1] <= t { j += 1 }
+            while j > 0 && knots[j] > t { j -= 1 }
+            return j
+        }
+
+        @inlinable @inline(__always)
+        func position(at t: Double) -> (x: Double, y: Double) {
+            if !(t > knots[0]) { return (startX, startY) }
+            if t >= knots[knotCount - 1] { return (endX, endY) }
+            let j = piece(at: t)
+            return evaluate(j &* 8, t - knots[j])
+        }
+
+        @inlinable
+        func derivative(at t: Double) -> (x: Double, y: Double) {
+            if !(t > knots[0]) || t >= knots[knotCount - 1] { return (0, 0) }
+            let j = piece(at: t)
+            let c = j &* 8
+            let s = t - knots[j]
+            return (
+                coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3]),
+                coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7])
+            )
+        }
+
+        @inline(__always)
+        func hypot2(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
+
+        /// See ``CubicPath/distance(fromX:y:from:to:near:)``.
+        func distance(_ qx: Double, _ qy: Double, _ t0: Double, _ t1: Double, hint: Double?) -> Double {
+            let first = knots[0], last = knots[knotCount - 1]
+            let a = min(max(t0, first), last)
+            let b = min(max(t1, first), last)
+            let pb = position(at: b)
+            var best = hypot2(pb.x - qx, pb.y - qy)
+            guard a < b, knotCount > 1 else { return best }
+            let pa = position(at: a)
+            best = min(best, hypot2(pa.x - qx, pa.y - qy))
+            let ja = piece(at: a)
+            let jb = b >= last ? knotCount - 2 : piece(at: b)
+            @inline(__always) func visit(_ i: Int) {
+                let dt = knots[i + 1] - knots[i]
+                let s0 = i == ja ? a - knots[i] : 0
+                let s1 = i == jb ? b - knots[i] : dt
+                best = pieceDistance(i, s0, s1, qx, qy, best)
+            }
+            if let hint {
+                // The pieces around the hint first: a small `best` early lets the boxes and
+                // chords below skip nearly everything else.
+                let h = min(max(hint, a), b)
+                let jh = min(max(h >= last ? knotCount - 2 : piece(at: h), ja), jb)
+                var i = max(ja, jh - 1)
+                while i <= min(jb, jh + 1) {
+                    visit(i)
+                    i += 1
+                }
+            }
+            var j = jb
+            while j >= ja {
+                let block = j / CubicPath.blockSize
+                let lo = max(block * CubicPath.blockSize, ja)
+                let bx = block * 4
+                let dx = max(boxes[bx] - qx, 0, qx - boxes[bx + 1])
+                let dy = max(boxes[bx + 2] - qy, 0, qy - boxes[bx + 3])
+                if dx * dx + dy * dy < best * best {
+                    var i = j
+                    while i >= lo {
+                        visit(i)
+                        i -= 1
+                    }
+                }
+                j = lo - 1
+            }
+            return best
+        }
+
+        /// The distance from q to piece i over s0...s1, or `best` if that is smaller.
+        func pieceDistance(_ i: Int, _ s0: Double, _ s1: Double, _ qx: Double, _ qy: Double, _ best: Double) -> Double {
+            let c = i &* 8
+            let p0 = evaluate(c, s0)
+            let p1 = evaluate(c, s1)
+            let ex = p1.x - p0.x, ey = p1.y - p0.y
+            let len2 = ex * ex + ey * ey
+            var lambda = len2 > 0 ? ((qx - p0.x) * ex + (qy - p0.y) * ey) / len2 : 0
+            lambda = min(max(lambda, 0), 1)
+            let cx = p0.x + lambda * ex - qx, cy = p0.y + lambda * ey - qy
+            let chordDistance = hypot2(cx, cy)
+            let sag = sagBound(c, s1 - s0)
+            if sag == 0 { return min(best, chordDistance) }
+            if chordDistance - sag >= best { return best }
+            // Newton on g(s) = (p(s) - q) · p'(s), from the chord's nearest point.
+            var s = s0 + lambda * (s1 - s0)
+            var result = min(best, hypot2(p0.x - qx, p0.y - qy), hypot2(p1.x - qx, p1.y - qy))
+            for _ in 0..<6 {
+                let p = evaluate(c, s)
+                let d1x = coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3])
+                let d1y = coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7])
+                let d2x = 2 * coef[c + 2] + 6 * coef[c + 3] * s
+                let d2y = 2 * coef[c + 6] + 6 * coef[c + 7] * s
+                let rx = p.x - qx, ry = p.y - qy
+                result = min(result, hypot2(rx, ry))
+                let g = rx * d1x + ry * d1y
+                let gp = d1x * d1x + d1y * d1y + rx * d2x + ry * d2y
+                guard gp > 0 else { break }
+                let next = min(max(s - g / gp, s0), s1)
+                if abs(next - s) < 1e-15 { break }
+                s = next
+            }
+            let p = evaluate(c, s)
+            return min(result, hypot2(p.x - qx, p.y - qy))
+        }
     }
 }

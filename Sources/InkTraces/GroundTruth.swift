@@ -71,4 +71,11 @@ public struct GroundTruth: Sendable {
     public func distance(fromX x: Double, y: Double, from t0: Double, to t1: Double) -> Double {
         path.distance(fromX: x, y: y, from: t0 - timeOffset, to: t1 - timeOffset)
     }
+
+    /// ``distance(fromX:y:from:to:)``, looking first around absolute time `hint` (s), where the
+    /// nearest point is expected; the same result to the bit, usually much faster.
+    @inlinable
+    public func distance(fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
+        path.distance(fromX: x, y: y, from: t0 - timeOffset, to: t1 - timeOffset, near: hint - timeOffset)
+    }
 }

@@ -1,0 +1,270 @@
+// inkperf: the measurements of issue 7 that a per-iteration benchmark framework does not show
+// well. Every command prints plain text; timings are medians of repeated runs.
+//
+//   inkperf figures                 every figure of every run, full precision (diff it across changes)
+//   inkperf throughput [--runs N]   whole default run on one core: input samples/s
+//   inkperf growth                  time against trace length and strategy count (1x, 10x, 100x)
+//   inkperf cores [--runs N]        1 core against 2: speed-up, and byte-identical figures
+//   inkperf memory [--hours H]      the long synthetic trace, all strategies, frames off: peak RSS
+//   inkperf evaluations             perceived-latency search: grid points evaluated per run
+//   inkperf all                     throughput, growth, cores and evaluations (not memory)
+import Foundation
+import InkBenchKit
+import InkMetrics
+import InkPrediction
+import InkReplay
+import InkSynthesis
+import InkTraces
+
+/// Fails with a message on standard error and exit code 2.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("inkperf: \(message)\n".utf8))
+    exit(2)
+}
+
+/// Seconds of a monotonic clock.
+func now() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+}
+
+/// The median of `values` (the lower middle for an even count).
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    return s.isEmpty ? 0 : s[(s.count - 1) / 2]
+}
+
+/// The process's peak resident set size in bytes (VmHWM on Linux, ru_maxrss elsewhere).
+func peakRSSBytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.split(separator: " ").compactMap { Int($0) }
+            if let kb = digits.first { return kb * 1024 }
+        }
+    }
+    #if os(Linux)
+    return 0
+    #else
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)
+    #endif
+}
+
+/// Every figure of `r`, in a fixed order, each `Double` with all 17 significant digits.
+func dump(_ r: RunResult) -> String {
+    let f = r.figures
+    func d(_ v: Double?) -> String { v.map { String(format: "%.17g", $0) } ?? "-" }
+    func i(_ v: Int?) -> String { v.map(String.init) ?? "-" }
+    return [
+        r.trace, r.strategy, String(r.samples), String(f.frames), String(f.inStrokeFrames), String(f.movingFrames),
+        i(f.perceivedLatencyTenthsMs), f.perceivedLatencyAtEdge ? "edge" : "in", i(f.latencyRemovedTenthsMs),
+        d(f.overshootP95MM), d(f.overshootMaxMM), d(f.endOvershootMeanMM), d(f.endOvershootMaxMM),
+        d(f.leadMeanMM), d(f.leadSDMM), d(f.crossTrackRMSMM), d(f.spatialLagMeanMM), d(f.remainingLagRatio),
+        d(f.wrongDirectionRate), d(f.jitterRMSMM), d(f.horizonMeanMs), d(f.horizonP95Ms), d(f.predictedShare),
+    ].joined(separator: " | ")
+}
+
+/// The built-in strategies that need no recorded predictions, in report order.
+func builtInStrategies() -> [Strategy] {
+    do { return try StrategyCatalog.parseList(StrategyCatalog.defaultNames.joined(separator: ",")) } catch {
+        fail("strategies: \(error)")
+    }
+}
+
+func generate(_ specs: [SyntheticSpec], seed: UInt64 = 1) -> [Trace] {
+    do { return try SyntheticSuite(name: "perf", specs: specs).generate(seed: seed) } catch { fail("\(error)") }
+}
+
+/// Runs synchronously on the calling thread's view (blocks until the async runner finishes).
+func runBlocking(
+    traces: [Trace], strategies: [Strategy], timing: Timing = Timing(), cores: Int
+) -> [RunResult] {
+    let box = ResultBox()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        let r = await BenchRunner.run(traces: traces, strategies: strategies, timing: timing, maxConcurrency: cores)
+        box.set(r)
+        done.signal()
+    }
+    done.wait()
+    return box.get()
+}
+
+/// Hands results from the runner's task to the waiting thread.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [RunResult] = []
+    func set(_ r: [RunResult]) { lock.lock(); results = r; lock.unlock() }
+    func get() -> [RunResult] { lock.lock(); defer { lock.unlock() }; return results }
+}
+
+/// Times `body` `runs` times; returns the median seconds and the last result.
+func timed<T>(runs: Int, _ body: () -> T) -> (seconds: Double, result: T) {
+    var times: [Double] = []
+    var last: T? = nil
+    for _ in 0..<max(1, runs) {
+        let t0 = now()
+        let r = body()
+        times.append(now() - t0)
+        last = r
+    }
+    guard let last else { fail("no run") }
+    return (median(times), last)
+}
+
+func option(_ name: String, _ args: [String], default value: Double) -> Double {
+    guard let i = args.firstIndex(of: name) else { return value }
+    guard i + 1 < args.count, let v = Double(args[i + 1]) else { fail("\(name) needs a number") }
+    return v
+}
+
+// MARK: - Commands
+
+/// The traces whose figures `figures` dumps: the default suite, the section 11 straight line,
+/// a few minutes of the long trace, a circle and a jittered, quantised S-curve.
+func figureTraces() -> [Trace] {
+    var specs = SyntheticSuite.default.specs
+    specs.append(SyntheticSuite.straightLine)
+    specs.append(SyntheticSuite.long(hours: 0.02))
+    var circle = SyntheticSpec(name: "circle", shape: .circle(radiusMM: 10, turns: 2), duration: 1.2)
+    circle.noiseMM = 0.02
+    specs.append(circle)
+    var rough = SyntheticSpec.sCurve(name: "s-curve rough", duration: 0.8)
+    rough.jitterMs = 1.5
+    rough.quantumMM = 0.1
+    rough.noiseMM = 0.03
+    rough.strokes = 3
+    specs.append(rough)
+    return generate(specs)
+}
+
+func figures() {
+    let traces = figureTraces()
+    var strategies = builtInStrategies()
+    do {
+        strategies += try StrategyCatalog.parseList("kalman:sigma_p=0.05,cap_ms=12,linear:cap_ms=8,gap_ms=3")
+    } catch { fail("\(error)") }
+    for (name, timing) in [("ipad-60", Timing.preset(named: "ipad-60")), ("ipad-promotion", Timing.preset(named: "ipad-promotion"))] {
+        guard let timing else { fail("no preset \(name)") }
+        print("# \(name)")
+        for r in runBlocking(traces: traces, strategies: strategies, timing: timing, cores: 1) { print(dump(r)) }
+    }
+}
+
+func throughput(_ args: [String]) {
+    let runs = Int(option("--runs", args, default: 21))
+    let traces = generate(SyntheticSuite.default.specs)
+    let strategies = builtInStrategies()
+    let samples = traces.reduce(0) { $0 + $1.sampleCount }
+    _ = runBlocking(traces: traces, strategies: strategies, cores: 1)  // warm up
+    let (s, _) = timed(runs: runs) { runBlocking(traces: traces, strategies: strategies, cores: 1) }
+    print(
+        "whole default run, 1 core, \(strategies.count) strategies x 4 phases, every figure: \(samples) input samples"
+            + " in \(fmt(s * 1000, 3)) ms (median of \(runs)) = \(fmt(Double(samples) / s, 0)) input samples/s")
+    let long = generate([SyntheticSuite.long(hours: 0.1)])
+    let longSamples = long[0].sampleCount
+    let (sl, _) = timed(runs: max(3, runs / 4)) { runBlocking(traces: long, strategies: strategies, cores: 1) }
+    print(
+        "long trace (6 min), 1 core, same pipeline: \(longSamples) input samples in \(fmt(sl * 1000, 1)) ms"
+            + " = \(fmt(Double(longSamples) / sl, 0)) input samples/s")
+}
+
+func growth(_ args: [String]) {
+    let runs = Int(option("--runs", args, default: 5))
+    let strategies = builtInStrategies()
+    print("trace length (long S-curve trace, \(strategies.count) strategies, 1 core):")
+    var base = 0.0
+    for (i, hours) in [0.005, 0.05, 0.5].enumerated() {
+        let traces = generate([SyntheticSuite.long(hours: hours)])
+        let n = traces[0].sampleCount
+        let (s, _) = timed(runs: i == 2 ? max(1, runs / 2) : runs) { runBlocking(traces: traces, strategies: strategies, cores: 1) }
+        if i == 0 { base = s }
+        print(
+            "  \(["1x", "10x", "100x"][i]): \(n) samples: \(fmt(s * 1000, 1)) ms, \(fmt(s / base, 1))x time,"
+                + " \(fmt(s / Double(n) * 1e9, 0)) ns per sample")
+    }
+    print("strategy count (medium S-curve x 10 strokes, kalman variants, 1 core; none always runs):")
+    var medium = SyntheticSpec.sCurve(name: "medium x10", duration: 0.8)
+    medium.noiseMM = 0.05
+    medium.strokes = 10
+    let traces = generate([medium])
+    base = 0
+    for (i, count) in [1, 10, 100].enumerated() {
+        var list: [Strategy] = []
+        do {
+            for j in 0..<count { list.append(try StrategyCatalog.parse("kalman:sigma_p=\(0.01 + 0.001 * Double(j))")) }
+        } catch { fail("\(error)") }
+        let (s, _) = timed(runs: runs) { runBlocking(traces: traces, strategies: list, cores: 1) }
+        if i == 0 { base = s }
+        print("  \(["1x", "10x", "100x"][i]): \(count) strategies: \(fmt(s * 1000, 2)) ms, \(fmt(s / base, 1))x time")
+    }
+}
+
+func cores(_ args: [String]) {
+    let runs = Int(option("--runs", args, default: 7))
+    var specs = SyntheticSuite.default.specs
+    for k in 0..<4 {
+        var spec = SyntheticSuite.long(hours: 0.01)
+        spec.name = "long part \(k)"
+        specs.append(spec)
+    }
+    let traces = generate(specs)
+    let strategies = builtInStrategies()
+    let samples = traces.reduce(0) { $0 + $1.sampleCount }
+    let (one, r1) = timed(runs: runs) { runBlocking(traces: traces, strategies: strategies, cores: 1) }
+    let (two, r2) = timed(runs: runs) { runBlocking(traces: traces, strategies: strategies, cores: 2) }
+    let same = r1.map(dump) == r2.map(dump)
+    print(
+        "\(traces.count) traces x \(strategies.count) strategies, \(samples) samples: 1 core \(fmt(one * 1000, 1)) ms,"
+            + " 2 cores \(fmt(two * 1000, 1)) ms (medians of \(runs)): speed-up \(fmt(one / two, 2))x;"
+            + " figures byte-identical: \(same ? "yes" : "NO")")
+    if !same { exit(1) }
+}
+
+func memory(_ args: [String]) {
+    let hours = option("--hours", args, default: 10)
+    let t0 = now()
+    let traces = generate([SyntheticSuite.long(hours: hours)])
+    let generated = now()
+    let strategies = builtInStrategies()
+    let results = runBlocking(traces: traces, strategies: strategies, cores: ProcessInfoCores.count)
+    let t1 = now()
+    let rss = peakRSSBytes()
+    print(
+        "\(fmt(hours, 2)) h trace: \(traces[0].sampleCount) samples in \(traces[0].strokes.count) strokes;"
+            + " \(strategies.count) strategies, frames off, \(ProcessInfoCores.count) cores: generated in"
+            + " \(fmt(generated - t0, 1)) s, run in \(fmt(t1 - generated, 1)) s;"
+            + " peak RSS \(fmt(Double(rss) / 1_048_576, 0)) MiB")
+    for r in results { print("  " + dump(r)) }
+}
+
+func evaluations() {
+    let traces = generate(SyntheticSuite.default.specs)
+    let results = runBlocking(traces: traces, strategies: builtInStrategies(), cores: 1)
+    var total = 0
+    for r in results {
+        total += r.figures.latencyEvaluations
+        print("\(r.trace) | \(r.strategy) | \(r.figures.movingFrames) moving frames | \(r.figures.latencyEvaluations) evaluations")
+    }
+    print("total grid evaluations: \(total) (the full grid: \(results.count * 2501))")
+}
+
+func fmt(_ v: Double, _ digits: Int) -> String {
+    String(format: "%.\(digits)f", locale: Locale(identifier: "en_US_POSIX"), v)
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+switch args.first ?? "all" {
+case "figures": figures()
+case "throughput": throughput(args)
+case "growth": growth(args)
+case "cores": cores(args)
+case "memory": memory(args)
+case "evaluations": evaluations()
+case "all":
+    throughput(args)
+    growth(args)
+    cores(args)
+    evaluations()
+default: fail("unknown command '\(args[0])'; known: figures, throughput, growth, cores, memory, evaluations, all")
+}

@@ -1,0 +1,105 @@
+import Foundation
+import InkBenchKit
+
+/// The charts and the report of a results folder, built from its files: writes every `.gp`
+/// script, renders them with gnuplot (unless turned off), then writes `report.md` and
+/// `report.html`. Shared by `run` and `report`.
+///
+/// ```swift
+/// let status = try ChartsAndReport.build(in: folder, manifest: manifest, output: options)
+/// ```
+enum ChartsAndReport {
+    /// What happened to the charts.
+    struct Status {
+        var scripts: [ChartScript]
+        var rendered: Bool
+        /// `rendered`, `off`, or why they were skipped (for the manifest).
+        var note: String
+    }
+
+    /// Reads the folder's CSV headers and names into a chart context.
+    static func context(folder: OutputFolder, summary: CSVTable, manifest: Manifest?, chartTrace: String?) -> ChartContext {
+        var strategies: [Int: String] = [:]
+        var traces: [Int: String] = [:]
+        for r in summary.rows.indices {
+            guard let si = Int(summary.text(row: r, "strategy_index")), let ti = Int(summary.text(row: r, "trace_index")) else { continue }
+            strategies[si] = summary.text(row: r, "strategy")
+            if summary.text(row: r, "trace") != SummaryRow.suiteMeanName { traces[ti] = summary.text(row: r, "trace") }
+        }
+        let strategyNames = (0..<(strategies.keys.max().map { $0 + 1 } ?? 0)).map { strategies[$0] ?? "?" }
+        let traceNames = (0..<(traces.keys.max().map { $0 + 1 } ?? 0)).map { traces[$0] ?? "?" }
+        let wanted = chartTrace ?? manifest?.chartTrace
+        let caption = "Timing: " + (manifest?.timingSummary ?? "see manifest.json")
+        var context = ChartContext(
+            caption: caption, strategies: strategyNames, traces: traceNames,
+            chartTraceIndex: wanted.flatMap { traceNames.firstIndex(of: $0) }, summaryHeader: summary.header,
+            framesHeader: header(folder, "chart-frames.csv"), tailsHeader: header(folder, "tails.csv"),
+            pathsHeader: header(folder, "paths.csv"))
+        if let sweep = try? CSVTable(parsing: folder.read("sweep.csv")),
+            sweepMatches(sweep, strategies: strategyNames, traceCount: traceNames.count, timing: manifest?.timingSummary)
+        {
+            context.sweepHeader = sweep.header
+        }
+        return context
+    }
+
+    /// Whether `sweep.csv` was made with the same timing, strategies and traces (so its
+    /// indices mean the same), and so can draw curves on the trade-off chart.
+    static func sweepMatches(_ sweep: CSVTable, strategies: [String], traceCount: Int, timing: String?) -> Bool {
+        guard let timing, !sweep.rows.isEmpty else { return false }
+        for r in sweep.rows.indices {
+            guard sweep.text(row: r, "timing") == timing, let si = Int(sweep.text(row: r, "strategy_index")),
+                si < strategies.count, strategies[si] == sweep.text(row: r, "strategy")
+            else { return false }
+            if sweep.text(row: r, "trace") == SummaryRow.suiteMeanName && Int(sweep.text(row: r, "trace_index")) != traceCount {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The header of a CSV file in the folder (its first line), or `nil` when absent.
+    static func header(_ folder: OutputFolder, _ name: String) -> [String]? {
+        guard let handle = FileHandle(forReadingAtPath: folder.file(name)) else { return nil }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 4096)) ?? Data()
+        let text = String(decoding: data, as: UTF8.self)
+        guard let line = text.split(separator: "\n", maxSplits: 1).first else { return nil }
+        return (try? CSVTable(parsing: String(line) + "\n"))?.header
+    }
+
+    /// Writes the scripts and renders them; throws when `requireCharts` and they cannot be rendered.
+    static func charts(
+        _ scripts: [ChartScript], in folder: OutputFolder, noCharts: Bool, requireCharts: Bool
+    ) throws -> (rendered: Bool, note: String) {
+        for s in scripts { try folder.write(s.name + ".gp", text: s.text) }
+        if noCharts { return (false, "off (--no-charts)") }
+        guard let gnuplot = Gnuplot.find() else {
+            if requireCharts { throw BenchInputError("--require-charts: gnuplot not found; install gnuplot-nox (apt-get install gnuplot-nox) or put gnuplot on the PATH") }
+            Console.note(Gnuplot.missingMessage)
+            return (false, "skipped: gnuplot not found")
+        }
+        let failures = gnuplot.render(scripts.map(\.name), in: folder)
+        if !failures.isEmpty {
+            let text = failures.map { "\($0.name).gp: \($0.message)" }.joined(separator: "\n")
+            if requireCharts { throw BenchInputError("--require-charts: gnuplot failed:\n\(text)") }
+            Console.note("charts: gnuplot failed on \(failures.map { $0.name + ".gp" }.joined(separator: ", ")):\n\(text)")
+            return (false, "failed: " + failures.map(\.name).joined(separator: ", "))
+        }
+        return (true, "rendered")
+    }
+
+    /// Scripts, charts and report for the folder.
+    static func build(
+        in folder: OutputFolder, summary: CSVTable, manifest: Manifest?, chartTrace: String?, noCharts: Bool,
+        requireCharts: Bool, only: Set<String>? = nil
+    ) throws -> Status {
+        let context = context(folder: folder, summary: summary, manifest: manifest, chartTrace: chartTrace)
+        let scripts = ChartScripts.all(context).filter { only?.contains($0.name) ?? true }
+        let (rendered, note) = try charts(scripts, in: folder, noCharts: noCharts, requireCharts: requireCharts)
+        let report = Report(summary: summary, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note)
+        try folder.write("report.md", text: report.markdown())
+        try folder.write("report.html", text: report.html { name in try? folder.read(name + ".svg") })
+        return Status(scripts: scripts, rendered: rendered, note: note)
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import InkImport
+import InkTraces
+
+/// `bench convert IN --to OUT.csv`: reads a recording in any supported format and writes it as
+/// InkBench trace CSV (lossless: `bench convert OUT.csv --to AGAIN.csv` gives the same bytes).
+///
+/// ```
+/// swift run bench convert "../shared/datasets-raw/google-ink-stylus/straight_line.binarypb" --scale 10.8 --to line.csv
+/// swift run bench convert pen.svc --scale 200 --time-unit ms --to pen.csv
+/// ```
+public struct ConvertCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert a recording (evemu, SVC, Google Ink, Pointer Events, trace CSV) to InkBench trace CSV.")
+
+    @Argument(help: "The recording to read.")
+    var input: String
+
+    @Option(name: .long, help: "The trace CSV to write (replaced atomically).")
+    var to: String
+
+    @Option(name: .long, help: "The input's format: \(TraceFormat.namesList) (default: by extension and content).")
+    var format: String?
+
+    @Option(name: .long, help: "The input's scale in file units per mm (device units, tablet units or px).")
+    var scale: Double?
+
+    @Option(name: .long, help: "A recordings manifest whose matching sections apply to the input.")
+    var manifest: String?
+
+    @Option(name: .long, help: "The input's time unit: s, ms, us, or seconds per unit.")
+    var timeUnit: String?
+
+    @Flag(name: .long, help: "Also keep pen motion in proximity (hover) as strokes of its own.")
+    var hover = false
+
+    public init() {}
+
+    public func run() throws {
+        var options = ImportOptions()
+        var chosen: TraceFormat?
+        if let manifest {
+            let m: RecordingManifest
+            do { m = try RecordingManifest.load(path: manifest) } catch { throw BenchInputError(error.description) }
+            for entry in m.entries(forRelativePath: input, givenPath: input) {
+                if let v = entry.format { chosen = v }
+                if let v = entry.scaleUnitsPerMM { options.scaleUnitsPerMM = v; options.scaleSource = "\(manifest) line \(entry.line)" }
+                if let v = entry.timeUnitSeconds { options.timeUnitSeconds = v }
+                if let v = entry.yAxisUp { options.yAxisUp = v }
+                if let v = entry.includeHover { options.includeHover = v }
+                if let v = entry.pressureMax { options.pressureMax = v }
+            }
+        }
+        if let format {
+            guard let f = TraceFormat(name: format) else {
+                throw ValidationError("--format '\(format)' is unknown; expected one of \(TraceFormat.namesList)")
+            }
+            chosen = f
+        }
+        if let scale {
+            guard scale.isFinite, scale > 0 else { throw ValidationError("--scale \(scale): expected a positive number of file units per mm") }
+            options.scaleUnitsPerMM = scale
+            options.scaleSource = "--scale"
+        }
+        if let timeUnit {
+            guard let u = RecordingManifest.timeUnit(timeUnit) else {
+                throw ValidationError("--time-unit '\(timeUnit)': expected s, ms, us or a positive number of seconds per unit")
+            }
+            options.timeUnitSeconds = u
+        }
+        if hover { options.includeHover = true }
+        let trace: Trace
+        do { trace = try RecordingLoader.readFile(input, format: chosen, options: options) } catch {
+            throw BenchInputError(error.description)
+        }
+        for notice in trace.notices { FileHandle.standardError.write(Data("notice: \(notice)\n".utf8)) }
+        let text = TraceCSVWriter.write(trace)
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: to), options: .atomic)
+        } catch {
+            throw BenchInputError("\(to): cannot write (\(error.localizedDescription)); expected a writable path")
+        }
+        print("\(to): \(trace.strokes.count) strokes, \(trace.sampleCount) samples")
+    }
+}

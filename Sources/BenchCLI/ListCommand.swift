@@ -1,0 +1,53 @@
+import ArgumentParser
+import InkBenchKit
+import InkReplay
+
+/// `bench list`: the built-in strategies with their parameters and defaults, the timing
+/// presets and the suites.
+///
+/// ```
+/// bench list
+/// ```
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the strategies (with parameters and defaults), timing presets and suites.")
+
+    init() {}
+
+    func run() throws {
+        print(Self.text())
+    }
+
+    /// The listing.
+    static func text() -> String {
+        var lines = ["Strategies (--strategies NAME or NAME:param=value,param=value; 'off' turns a limit off):"]
+        for d in StrategyCatalog.builtIn {
+            lines.append("  \(d.name)\(StrategyCatalog.defaultNames.contains(d.name) ? "" : " (not in the default list)")")
+            lines.append("      \(d.about)")
+            for p in d.parameters {
+                let value = p.defaultValue.map { CSVText.number($0) } ?? "off"
+                lines.append("      \(p.name)=\(value)".padding(toLength: 30, withPad: " ", startingAt: 0) + p.about)
+            }
+        }
+        lines.append("")
+        lines.append("Timing presets (--preset NAME):")
+        for p in Timing.presets {
+            lines.append("  \(p.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.about): \(p.timing.summary)")
+        }
+        lines.append("")
+        lines.append("Suites (--suite NAME):")
+        for s in SuiteFile.builtIn {
+            lines.append("  \(s.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(s.about)")
+        }
+        for name in SuiteFile.available() {
+            let about: String
+            if let suite = try? SuiteFile.resolve(name, defaultInputRateHz: 240) {
+                about = "\(suite.file ?? name): \(suite.suite.specs.count) traces (\(suite.suite.specs.map(\.name).joined(separator: ", ")))"
+            } else {
+                about = "\(SuiteFile.datasetsFolder)/\(name).suite (cannot be read: run it to see the error)"
+            }
+            lines.append("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0))\(about)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

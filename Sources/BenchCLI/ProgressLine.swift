@@ -1,0 +1,42 @@
+import Foundation
+
+/// A one-line progress indicator on stderr, shown only when stderr is a terminal and the work
+/// has taken more than a second; erased when done.
+///
+/// ```swift
+/// let progress = ProgressLine(label: "replaying")
+/// progress.update(done: 3, total: 6)
+/// progress.finish()
+/// ```
+final class ProgressLine: @unchecked Sendable {
+    private let lock = NSLock()
+    private let start = Date()
+    private let label: String
+    private let enabled: Bool
+    private var shown = false
+
+    init(label: String, enabled: Bool = Console.stderrIsTerminal) {
+        self.label = label
+        self.enabled = enabled
+    }
+
+    /// Shows `done` of `total` after the first second.
+    func update(done: Int, total: Int) {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        let elapsed = Date().timeIntervalSince(start)
+        guard elapsed > 1 else { return }
+        shown = true
+        let text = String(format: "\r\u{1B}[K%@ %d/%d (%.1f s)", locale: Locale(identifier: "en_US_POSIX"), label, done, total, elapsed)
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Erases the line if it was shown.
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        shown = false
+    }
+}

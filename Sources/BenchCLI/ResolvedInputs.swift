@@ -1,0 +1,81 @@
+import ArgumentParser
+import InkBenchKit
+import InkReplay
+import InkSynthesis
+import InkTraces
+
+/// The inputs of a `run` or `sweep` once every option is checked: timing, strategies, the
+/// synthetic specs, recordings and seeds.
+///
+/// ```swift
+/// let inputs = try ResolvedInputs(strategies: s, timing: t, suite: u, recordings: r)
+/// ```
+struct ResolvedInputs {
+    var timing: Timing
+    var preset: String
+    var strategies: [Strategy]
+    var suiteName: String
+    var suiteFile: String?
+    var specs: [SyntheticSpec]
+    var recordings: [Trace]
+    var skipped: [String]
+    var seeds: [UInt64]
+
+    init(strategies: StrategyOptions, timing: TimingOptions, suite: SuiteOptions, recordings: RecordingOptions) throws {
+        self.timing = try timing.timing()
+        preset = timing.preset
+        let loaded = try recordings.load()
+        self.recordings = loaded.traces
+        skipped = loaded.skipped
+        let withRecorded = loaded.traces.contains { $0.hasRecordedPredictions }
+        self.strategies = try strategies.parsed(withRecorded: withRecorded)
+        seeds = suite.seedList
+        if loaded.traces.isEmpty || recordings.withDefaultSuite {
+            let resolved: (suite: SyntheticSuite, file: String?)
+            do { resolved = try SuiteFile.resolve(suite.suite, defaultInputRateHz: self.timing.inputRateHz) } catch {
+                throw BenchInputError(error.description)
+            }
+            suiteName = resolved.suite.name
+            suiteFile = resolved.file
+            specs = resolved.suite.specs
+        } else {
+            suiteName = "recordings"
+            suiteFile = nil
+            specs = []
+        }
+        if !loaded.traces.isEmpty && !specs.isEmpty { suiteName += " + recordings" }
+        guard !specs.isEmpty || !self.recordings.isEmpty else {
+            throw BenchInputError("no traces to run: the recordings given were all skipped, and no suite was asked for")
+        }
+    }
+
+    /// Every trace name in run order (first seed).
+    var traceNames: [String] { specs.map(\.name) + recordings.map(\.name) }
+
+    /// The files read, for the manifest's hashes.
+    var inputFiles: [String] {
+        var files: [String] = []
+        if let suiteFile { files.append(suiteFile) }
+        for r in recordings where r.source != "synthetic" && !files.contains(r.source) { files.append(r.source) }
+        return files
+    }
+
+    /// The trace the replay and error charts show: `--chart-trace`, else the fast clean S-curve, else the first.
+    func chartTrace(_ asked: String?) throws -> String? {
+        let names = traceNames
+        if let asked {
+            guard names.contains(asked) else {
+                throw BenchInputError("--chart-trace '\(asked)': no such trace; traces: \(names.joined(separator: ", "))")
+            }
+            return asked
+        }
+        return names.first { $0 == "s-curve fast" } ?? names.first
+    }
+
+    /// The manifest's strategy records.
+    var strategyRecords: [Manifest.StrategyRecord] {
+        strategies.map { s in
+            Manifest.StrategyRecord(name: s.name, parameters: Dictionary(s.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+        }
+    }
+}

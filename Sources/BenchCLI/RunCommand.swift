@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import InkBenchKit
+import InkReplay
+
+/// `bench run` (the default): runs the suite (and any recordings) through the strategies,
+/// prints the table, and writes the CSV files, charts, report and manifest to `--out`.
+///
+/// ```
+/// bench run --strategies none,kalman-chromium --preset ipad-promotion --seeds 5 --out results
+/// ```
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the suite through the strategies; write summary.csv, frames.csv, charts, report and manifest.json.")
+
+    @OptionGroup var strategyOptions: StrategyOptions
+    @OptionGroup(title: "Timing") var timingOptions: TimingOptions
+    @OptionGroup(title: "Traces") var suiteOptions: SuiteOptions
+    @OptionGroup(title: "Recordings") var recordings: RecordingOptions
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    @Option(help: "Trace shown by the stroke-replay and error charts. Default: 's-curve fast', else the first trace.")
+    var chartTrace: String?
+
+    @Flag(help: "Do not write frames.csv (for very long recordings); the charts' copy of the chart trace's frames is still written.")
+    var noFrames = false
+
+    init() {}
+
+    func run() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
+        for line in inputs.skipped { Console.note("skipped: \(line)") }
+        for trace in inputs.recordings { for notice in trace.notices { Console.note("\(trace.name): \(notice)") } }
+        let chartTrace = try inputs.chartTrace(self.chartTrace)
+        let folder = try OutputFolder(path: output.out)
+
+        let plan = BenchPlan(
+            specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies,
+            timing: inputs.timing, keepFrames: !noFrames, tailsForTraces: chartTrace.map { [$0] } ?? [])
+        let progress = ProgressLine(label: "bench: replaying traces")
+        let outcome: BenchOutcome
+        do {
+            outcome = try await BenchSession.run(plan) { done, total in progress.update(done: done, total: total) }
+        } catch {
+            progress.finish()
+            throw BenchInputError(error.description)
+        }
+        progress.finish()
+
+        let rows = SummaryRow.rows(outcome, frameRateHz: inputs.timing.frameRateHz)
+        let summaryBytes = SummaryCSV.write(rows).bytes
+        var written = ["summary.csv"]
+        try folder.write("summary.csv", bytes: summaryBytes)
+        if !noFrames {
+            try folder.write("frames.csv", bytes: FramesCSV.write(outcome).bytes)
+            written.append("frames.csv")
+        }
+        if let chartIndex = outcome.traceNames.firstIndex(where: { $0 == chartTrace }) {
+            try folder.write("chart-frames.csv", bytes: FramesCSV.write(outcome, traceIndex: chartIndex).bytes)
+            try folder.write("tails.csv", bytes: TailsCSV.write(outcome).bytes)
+            try folder.write("paths.csv", bytes: PathsCSV.write(traces: [(chartIndex, outcome.traces[chartIndex])]).bytes)
+            written += ["chart-frames.csv", "tails.csv", "paths.csv"]
+        }
+
+        var manifest = Manifest(
+            command: "run", arguments: BenchMain.arguments, options: recordedOptions(inputs),
+            timing: Manifest.TimingRecord(inputs.timing, preset: inputs.preset), timingSummary: inputs.timing.summary,
+            suite: inputs.suiteName, seeds: inputs.seeds, strategies: inputs.strategyRecords,
+            traces: outcome.traces.map { t in
+                Manifest.TraceRecord(
+                    name: t.name, source: t.source, strokes: t.strokes.count, samples: t.sampleCount,
+                    seedDependent: inputs.specs.first { $0.name == t.name }?.isNoisy ?? false)
+            },
+            chartTrace: chartTrace, charts: "", inputs: inputs.inputFiles.compactMap { Manifest.FileRecord(hashing: $0) },
+            outputs: [], samplesReplayed: outcome.samplesReplayed, replaySeconds: outcome.replaySeconds,
+            elapsedSeconds: seconds(clock.now - start))
+
+        let summaryTable = try CSVTable(parsing: String(decoding: summaryBytes, as: UTF8.self))
+        let status = try ChartsAndReport.build(
+            in: folder, summary: summaryTable, manifest: manifest, chartTrace: chartTrace, noCharts: output.noCharts,
+            requireCharts: output.requireCharts)
+        written += status.scripts.map { $0.name + ".gp" }
+        if status.rendered { written += status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } }
+        written += ["report.md", "report.html"]
+
+        manifest.charts = status.note
+        manifest.outputs = written.compactMap { name in
+            Manifest.FileRecord(hashing: folder.file(name)).map { Manifest.FileRecord(path: name, sha256: $0.sha256, bytes: $0.bytes) }
+        }
+        manifest.elapsedSeconds = seconds(clock.now - start)
+        try folder.write("manifest.json", bytes: manifest.encoded())
+
+        if !output.quiet {
+            print("timing: \(inputs.timing.summary)")
+            print("suite: \(inputs.suiteName) (\(outcome.traceNames.count) traces)" + (inputs.seeds.count > 1 ? ", \(inputs.seeds.count) seeds: mean±sd" : ""))
+            print(ResultTable.render(rows: rows))
+            print("wrote \(folder.path)/: summary.csv" + (noFrames ? "" : ", frames.csv") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
+        }
+        print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))
+    }
+
+    func recordedOptions(_ inputs: ResolvedInputs) -> [String: String] {
+        var o = timingOptions.recorded
+        o["strategies"] = inputs.strategies.map(\.name).joined(separator: ",")
+        o["suite"] = suiteOptions.suite
+        o["seed"] = String(suiteOptions.seed)
+        o["seeds"] = String(suiteOptions.seeds)
+        o["out"] = output.out
+        o["quiet"] = String(output.quiet)
+        o["no-charts"] = String(output.noCharts)
+        o["require-charts"] = String(output.requireCharts)
+        o["no-frames"] = String(noFrames)
+        if let chartTrace { o["chart-trace"] = chartTrace }
+        if !recordings.traces.isEmpty { o["traces"] = recordings.traces.joined(separator: ",") }
+        o["with-default-suite"] = String(recordings.withDefaultSuite)
+        return o
+    }
+}
+
+/// Seconds in a duration.
+func seconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+}

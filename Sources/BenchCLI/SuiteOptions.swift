@@ -1,0 +1,25 @@
+import ArgumentParser
+import InkBenchKit
+
+/// Which synthetic traces to run, and with which seeds.
+///
+/// ```
+/// bench --suite shapes --seeds 5
+/// ```
+struct SuiteOptions: ParsableArguments {
+    @Option(help: "Synthetic suite: default (six S-curves), line, the name of a Datasets/*.suite file (e.g. shapes), or a .suite path.")
+    var suite = "default"
+
+    @Option(help: "Seed for noisy synthetic traces (clean traces do not depend on it).")
+    var seed: UInt64 = 1
+
+    @Option(help: "Run noisy traces over N seeds (seed, seed+1, ...); figures become means, with their SD.")
+    var seeds = 1
+
+    func validate() throws {
+        guard seeds >= 1 && seeds <= 1000 else { throw ValidationError("--seeds \(seeds): expected a whole number from 1 to 1000") }
+    }
+
+    /// The seeds to run.
+    var seedList: [UInt64] { (0..<UInt64(seeds)).map { seed &+ $0 } }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import InkBenchKit
+import InkReplay
+
+/// `bench sweep`: re-runs the strategies with the prediction horizon capped at each of a range
+/// of values (e.g. 0 to 50 ms) and once uncapped, writing `sweep.csv` and the trade-off-curve
+/// chart `sweep.svg`/`.png` (and, when the folder holds a matching run, the curves on its
+/// trade-off chart).
+///
+/// ```
+/// bench sweep --from-ms 0 --to-ms 50 --step-ms 5
+/// ```
+struct SweepCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Run the strategies over a range of horizon caps; write sweep.csv and the trade-off-curve chart.")
+
+    @OptionGroup var strategyOptions: StrategyOptions
+    @OptionGroup(title: "Timing") var timingOptions: TimingOptions
+    @OptionGroup(title: "Traces") var suiteOptions: SuiteOptions
+    @OptionGroup(title: "Recordings") var recordings: RecordingOptions
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    @Option(name: .customLong("from-ms"), help: "Smallest horizon cap (ms).")
+    var fromMs: Double = 0
+    @Option(name: .customLong("to-ms"), help: "Largest horizon cap (ms).")
+    var toMs: Double = 50
+    @Option(name: .customLong("step-ms"), help: "Step between caps (ms).")
+    var stepMs: Double = 5
+
+    init() {}
+
+    func validate() throws {
+        guard fromMs.isFinite, toMs.isFinite, stepMs.isFinite, fromMs >= 0, toMs >= fromMs, stepMs > 0 else {
+            throw ValidationError("--from-ms, --to-ms, --step-ms: expected 0 <= from <= to and step > 0 (ms)")
+        }
+        guard (toMs - fromMs) / stepMs <= 1000 else { throw ValidationError("--step-ms: more than 1000 caps; use a larger step") }
+    }
+
+    /// The caps, in ms.
+    var caps: [Double] {
+        let n = Int(((toMs - fromMs) / stepMs + 1e-9).rounded(.down))
+        return (0...n).map { fromMs + Double($0) * stepMs }
+    }
+
+    func run() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
+        for line in inputs.skipped { Console.note("skipped: \(line)") }
+        inputs.timing.horizonCapMs = nil
+        let folder = try OutputFolder(path: output.out)
+        let uncappedSummary = inputs.timing.summary
+        var runs: [(cap: Double?, rows: [SummaryRow])] = []
+        var outcome: BenchOutcome?
+        var samples = 0
+        var replay = 0.0
+        let progress = ProgressLine(label: "bench sweep: caps")
+        let all: [Double?] = caps.map { Optional($0) } + [nil]
+        for (i, cap) in all.enumerated() {
+            var timing = inputs.timing
+            timing.horizonCapMs = cap
+            let plan = BenchPlan(
+                specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds,
+                strategies: cap == nil ? inputs.strategies : inputs.strategies.filter { $0.name != "none" }, timing: timing)
+            let result: BenchOutcome
+            do { result = try await BenchSession.run(plan) } catch { throw BenchInputError(error.description) }
+            if cap == nil { outcome = result }
+            samples += result.samplesReplayed
+            replay += result.replaySeconds
+            runs.append((cap, SummaryRow.rows(result, frameRateHz: timing.frameRateHz)))
+            progress.update(done: i + 1, total: all.count)
+        }
+        progress.finish()
+        guard let outcome else { return }
+        // Strategy indices of capped runs (none left out) must match the uncapped run's.
+        let names = outcome.strategyNames
+        let remapped: [(cap: Double?, rows: [SummaryRow])] = runs.map { run in
+            (run.cap, run.rows.map { r in
+                var r = r
+                r.strategyIndex = names.firstIndex(of: r.strategy) ?? r.strategyIndex
+                r.traceIndex = r.isSuiteMean ? outcome.traceNames.count : r.traceIndex
+                return r
+            })
+        }
+        let csv = SweepCSV.write(runs: remapped, timing: uncappedSummary)
+        try folder.write("sweep.csv", bytes: csv.bytes)
+
+        let context = ChartContext(
+            caption: "Timing: " + uncappedSummary, strategies: names, traces: outcome.traceNames,
+            summaryHeader: [], sweepHeader: SweepCSV.header)
+        var written = ["sweep.csv"]
+        var chartNote = "off"
+        if let script = ChartScripts.sweep(context) {
+            let (rendered, note) = try ChartsAndReport.charts([script], in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
+            chartNote = note
+            written += ["sweep.gp"] + (rendered ? ["sweep.svg", "sweep.png"] : [])
+        }
+        // A run in the same folder with the same timing and strategies gets the curves too.
+        if folder.exists("summary.csv"), let summary = try? CSVTable(parsing: folder.read("summary.csv")),
+            let manifest = try? Manifest.decode(folder.read("manifest.json")), manifest.timingSummary == uncappedSummary
+        {
+            let status = try ChartsAndReport.build(
+                in: folder, summary: summary, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
+                requireCharts: output.requireCharts)
+            if !output.quiet && status.scripts.contains(where: { $0.name == "sweep" }) {
+                print("updated the trade-off chart and report of the run in \(folder.path)/ with the sweep curves")
+            }
+        }
+        let manifest = Manifest(
+            command: "sweep", arguments: BenchMain.arguments,
+            options: timingOptions.recorded.merging([
+                "strategies": names.joined(separator: ","), "suite": suiteOptions.suite, "seed": String(suiteOptions.seed),
+                "seeds": String(suiteOptions.seeds), "from-ms": CSVText.number(fromMs), "to-ms": CSVText.number(toMs),
+                "step-ms": CSVText.number(stepMs), "out": output.out,
+            ]) { a, _ in a },
+            timing: Manifest.TimingRecord(inputs.timing, preset: inputs.preset), timingSummary: uncappedSummary,
+            suite: inputs.suiteName, seeds: inputs.seeds, strategies: inputs.strategyRecords,
+            traces: outcome.traces.map { t in
+                Manifest.TraceRecord(name: t.name, source: t.source, strokes: t.strokes.count, samples: t.sampleCount,
+                                     seedDependent: inputs.specs.first { $0.name == t.name }?.isNoisy ?? false)
+            },
+            chartTrace: nil, charts: chartNote, inputs: inputs.inputFiles.compactMap { Manifest.FileRecord(hashing: $0) },
+            outputs: written.compactMap { name in
+                Manifest.FileRecord(hashing: folder.file(name)).map { Manifest.FileRecord(path: name, sha256: $0.sha256, bytes: $0.bytes) }
+            },
+            samplesReplayed: samples, replaySeconds: replay, elapsedSeconds: seconds(clock.now - start))
+        try folder.write("sweep-manifest.json", bytes: manifest.encoded())
+        if !output.quiet {
+            print("timing: \(uncappedSummary); horizon caps \(caps.map { CSVText.number($0) }.joined(separator: ", ")) ms and none")
+            print(SweepCSV.table(runs: remapped))
+            print("wrote \(folder.path)/: sweep.csv, sweep.gp" + (chartNote == "rendered" ? ", sweep.svg, sweep.png" : "") + ", sweep-manifest.json")
+        }
+        print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: replay, samples: samples))
+    }
+}

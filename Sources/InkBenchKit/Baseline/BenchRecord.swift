@@ -1,0 +1,197 @@
+import InkReplay
+import InkSynthesis
+
+/// What a benchmark run produced, as a baseline keeps it: where it came from (suite, traces,
+/// timing, strategies with their parameters, seeds, tool version) and, per trace and strategy
+/// plus per suite mean, every figure.
+///
+/// Made from a run (``init(results:strategies:suite:seeds:timing:)``), read from a baseline file
+/// (``BaselineFile``) or from a results folder's `summary.csv` (``SummaryCSV``).
+///
+/// ```swift
+/// let traces = try SyntheticSuite.default.generate(seed: 1)
+/// let strategies = try StrategyCatalog.parseList("none,linear")
+/// let results = await BenchRunner.run(traces: traces, strategies: strategies, timing: Timing())
+/// let record = BenchRecord(results: results, strategies: strategies, suite: "default", seeds: [1], timing: Timing())
+/// ```
+public struct BenchRecord: Sendable, Equatable {
+    /// A strategy as recorded: its name in outputs and its parameters (`name=value`, all of them).
+    public struct StrategyEntry: Sendable, Equatable {
+        public var name: String
+        public var parameters: [String]
+        public init(name: String, parameters: [String]) {
+            self.name = name
+            self.parameters = parameters
+        }
+    }
+
+    /// One (trace, strategy) row, or a suite mean (``trace`` is ``BenchRecord/suiteMeanTrace``).
+    public struct Row: Sendable, Equatable {
+        public var trace: String
+        public var strategy: String
+        /// Open frames evaluated; `nil` for suite means or when not recorded.
+        public var frames: Int?
+        /// Each figure by column name; a missing key is an empty cell.
+        public var values: [String: Double]
+        /// Each figure's seed-to-seed spread (max - min over ``BenchRecord/spreadSeeds``); a
+        /// missing key is unknown (treated as 0). 0 for a trace that does not depend on the seed.
+        public var spreads: [String: Double]
+        /// The 1-based line the row was read from, for messages (0 when not read from a file).
+        public var line: Int
+
+        public init(trace: String, strategy: String, frames: Int?, values: [String: Double], spreads: [String: Double] = [:], line: Int = 0) {
+            self.trace = trace
+            self.strategy = strategy
+            self.frames = frames
+            self.values = values
+            self.spreads = spreads
+            self.line = line
+        }
+
+        /// Whether this is a suite-mean row.
+        public var isSuiteMean: Bool { trace == BenchRecord.suiteMeanTrace }
+    }
+
+    /// The trace name of suite-mean rows.
+    public static let suiteMeanTrace = "suite mean"
+
+    /// Where the record was read from (a path), or `run` for a fresh run; for messages.
+    public var source: String
+    /// The InkBench version that made it, when known.
+    public var toolVersion: String?
+    /// The suite's name, when known (`default` for the six synthetic S-curves).
+    public var suite: String?
+    /// The seeds of the noisy traces, when known.
+    public var seeds: [UInt64]?
+    /// The seeds each row's ``Row/spreads`` were measured over; `nil` when not measured.
+    public var spreadSeeds: [UInt64]?
+    /// The timing, as ordered `key`/`value` text (see ``timingFields(_:)``); only the keys known.
+    public var timing: [(key: String, value: String)]
+    /// The strategies in report order.
+    public var strategies: [StrategyEntry]
+    /// The traces in order.
+    public var traces: [String]
+    /// The figure columns, in order.
+    public var figures: [String]
+    /// Per-trace rows, then suite means.
+    public var rows: [Row]
+
+    public init(
+        source: String, toolVersion: String?, suite: String?, seeds: [UInt64]?, timing: [(key: String, value: String)],
+        strategies: [StrategyEntry], traces: [String], figures: [String], rows: [Row]
+    ) {
+        self.source = source
+        self.toolVersion = toolVersion
+        self.suite = suite
+        self.seeds = seeds
+        self.timing = timing
+        self.strategies = strategies
+        self.traces = traces
+        self.figures = figures
+        self.rows = rows
+        self.spreadSeeds = nil
+    }
+
+    /// The record of a run: a row per result, then a suite mean per strategy.
+    public init(results: [RunResult], strategies: [Strategy], suite: String, seeds: [UInt64], timing: Timing) {
+        var traces: [String] = []
+        var rows: [Row] = []
+        for r in results {
+            if !traces.contains(r.trace) { traces.append(r.trace) }
+            var values: [String: Double] = [:]
+            for column in FigureColumns.all { if let v = column.value(r.figures) { values[column.name] = v } }
+            rows.append(Row(trace: r.trace, strategy: r.strategy, frames: r.figures.frames, values: values))
+        }
+        for m in SuiteMean.of(results) {
+            rows.append(Row(trace: Self.suiteMeanTrace, strategy: m.strategy, frames: nil, values: m.values))
+        }
+        self.init(
+            source: "this run", toolVersion: InkBenchVersion.current, suite: suite, seeds: seeds,
+            timing: Self.timingFields(timing),
+            strategies: strategies.map { s in StrategyEntry(name: s.name, parameters: s.parameters.map { "\($0.name)=\($0.value)" }) },
+            traces: traces, figures: FigureColumns.all.map(\.name), rows: rows)
+    }
+
+    /// The timing as `key`/`value` text, in a fixed order; `frame_rate_hz` and `input_rate_hz`
+    /// are also what `summary.csv` records.
+    public static func timingFields(_ t: Timing) -> [(key: String, value: String)] {
+        let display: String
+        switch t.displayLatency {
+        case .frames(let f): display = "\(NumberText.exact(f)) frames"
+        case .milliseconds(let ms): display = "\(NumberText.exact(ms)) ms"
+        }
+        return [
+            ("input_rate_hz", NumberText.exact(t.inputRateHz)),
+            ("frame_rate_hz", NumberText.exact(t.frameRateHz)),
+            ("input_latency_ms", NumberText.exact(t.inputLatencyMs)),
+            ("display_latency", display),
+            ("phases", String(t.phases)),
+            ("horizon_cap_ms", t.horizonCapMs.map(NumberText.exact) ?? "off"),
+        ]
+    }
+
+    /// Rebuilds a ``Timing`` from complete ``timing`` fields.
+    ///
+    /// - Throws: ``BaselineFileError`` naming a missing or unreadable field.
+    public func makeTiming() throws(BaselineFileError) -> Timing {
+        func field(_ key: String) throws(BaselineFileError) -> String {
+            guard let v = timing.first(where: { $0.key == key })?.value else {
+                throw BaselineFileError(path: source, line: nil, "the timing has no '\(key)'; it cannot be run again (use --results DIR)")
+            }
+            return v
+        }
+        func number(_ key: String) throws(BaselineFileError) -> Double {
+            let text = try field(key)
+            guard let v = Double(text) else { throw BaselineFileError(path: source, line: nil, "timing \(key) = '\(text)': expected a number") }
+            return v
+        }
+        var t = Timing()
+        t.inputRateHz = try number("input_rate_hz")
+        t.frameRateHz = try number("frame_rate_hz")
+        t.inputLatencyMs = try number("input_latency_ms")
+        let display = try field("display_latency")
+        let parts = display.split(separator: " ")
+        if parts.count == 2, let v = Double(parts[0]), parts[1] == "frames" {
+            t.displayLatency = .frames(v)
+        } else if parts.count == 2, let v = Double(parts[0]), parts[1] == "ms" {
+            t.displayLatency = .milliseconds(v)
+        } else {
+            throw BaselineFileError(path: source, line: nil, "timing display_latency = '\(display)': expected 'N frames' or 'N ms'")
+        }
+        let phases = try number("phases")
+        guard phases == phases.rounded(), phases >= 1, phases <= 64 else {
+            throw BaselineFileError(path: source, line: nil, "timing phases = \(phases): expected an integer from 1 to 64")
+        }
+        t.phases = Int(phases)
+        let cap = try field("horizon_cap_ms")
+        if cap != "off" {
+            guard let v = Double(cap) else { throw BaselineFileError(path: source, line: nil, "timing horizon_cap_ms = '\(cap)': expected a number or 'off'") }
+            t.horizonCapMs = v
+        }
+        do { try t.validate() } catch { throw BaselineFileError(path: source, line: nil, error.description) }
+        return t
+    }
+
+    /// The `--strategies` text that rebuilds the recorded strategies: `kalman[sigma_p=0.02]`
+    /// becomes `kalman:sigma_p=0.02`.
+    public var strategySpecs: [String] {
+        strategies.map { s in
+            guard let open = s.name.firstIndex(of: "["), s.name.hasSuffix("]") else { return s.name }
+            return String(s.name[..<open]) + ":" + String(s.name[s.name.index(after: open)..<s.name.index(before: s.name.endIndex)])
+        }
+    }
+
+    /// The row of `trace` and `strategy`, if any.
+    public func row(trace: String, strategy: String) -> Row? {
+        rows.first { $0.trace == trace && $0.strategy == strategy }
+    }
+
+    public static func == (a: BenchRecord, b: BenchRecord) -> Bool {
+        a.toolVersion == b.toolVersion && a.suite == b.suite && a.seeds == b.seeds
+            && a.timing.map(\.key) == b.timing.map(\.key) && a.timing.map(\.value) == b.timing.map(\.value)
+            && a.strategies == b.strategies && a.traces == b.traces && a.figures == b.figures
+            && a.rows.map(\.trace) == b.rows.map(\.trace) && a.rows.map(\.strategy) == b.rows.map(\.strategy)
+            && a.rows.map(\.frames) == b.rows.map(\.frames) && a.rows.map(\.values) == b.rows.map(\.values)
+            && a.spreadSeeds == b.spreadSeeds && a.rows.map(\.spreads) == b.rows.map(\.spreads)
+    }
+}

@@ -1,0 +1,11 @@
+/// A malformed CSV line: where and what was expected.
+///
+/// ```swift
+/// do { _ = try CSVFields.split("a,\"b") } catch { print(error) }   // column 4: a quoted field is not closed
+/// ```
+public struct CSVFieldError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The 1-based character column.
+    public var column: Int
+    public var message: String
+    public var description: String { "column \(column): \(message)" }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Locale-free number text for baselines, tables and summaries.
+///
+/// ```swift
+/// NumberText.exact(35.4)        // "35.4"   (shortest text that reads back to the same Double)
+/// NumberText.exact(4.0)         // "4"
+/// NumberText.fixed(0.12345, 3)  // "0.123"
+/// NumberText.signed(0.5, 3)     // "+0.500"
+/// ```
+public enum NumberText {
+    static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// The shortest text that reads back to exactly `v`; integers without a fraction.
+    public static func exact(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+        return "\(v)"
+    }
+
+    /// `v` with `digits` digits after the point.
+    public static func fixed(_ v: Double, _ digits: Int) -> String {
+        let s = String(format: "%.\(digits)f", locale: posix, v)
+        return s.hasPrefix("-") && Double(s) == 0 ? String(s.dropFirst()) : s
+    }
+
+    /// `v` with a sign and `digits` digits after the point.
+    public static func signed(_ v: Double, _ digits: Int) -> String {
+        let s = fixed(v, digits)
+        return s.hasPrefix("-") ? s : "+" + s
+    }
+
+    /// The digits a figure is shown with: 1 for ms, 3 for mm and 4 for ratios and rates.
+    public static func digits(for figure: String) -> Int {
+        figure.hasSuffix("_ms") ? 1 : figure.hasSuffix("_mm") ? 3 : 4
+    }
+
+    /// The unit a figure's name ends with (`ms`, `mm`), or an empty string.
+    public static func unit(of figure: String) -> String {
+        figure.hasSuffix("_ms") ? "ms" : figure.hasSuffix("_mm") ? "mm" : ""
+    }
+}

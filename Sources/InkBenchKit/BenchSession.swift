@@ -1,0 +1,142 @@
+import Foundation
+import InkMetrics
+import InkReplay
+import InkSynthesis
+import InkTraces
+
+/// What a benchmark session runs: synthetic specs (generated once per seed when noisy, once
+/// when clean), recordings, strategies and a timing.
+///
+/// ```swift
+/// let plan = BenchPlan(specs: SyntheticSuite.default.specs, strategies: try StrategyCatalog.parseList("none,linear"))
+/// let outcome = try await BenchSession.run(plan)
+/// ```
+public struct BenchPlan: Sendable {
+    /// Synthetic traces to generate.
+    public var specs: [SyntheticSpec]
+    /// Recorded traces to replay (seed-independent).
+    public var recordings: [Trace]
+    /// Seeds for noisy synthetic traces; clean traces and recordings run once.
+    public var seeds: [UInt64]
+    /// Strategies, in report order.
+    public var strategies: [Strategy]
+    /// The timing.
+    public var timing: Timing
+    /// Keep every frame of the first seed (for `frames.csv` and the charts).
+    public var keepFrames: Bool
+    /// Also keep the frames and predicted tails of these traces (first seed; the charts).
+    public var tailsForTraces: Set<String>
+
+    public init(
+        specs: [SyntheticSpec], recordings: [Trace] = [], seeds: [UInt64] = [1], strategies: [Strategy],
+        timing: Timing = Timing(), keepFrames: Bool = false, tailsForTraces: Set<String> = []
+    ) {
+        self.specs = specs
+        self.recordings = recordings
+        self.seeds = seeds
+        self.strategies = strategies
+        self.timing = timing
+        self.keepFrames = keepFrames
+        self.tailsForTraces = tailsForTraces
+    }
+}
+
+/// The runs of one trace through one strategy, one per seed (one only for a seed-independent trace).
+public struct RunGroup: Sendable {
+    /// Position of the trace in the session's trace order.
+    public var traceIndex: Int
+    /// Position of the strategy in the plan's strategy order.
+    public var strategyIndex: Int
+    public var trace: String
+    public var strategy: String
+    /// The trace's input rate (Hz): the spec's for synthetic traces, `1 / median interval` for recordings.
+    public var inputRateHz: Double
+    /// One result per seed, in seed order.
+    public var perSeed: [RunResult]
+}
+
+/// What a session produced.
+public struct BenchOutcome: Sendable {
+    /// Trace names in order (first seed).
+    public var traceNames: [String]
+    /// Strategy names in order.
+    public var strategyNames: [String]
+    /// One group per (trace, strategy), trace-major.
+    public var groups: [RunGroup]
+    /// The first seed's traces, in order (for `paths.csv`).
+    public var traces: [Trace]
+    /// Input samples fed through the timing model: samples x phases, summed over every replay
+    /// (including the `none` baseline that runs even when not reported).
+    public var samplesReplayed: Int
+    /// Wall time of the replays (s).
+    public var replaySeconds: Double
+}
+
+/// Runs a ``BenchPlan``: generates each trace for each seed, replays it through every
+/// strategy (spread over the cores) and groups the results by trace and strategy.
+/// Deterministic: the same plan gives the same figures to the bit.
+public enum BenchSession {
+    /// Progress: units done and the total (one unit is one trace for one seed).
+    public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
+
+    /// Runs the plan.
+    ///
+    /// - Throws: ``TraceError`` when a synthetic spec is invalid.
+    public static func run(_ plan: BenchPlan, progress: Progress? = nil) async throws(TraceError) -> BenchOutcome {
+        struct Unit { var traceIndex: Int; var seedIndex: Int; var spec: SyntheticSpec?; var recording: Trace? }
+        var units: [Unit] = []
+        let seeds = plan.seeds.isEmpty ? [1] : plan.seeds
+        for s in seeds.indices {
+            for (i, spec) in plan.specs.enumerated() where s == 0 || spec.isNoisy {
+                units.append(Unit(traceIndex: i, seedIndex: s, spec: spec, recording: nil))
+            }
+            if s == 0 {
+                for (i, trace) in plan.recordings.enumerated() {
+                    units.append(Unit(traceIndex: plan.specs.count + i, seedIndex: 0, spec: nil, recording: trace))
+                }
+            }
+        }
+        for spec in plan.specs { try spec.validate() }
+        let strategyNames = plan.strategies.map(\.name)
+        let hiddenNone = !strategyNames.contains("none")
+        var groups: [String: RunGroup] = [:]
+        var order: [String] = []
+        var traces: [Trace?] = Array(repeating: nil, count: plan.specs.count + plan.recordings.count)
+        var samples = 0
+        let clock = ContinuousClock()
+        var elapsed = Duration.zero
+        for (u, unit) in units.enumerated() {
+            let trace: Trace
+            if let spec = unit.spec { trace = try spec.generate(seed: seeds[unit.seedIndex]) } else if let r = unit.recording { trace = r } else { continue }
+            if unit.seedIndex == 0 { traces[unit.traceIndex] = trace }
+            let detail = RunDetail(
+                frames: unit.seedIndex == 0 && (plan.keepFrames || plan.tailsForTraces.contains(trace.name)),
+                tailsForTraces: unit.seedIndex == 0 ? plan.tailsForTraces : [])
+            let start = clock.now
+            let results = await BenchRunner.run(traces: [trace], strategies: plan.strategies, timing: plan.timing, detail: detail)
+            elapsed += clock.now - start
+            let inputRate = unit.spec?.inputRateHz ?? ((1 / trace.nominalInterval) * 1000).rounded() / 1000
+            samples += trace.sampleCount * plan.timing.phases * (results.count + (hiddenNone ? 1 : 0))
+            for r in results {
+                guard let s = strategyNames.firstIndex(of: r.strategy) else { continue }
+                let key = "\(unit.traceIndex)\u{1}\(s)"
+                if groups[key] == nil {
+                    order.append(key)
+                    groups[key] = RunGroup(
+                        traceIndex: unit.traceIndex, strategyIndex: s, trace: trace.name, strategy: r.strategy,
+                        inputRateHz: inputRate, perSeed: [])
+                }
+                groups[key]?.perSeed.append(r)
+            }
+            progress?(u + 1, units.count)
+        }
+        let sorted = order.compactMap { groups[$0] }.sorted {
+            ($0.traceIndex, $0.strategyIndex) < ($1.traceIndex, $1.strategyIndex)
+        }
+        let kept = traces.compactMap { $0 }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return BenchOutcome(
+            traceNames: kept.map(\.name), strategyNames: strategyNames, groups: sorted, traces: kept,
+            samplesReplayed: samples, replaySeconds: seconds)
+    }
+}

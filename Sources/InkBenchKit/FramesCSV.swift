@@ -1,0 +1,59 @@
+import InkMetrics
+import InkReplay
+
+/// `frames.csv`: one row per evaluated (open) frame of the first seed: where the pen was at
+/// photon time, what the frame showed, and the errors.
+///
+/// ```swift
+/// let bytes = FramesCSV.write(outcome).bytes
+/// ```
+public enum FramesCSV {
+    /// Every column, in order.
+    public static let header = [
+        "trace", "strategy", "phase", "stroke", "frame", "kind", "photon_time_s", "target_time_s",
+        "true_x_mm", "true_y_mm", "tip_x_mm", "tip_y_mm", "predicted", "newest_t_s", "newest_x_mm",
+        "newest_y_mm", "newest_index", "horizon_ms", "speed_mm_per_s", "lead_mm", "cross_track_mm",
+        "overshoot_mm", "trace_index", "strategy_index",
+    ]
+
+    /// Writes the frames every group's first seed kept; `traceIndex` keeps one trace only
+    /// (`chart-frames.csv`, the charts' smaller copy).
+    public static func write(_ outcome: BenchOutcome, traceIndex: Int? = nil) -> CSVWriter {
+        let groups = outcome.groups.filter { traceIndex == nil || $0.traceIndex == traceIndex }
+        let count = groups.reduce(0) { $0 + ($1.perSeed.first?.frames?.count ?? 0) }
+        var csv = CSVWriter(reservingCapacity: 200 * (count + 1))
+        csv.row(header)
+        for g in groups {
+            guard let frames = g.perSeed.first?.frames else { continue }
+            for d in frames {
+                let f = d.frame
+                csv.text(g.trace)
+                csv.text(g.strategy)
+                csv.integer(f.phase)
+                csv.integer(f.stroke)
+                csv.integer(f.index)
+                csv.text(f.kind == .inStroke ? "in-stroke" : "after-lift")
+                csv.number(f.photonTime)
+                csv.number(f.targetTime)
+                csv.number(d.trueX)
+                csv.number(d.trueY)
+                csv.number(f.tipX)
+                csv.number(f.tipY)
+                csv.integer(f.predicted ? 1 : 0)
+                csv.number(f.newest.t)
+                csv.number(f.newest.x)
+                csv.number(f.newest.y)
+                csv.integer(f.newestIndex)
+                csv.number(f.horizon * 1000)
+                csv.number(d.speedMMPerS)
+                csv.number(d.leadMM)
+                csv.number(d.crossTrackMM)
+                csv.number(d.overshootMM)
+                csv.integer(g.traceIndex)
+                csv.integer(g.strategyIndex)
+                csv.endRow()
+            }
+        }
+        return csv
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A results folder that files are written into whole or not at all: each file goes to a
+/// temporary file in the same folder and is then renamed over the old one, so a reader (or
+/// a crash) never sees half a file. Only the files written are replaced; others stay.
+///
+/// ```swift
+/// let out = try OutputFolder(path: "bench-results")
+/// try out.write("summary.csv", bytes: csv.bytes)
+/// ```
+public struct OutputFolder: Sendable {
+    /// The folder's path as given.
+    public let path: String
+
+    /// Opens the folder, creating it (and its parents) if needed.
+    public init(path: String) throws(OutputError) {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw OutputError("--out \(path): exists and is not a folder") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw OutputError("--out \(path): cannot create the folder (\(error.localizedDescription))")
+            }
+        }
+    }
+
+    /// The path of a file in the folder.
+    public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    /// Whether the folder holds a file of that name.
+    public func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
+
+    /// Writes a file whole: to a temporary file beside it, then renamed over it.
+    public func write(_ name: String, bytes: [UInt8]) throws(OutputError) {
+        let target = file(name)
+        let temporary = file(".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        let data = Data(bytes)
+        do {
+            try data.write(to: URL(fileURLWithPath: temporary))
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw OutputError("cannot write \(target): \(error.localizedDescription)")
+        }
+        if rename(temporary, target) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw OutputError("cannot replace \(target): \(reason)")
+        }
+    }
+
+    /// Writes a text file whole.
+    public func write(_ name: String, text: String) throws(OutputError) {
+        try write(name, bytes: Array(text.utf8))
+    }
+
+    /// Reads a text file of the folder.
+    public func read(_ name: String) throws(OutputError) -> String {
+        do {
+            return try String(contentsOfFile: file(name), encoding: .utf8)
+        } catch {
+            throw OutputError("cannot read \(file(name)): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// A results folder or file that cannot be written or read.
+public struct OutputError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

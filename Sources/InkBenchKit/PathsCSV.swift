@@ -1,0 +1,38 @@
+import InkTraces
+
+/// `paths.csv`: the samples (the real ink) and the true pen position at each sample time of
+/// the chart traces (first seed), for the stroke-replay chart.
+///
+/// ```swift
+/// let bytes = PathsCSV.write(traces: [(0, trace)]).bytes
+/// ```
+public enum PathsCSV {
+    /// Every column, in order.
+    public static let header = ["trace", "stroke", "sample", "t_s", "x_mm", "y_mm", "true_x_mm", "true_y_mm", "trace_index"]
+
+    /// Writes the given traces (with their index in the trace order).
+    public static func write(traces: [(index: Int, trace: Trace)]) -> CSVWriter {
+        var csv = CSVWriter()
+        csv.row(header)
+        for (index, trace) in traces {
+            for (s, stroke) in trace.strokes.enumerated() {
+                let truth = stroke.groundTruth()
+                for i in 0..<stroke.count {
+                    let p = stroke.point(i)
+                    let q = truth.position(at: p.t)
+                    csv.text(trace.name)
+                    csv.integer(s)
+                    csv.integer(i)
+                    csv.number(p.t)
+                    csv.number(p.x)
+                    csv.number(p.y)
+                    csv.number(q.x)
+                    csv.number(q.y)
+                    csv.integer(index)
+                    csv.endRow()
+                }
+            }
+        }
+        return csv
+    }
+}

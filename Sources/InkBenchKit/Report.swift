@@ -1,0 +1,271 @@
+import Foundation
+
+/// The design-review report of a results folder: `report.md` and a self-contained
+/// `report.html` (SVG charts embedded), built from `summary.csv`, `manifest.json` and the
+/// charts, so `bench report` can rebuild it without re-running anything.
+///
+/// Sections: timing and suite, suite-mean table (best value of each column in bold), per-trace
+/// table, the reading of each strategy's trade-off, the charts, provenance.
+///
+/// ```swift
+/// let report = Report(summary: table, manifest: manifest, charts: scripts, rendered: true)
+/// try out.write("report.md", text: report.markdown())
+/// try out.write("report.html", text: report.html(svg: { name in try? out.read(name + ".svg") }))
+/// ```
+public struct Report: Sendable {
+    /// A figure column of the tables: CSV column, heading, digits, and which value is best.
+    public struct Column: Sendable {
+        public enum Best: Sendable { case lowest, highest, closestToZero, sameRowAsLatency, none }
+        public var name: String
+        public var heading: String
+        public var digits: Int
+        public var best: Best
+    }
+
+    /// The suite-mean table's columns.
+    public static let suiteColumns: [Column] = [
+        Column(name: "perceived_latency_ms", heading: "latency ms", digits: 1, best: .closestToZero),
+        Column(name: "latency_removed_ms", heading: "removed ms", digits: 1, best: .sameRowAsLatency),
+        Column(name: "overshoot_p95_mm", heading: "overshoot p95 mm", digits: 3, best: .lowest),
+        Column(name: "overshoot_max_mm", heading: "overshoot max mm", digits: 3, best: .lowest),
+        Column(name: "end_overshoot_mean_mm", heading: "end overshoot mean mm", digits: 3, best: .lowest),
+        Column(name: "end_overshoot_max_mm", heading: "end overshoot max mm", digits: 3, best: .lowest),
+        Column(name: "lead_mean_mm", heading: "lead mean mm", digits: 3, best: .closestToZero),
+        Column(name: "cross_track_rms_mm", heading: "cross-track RMS mm", digits: 3, best: .lowest),
+        Column(name: "jitter_rms_mm", heading: "jitter RMS mm", digits: 3, best: .lowest),
+        Column(name: "remaining_lag_ratio", heading: "remaining lag", digits: 3, best: .lowest),
+        Column(name: "wrong_direction_rate", heading: "wrong direction", digits: 3, best: .lowest),
+        Column(name: "horizon_mean_ms", heading: "horizon mean ms", digits: 1, best: .none),
+    ]
+
+    /// The per-trace table's columns (the headline figures).
+    public static let traceColumns = Array(suiteColumns.prefix(6))
+
+    /// A table cell: its text and whether it holds the best value of its column.
+    public struct Cell: Sendable, Equatable {
+        public var text: String
+        public var best: Bool
+    }
+
+    public var summary: CSVTable
+    public var manifest: Manifest?
+    public var charts: [ChartScript]
+    /// Whether the charts were rendered (SVG and PNG exist).
+    public var rendered: Bool
+    /// Why not, when they were not.
+    public var chartsNote: String?
+
+    public init(summary: CSVTable, manifest: Manifest?, charts: [ChartScript], rendered: Bool, chartsNote: String? = nil) {
+        self.summary = summary
+        self.manifest = manifest
+        self.charts = charts
+        self.rendered = rendered
+        self.chartsNote = chartsNote
+    }
+
+    static func fixed(_ v: Double, _ digits: Int) -> String {
+        let s = String(format: "%.\(digits)f", locale: Locale(identifier: "en_US_POSIX"), v)
+        return s.hasPrefix("-") && Double(s) == 0 ? String(s.dropFirst()) : s
+    }
+
+    /// A table of rows (indices into the summary) with the best value of each column marked.
+    public func table(rows: [Int], columns: [Column], leading: [(String, (Int) -> String)]) -> (header: [String], cells: [[Cell]]) {
+        var header = leading.map(\.0)
+        header += columns.map(\.heading)
+        let latencies = rows.map { summary.double(row: $0, "perceived_latency_ms") }
+        var bestRows: [Set<Int>] = []
+        for column in columns {
+            func score(_ k: Int) -> Double? {
+                let v = summary.double(row: rows[k], column.name)
+                switch column.best {
+                case .lowest: return v.map { Double(Report.fixed($0, column.digits)) ?? $0 }
+                case .highest: return v.map { -(Double(Report.fixed($0, column.digits)) ?? $0) }
+                case .closestToZero: return v.map { abs(Double(Report.fixed($0, column.digits)) ?? $0) }
+                case .sameRowAsLatency: return latencies[k].map { abs(Double(Report.fixed($0, 1)) ?? $0) }
+                case .none: return nil
+                }
+            }
+            // `none` is the baseline: it always wins on overshoot, so it is not marked.
+            let candidates = rows.indices.filter { rows.count == 1 || summary.text(row: rows[$0], "strategy") != "none" }
+            let scores = rows.indices.map { candidates.contains($0) ? score($0) : nil }
+            let bestScore = scores.compactMap { $0 }.min()
+            bestRows.append(Set(rows.indices.filter { bestScore != nil && scores[$0] == bestScore && rows.count > 1 }))
+        }
+        let cells = rows.enumerated().map { k, row in
+            leading.map { Cell(text: $0.1(row), best: false) }
+                + columns.enumerated().map { c, column in
+                    var text = summary.double(row: row, column.name).map { Report.fixed($0, column.digits) } ?? "–"
+                    let spread = SummaryRow.spreadColumn(column.name)
+                    if let sd = summary.double(row: row, spread) { text += " ± " + Report.fixed(sd, column.digits) }
+                    if column.name == "perceived_latency_ms" && summary.text(row: row, "perceived_latency_at_edge") == "1" { text += " (edge)" }
+                    return Cell(text: text, best: bestRows[c].contains(k))
+                }
+        }
+        return (header, cells)
+    }
+
+    /// The suite table's first columns: the strategy, and the traces it ran on when the file says.
+    var suiteLeading: [(String, (Int) -> String)] {
+        var leading: [(String, (Int) -> String)] = [("strategy", { summary.text(row: $0, "strategy") })]
+        if summary.column("traces") != nil { leading.append(("traces", { summary.text(row: $0, "traces") })) }
+        return leading
+    }
+
+    /// A warning when strategies ran on different sets of traces (`recorded` runs only on recordings that carry predictions).
+    var mixedTraceSets: String? {
+        let counts = Set(suiteRows.map { summary.text(row: $0, "traces") })
+        return counts.count > 1 ? "Strategies ran on different numbers of traces (the `traces` column): compare their suite means with care, or the per-trace tables." : nil
+    }
+
+    var suiteRows: [Int] { summary.rows.indices.filter { summary.text(row: $0, "trace") == SummaryRow.suiteMeanName } }
+    var traceNames: [String] {
+        var seen: [String] = []
+        for r in summary.rows.indices {
+            let t = summary.text(row: r, "trace")
+            if t != SummaryRow.suiteMeanName && !seen.contains(t) { seen.append(t) }
+        }
+        return seen
+    }
+
+    /// The reading of the trade-off, per strategy.
+    public var readings: [(strategy: String, text: String)] {
+        let points = suiteRows.compactMap { r -> TradeoffReading.Point? in
+            guard let lat = summary.double(row: r, "perceived_latency_ms"), let ov = summary.double(row: r, "overshoot_p95_mm") else { return nil }
+            return TradeoffReading.Point(
+                strategy: summary.text(row: r, "strategy"), latencyMs: lat, removedMs: summary.double(row: r, "latency_removed_ms"),
+                overshootP95MM: ov, endOvershootMeanMM: summary.double(row: r, "end_overshoot_mean_mm"))
+        }
+        return TradeoffReading.sentences(for: points)
+    }
+
+    var heading: [String] {
+        var lines: [String] = []
+        let timing = manifest?.timingSummary ?? "(manifest.json missing: timing unknown)"
+        lines.append("**Timing:** \(timing).")
+        if let m = manifest {
+            let seeds = m.seeds.map(String.init).joined(separator: ", ")
+            lines.append("**Suite:** `\(m.suite)`, \(m.traces.count) traces (\(m.traces.map { "`\($0.name)`" }.joined(separator: ", "))); seeds for noisy traces: \(seeds)\(m.seeds.count > 1 ? " (figures are means over seeds, ± the sample standard deviation)" : "").")
+            lines.append("**Strategies:** \(m.strategies.map { s in "`\(s.name)`" + (s.parameters.isEmpty ? "" : " (" + s.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + ")") }.joined(separator: ", ")).")
+        }
+        return lines
+    }
+
+    var provenance: [String] {
+        guard let m = manifest else { return ["InkBench \(InkBenchVersion.current); no manifest.json in the folder."] }
+        return [
+            "Tool: InkBench \(m.version), git commit \(m.gitCommit.map { "`\($0)`" } ?? "unknown")\(m.gitDirty == true ? " with uncommitted changes" : "").",
+            "Command: `bench \(([m.command] + m.arguments).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))`; every option, the seeds and a SHA-256 of each input and output file are in `manifest.json`.",
+            "Replay: \(m.samplesReplayed) input samples in \(Report.fixed(m.replaySeconds, 2)) s; whole run \(Report.fixed(m.elapsedSeconds, 2)) s.",
+        ]
+    }
+
+    static let bestNote = "The best value of each column among the predicting strategies is in bold (`none` is the baseline): lowest, except latency and lead (closest to zero: ink ahead of the pen is not better than ink behind it; overshoot counts it) and latency removed (the row with the latency closest to zero)."
+
+    // MARK: - Markdown
+
+    /// `report.md`; the charts are linked as `<name>.svg` beside it.
+    public func markdown() -> String {
+        var md = "# InkBench report\n\n"
+        md += heading.joined(separator: "\n") + "\n\n"
+        md += "## Summary: suite means\n\n"
+        let suite = table(rows: suiteRows, columns: Report.suiteColumns, leading: suiteLeading)
+        md += markdownTable(suite) + "\n" + Report.bestNote + (mixedTraceSets.map { " " + $0 } ?? "") + "\n\n"
+        md += "## Per trace\n\n"
+        for trace in traceNames {
+            let rows = summary.rows.indices.filter { summary.text(row: $0, "trace") == trace }
+            md += "### \(trace)\n\n"
+            md += markdownTable(table(rows: rows, columns: Report.traceColumns, leading: [("strategy", { summary.text(row: $0, "strategy") })])) + "\n"
+        }
+        md += "## Reading the trade-off\n\n"
+        for r in readings { md += "- \(r.text)\n" }
+        md += "\n## Charts\n\n"
+        if !rendered { md += "_Charts not rendered: \(chartsNote ?? "gnuplot was not run")._ The `.gp` scripts are in the folder: run `gnuplot NAME.gp` there.\n\n" }
+        for c in charts {
+            md += "### \(c.title)\n\n"
+            if rendered { md += "![\(c.title)](\(c.name).svg)\n\n" }
+            md += "\(c.about) Script: `\(c.name).gp`.\n\n"
+        }
+        md += "## Provenance\n\n" + provenance.map { "- " + $0 }.joined(separator: "\n") + "\n"
+        return md
+    }
+
+    func markdownTable(_ t: (header: [String], cells: [[Cell]])) -> String {
+        func escape(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+        var s = "| " + t.header.map(escape).joined(separator: " | ") + " |\n"
+        s += "|" + t.header.enumerated().map { $0.offset == 0 ? "---" : "---:" }.joined(separator: "|") + "|\n"
+        for row in t.cells {
+            s += "| " + row.map { $0.best ? "**\(escape($0.text))**" : escape($0.text) }.joined(separator: " | ") + " |\n"
+        }
+        return s
+    }
+
+    // MARK: - HTML
+
+    /// `report.html`, self-contained: `svg` gives each chart's SVG text (`nil`: not embedded).
+    public func html(svg: (String) -> String?) -> String {
+        func esc(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        func inline(_ s: String) -> String {
+            // `code` and **bold** from the shared text.
+            var out = ""
+            var code = false, bold = false
+            var chars = Array(esc(s))
+            var i = 0
+            while i < chars.count {
+                if chars[i] == "`" { out += code ? "</code>" : "<code>"; code.toggle() }
+                else if chars[i] == "*", i + 1 < chars.count, chars[i + 1] == "*" { out += bold ? "</strong>" : "<strong>"; bold.toggle(); i += 1 }
+                else { out.append(chars[i]) }
+                i += 1
+            }
+            chars = []
+            return out
+        }
+        func table(_ t: (header: [String], cells: [[Cell]])) -> String {
+            var s = "<table>\n<tr>" + t.header.enumerated().map { "<th\($0.offset == 0 ? " class=\"l\"" : "")>\(esc($0.element))</th>" }.joined() + "</tr>\n"
+            for row in t.cells {
+                s += "<tr>" + row.enumerated().map { k, c in
+                    "<td class=\"\(k == 0 ? "l" : "")\(c.best ? " best" : "")\">\(c.best ? "<strong>\(esc(c.text))</strong>" : esc(c.text))</td>"
+                }.joined() + "</tr>\n"
+            }
+            return s + "</table>\n"
+        }
+        var h = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>InkBench report</title>
+            <style>
+            body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 1250px; margin: 2em auto; padding: 0 1em; color: #222; line-height: 1.45; }
+            table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
+            th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.6em; text-align: right; white-space: nowrap; }
+            th.l, td.l { text-align: left; }
+            td.best { background: #e6f4e6; }
+            code { background: #f3f3f3; padding: 0 0.2em; }
+            figure { margin: 1em 0 2em; } figure svg { max-width: 100%; height: auto; }
+            figcaption { color: #555; font-size: 0.9em; }
+            </style></head><body>
+            <h1>InkBench report</h1>
+
+            """
+        h += heading.map { "<p>\(inline($0))</p>\n" }.joined()
+        h += "<h2>Summary: suite means</h2>\n"
+        h += table(self.table(rows: suiteRows, columns: Report.suiteColumns, leading: suiteLeading))
+        h += "<p>\(inline(Report.bestNote + (mixedTraceSets.map { " " + $0 } ?? "")))</p>\n<h2>Per trace</h2>\n"
+        for trace in traceNames {
+            let rows = summary.rows.indices.filter { summary.text(row: $0, "trace") == trace }
+            h += "<h3>\(esc(trace))</h3>\n" + table(self.table(rows: rows, columns: Report.traceColumns, leading: [("strategy", { summary.text(row: $0, "strategy") })]))
+        }
+        h += "<h2>Reading the trade-off</h2>\n<ul>\n" + readings.map { "<li>\(inline($0.text))</li>\n" }.joined() + "</ul>\n<h2>Charts</h2>\n"
+        if !rendered { h += "<p><em>Charts not rendered: \(esc(chartsNote ?? "gnuplot was not run")).</em> The <code>.gp</code> scripts are in the folder.</p>\n" }
+        for c in charts {
+            h += "<figure id=\"\(c.name)\"><h3>\(esc(c.title))</h3>\n"
+            if rendered, var text = svg(c.name) {
+                if let start = text.range(of: "<svg") { text = String(text[start.lowerBound...]) }
+                h += text + "\n"
+            }
+            h += "<figcaption>\(inline(c.about)) Script: <code>\(c.name).gp</code>.</figcaption></figure>\n"
+        }
+        h += "<h2>Provenance</h2>\n<ul>\n" + provenance.map { "<li>\(inline($0))</li>\n" }.joined() + "</ul>\n</body></html>\n"
+        return h
+    }
+}

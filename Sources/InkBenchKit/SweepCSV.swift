@@ -1,0 +1,89 @@
+import Foundation
+
+/// `sweep.csv`: the figures of every strategy over a range of horizon caps, one row per cap,
+/// trace (and suite mean) and strategy, ordered by strategy, then trace, then cap (uncapped last).
+///
+/// ```swift
+/// let bytes = SweepCSV.write(runs: [(5, rows5), (nil, rowsOff)], timing: timing.summary).bytes
+/// ```
+public enum SweepCSV {
+    /// The figure columns it keeps (a subset of `summary.csv`'s).
+    public static let figures = [
+        "perceived_latency_ms", "latency_removed_ms", "overshoot_p95_mm", "overshoot_max_mm", "end_overshoot_mean_mm",
+        "end_overshoot_max_mm", "horizon_mean_ms", "horizon_p95_ms", "predicted_share",
+    ]
+
+    /// Every column, in order.
+    public static let header: [String] =
+        ["horizon_cap_ms", "capped", "trace", "strategy", "frame_rate_hz", "input_rate_hz", "frames"] + figures
+        + ["seeds", "trace_index", "strategy_index", "timing"]
+
+    /// Writes the runs; `timing` is the uncapped timing's summary line (the same on every row).
+    public static func write(runs: [(cap: Double?, rows: [SummaryRow])], timing: String) -> CSVWriter {
+        var all: [(cap: Double?, row: SummaryRow)] = []
+        for run in runs { for r in run.rows { all.append((run.cap, r)) } }
+        all.sort { a, b in
+            if a.row.strategyIndex != b.row.strategyIndex { return a.row.strategyIndex < b.row.strategyIndex }
+            if a.row.traceIndex != b.row.traceIndex { return a.row.traceIndex < b.row.traceIndex }
+            return (a.cap ?? .infinity) < (b.cap ?? .infinity)
+        }
+        var csv = CSVWriter()
+        csv.row(header)
+        for (cap, r) in all {
+            csv.number(cap)
+            csv.integer(cap == nil ? 0 : 1)
+            csv.text(r.trace)
+            csv.text(r.strategy)
+            csv.number(r.frameRateHz)
+            csv.number(r.inputRateHz)
+            csv.integer(r.frames)
+            for f in figures {
+                switch f {
+                case "perceived_latency_ms": SummaryCSV.tenths(r.perceivedLatency, into: &csv)
+                case "latency_removed_ms": SummaryCSV.tenths(r.latencyRemoved, into: &csv)
+                default: csv.number(r.values[f])
+                }
+            }
+            csv.integer(r.seeds)
+            csv.integer(r.traceIndex)
+            csv.integer(r.strategyIndex)
+            csv.text(timing)
+            csv.endRow()
+        }
+        return csv
+    }
+
+    /// A terminal table of the suite means: one line per strategy, `Λ ms / p95 mm` per cap.
+    public static func table(runs: [(cap: Double?, rows: [SummaryRow])]) -> String {
+        let posix = Locale(identifier: "en_US_POSIX")
+        var strategies: [String] = []
+        var order: [String: Int] = [:]
+        for run in runs {
+            for r in run.rows where r.isSuiteMean && !strategies.contains(r.strategy) {
+                strategies.append(r.strategy)
+                order[r.strategy] = r.strategyIndex
+            }
+        }
+        strategies.sort { (order[$0] ?? 0, $0) < (order[$1] ?? 0, $1) }
+        var rows: [[String]] = [["suite mean: latency ms / overshoot p95 mm"] + runs.map { $0.cap.map { "cap \(CSVWriter.numberText($0)) ms" } ?? "no cap" }]
+        for s in strategies {
+            var row = [s]
+            for run in runs {
+                if let r = run.rows.first(where: { $0.isSuiteMean && $0.strategy == s }) {
+                    row.append(String(format: "%.1f / %.2f", locale: posix, r.perceivedLatency?.value ?? .nan, r.values["overshoot_p95_mm"] ?? .nan))
+                } else {
+                    row.append("-")
+                }
+            }
+            rows.append(row)
+        }
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for row in rows { for (i, c) in row.enumerated() { widths[i] = max(widths[i], c.count) } }
+        return rows.map { row in
+            row.enumerated().map { i, c in
+                let pad = String(repeating: " ", count: widths[i] - c.count)
+                return i == 0 ? c + pad : pad + c
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,82 @@
+/// Chooses a file's format from its extension and its first bytes, or says why it is not a
+/// recording.
+///
+/// ```swift
+/// switch FormatDetector.detect(path: "a/signal.svc", head: bytes) {
+/// case .format(let f): print(f)          // svc
+/// case .notARecording(let why): print(why)
+/// }
+/// ```
+public enum FormatDetector {
+    /// The verdict on one file.
+    public enum Verdict: Sendable, Equatable {
+        /// Read it as this format.
+        case format(TraceFormat)
+        /// Not a recording; the reason, for the skip message.
+        case notARecording(String)
+    }
+
+    /// Detects the format of the file at `path` whose first bytes are `head` (up to 1 MB is looked at).
+    public static func detect(path: String, head: [UInt8]) -> Verdict {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let ext = name.contains(".") ? (name.split(separator: ".").last.map { $0.lowercased() } ?? "") : ""
+        let text = String(decoding: head.prefix(1 << 20), as: UTF8.self)
+        let firstLine = text.split(whereSeparator: { $0.isNewline }).first { !$0.hasPrefix("#") }.map(String.init) ?? ""
+        switch ext {
+        case "desc":
+            return .notARecording("evemu device description (read with the .events recordings beside it)")
+        case "csv":
+            return csvVerdict(text, firstLine)
+        case "events", "evemu":
+            return .format(.evemu)
+        case "svc":
+            return .format(.svc)
+        case "binarypb", "pb":
+            return .format(.googleInk)
+        case "json":
+            return jsonVerdict(text)
+        case "manifest":
+            return .notARecording("a recordings manifest")
+        default:
+            break
+        }
+        if text.hasPrefix("# EVEMU") || text.hasPrefix("E: ") || text.contains("\nE: ") { return .format(.evemu) }
+        if text.hasPrefix("# inkbench-trace") { return .format(.traceCSV) }
+        if case .format(let f) = csvVerdict(text, firstLine) { return .format(f) }
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.first == "{" || trimmed.first == "[", case .format(let f) = jsonVerdict(text) { return .format(f) }
+        let lines = text.split(whereSeparator: { $0.isNewline }).prefix(3)
+        if lines.count >= 2, Int(lines[lines.startIndex].trimmingCharacters()) != nil,
+            lines[lines.startIndex + 1].split(separator: " ").count == 7
+        {
+            return .format(.svc)
+        }
+        if head.isEmpty { return .notARecording("empty file") }
+        return .notARecording("no known recording format (by extension '.\(ext)' or content); use --format to force one")
+    }
+
+    static func csvVerdict(_ text: String, _ firstLine: String) -> Verdict {
+        let header = firstLine.split(separator: ",").map { $0.trimmingCharacters() }
+        if header.contains("t_s") && header.contains("x_mm") { return .format(.traceCSV) }
+        if header.starts(with: ["event", "kind", "t", "x", "y"]) {
+            return .notARecording("a Google Ink CSV decoding (event,kind,t,x,y,...), not a trace: its .binarypb is the recording")
+        }
+        return .notARecording("CSV without InkBench trace columns (t_s,x_mm,y_mm,stroke)")
+    }
+
+    static func jsonVerdict(_ text: String) -> Verdict {
+        if text.contains("\"meta_data\"") {
+            return .notARecording("BDALab's own JSON layout (meta_data, data), not a Pointer Events capture")
+        }
+        let hasX = text.contains("\"x\"") || text.contains("\"clientX\"")
+        let hasT = text.contains("\"time\"") || text.contains("\"timeStamp\"")
+        if hasX && hasT || text.contains("\"pointerType\"") { return .format(.pointerEvents) }
+        return .notARecording("JSON without Pointer Events fields (x, y, time or timeStamp)")
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters() -> String {
+        String(TraceCSVReader.trim(self).filter { $0 != "\r" })
+    }
+}

@@ -1,0 +1,54 @@
+/// A `--scale 'GLOB=VALUE'` rule: the files matching GLOB have VALUE file units per mm
+/// (device units, tablet units or px, by format; see ``TraceFormat/scaleMeaning``).
+/// A bare VALUE applies to every file.
+///
+/// ```swift
+/// let rule = try ScaleRule(parsing: "*.svc=200")
+/// rule.glob.matches(path: "a/b.svc")   // true
+/// rule.unitsPerMM                       // 200
+/// ```
+public struct ScaleRule: Sendable, Equatable {
+    /// Which files the rule is for.
+    public var glob: Glob
+    /// File units per millimetre.
+    public var unitsPerMM: Double
+    /// The text given, for notices.
+    public var text: String
+
+    public init(glob: Glob, unitsPerMM: Double, text: String) {
+        self.glob = glob
+        self.unitsPerMM = unitsPerMM
+        self.text = text
+    }
+
+    /// Parses `GLOB=VALUE` (split at the last `=`) or a bare `VALUE`.
+    ///
+    /// - Throws: ``ImportError`` (file `--scale`) saying what was expected.
+    public init(parsing text: String) throws(ImportError) {
+        let globText: String, valueText: String
+        if let eq = text.lastIndex(of: "=") {
+            globText = String(text[..<eq])
+            valueText = String(text[text.index(after: eq)...])
+        } else {
+            globText = "**"
+            valueText = text
+        }
+        guard !globText.isEmpty else {
+            throw ImportError(file: "--scale", "'\(text)' has an empty glob; expected 'GLOB=UNITS_PER_MM', e.g. '*.svc=200'")
+        }
+        guard let v = TextLines.number(Substring(valueText.trimmingCharacters(in: " "))), v > 0 else {
+            throw ImportError(
+                file: "--scale", "'\(text)': '\(valueText)' is not a positive number; expected 'GLOB=UNITS_PER_MM' (file units per mm), e.g. '*.svc=200'")
+        }
+        self.init(glob: Glob(globText), unitsPerMM: v, text: text)
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        var s = Substring(self)
+        while s.first == set { s = s.dropFirst() }
+        while s.last == set { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,20 @@
+/// Where in a file a sample came from: a 1-based line of a text file or a byte offset of a binary one.
+///
+/// ```swift
+/// let here = SourceLocation.line(12)
+/// here.error(file: "pen.svc", "expected 7 columns")   // pen.svc:12: expected 7 columns
+/// ```
+enum SourceLocation: Sendable, Equatable {
+    case line(Int)
+    case byte(Int)
+    case file
+
+    /// An ``ImportError`` at this location.
+    func error(file: String, _ message: String) -> ImportError {
+        switch self {
+        case .line(let n): return ImportError(file: file, line: n, message)
+        case .byte(let b): return ImportError(file: file, byteOffset: b, message)
+        case .file: return ImportError(file: file, message)
+        }
+    }
+}

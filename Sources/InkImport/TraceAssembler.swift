@@ -1,0 +1,133 @@
+import InkPrediction
+import InkTraces
+
+/// Collects a reader's samples into strokes and a ``Trace``, applying the rules every reader
+/// shares: values must be finite, time must not go backwards within a stroke, samples with
+/// equal timestamps are merged (the later one wins, with its recorded predictions) and counted
+/// in a notice, and every failure names the file and the line or byte of the sample.
+///
+/// ```swift
+/// var a = TraceAssembler(file: "pen.svc")
+/// a.beginStroke(tool: .pen)
+/// try a.add(Sample(t: 0, x: 1, y: 2), at: .line(2))
+/// try a.endStroke()
+/// let trace = try a.trace(notices: [])
+/// ```
+struct TraceAssembler {
+    /// The file, for errors and the trace's source.
+    let file: String
+    private(set) var strokes: [Stroke] = []
+    private var samples: [Sample] = []
+    private var tails: [[PenPoint]] = []
+    private var hasTails = false
+    private var locations: [SourceLocation] = []
+    private var tool: Tool = .pen
+    /// Samples dropped because an equal timestamp followed.
+    private(set) var mergedCount = 0
+    /// Recorded predicted points dropped because they were not after the previous point.
+    private(set) var droppedPredictions = 0
+    /// Samples in the strokes finished so far, plus the open stroke.
+    var sampleCount: Int { strokes.reduce(samples.count) { $0 + $1.count } }
+    /// Whether a stroke is open.
+    var isOpen: Bool { !samples.isEmpty }
+
+    init(file: String) { self.file = file }
+
+    /// Ends any open stroke and starts a new one made by `tool`.
+    mutating func beginStroke(tool: Tool) throws(ImportError) {
+        try endStroke()
+        self.tool = tool
+    }
+
+    /// Adds a sample to the open stroke (opening one with the last tool if none is open).
+    ///
+    /// - Parameter tail: the predicted points the platform recorded with this sample, if the
+    ///   format carries them (times in s, positions in mm).
+    mutating func add(_ s: Sample, tail: [PenPoint]? = nil, at location: SourceLocation) throws(ImportError) {
+        guard s.t.isFinite else { throw location.error(file: file, "time \(s.t) is not a finite number of seconds") }
+        guard s.x.isFinite, s.y.isFinite else {
+            throw location.error(file: file, "position (\(s.x), \(s.y)) mm is not finite; expected finite numbers")
+        }
+        for (name, v) in [("pressure", s.pressure), ("tilt", s.tilt), ("azimuth", s.azimuth)] {
+            if let v, !v.isFinite { throw location.error(file: file, "\(name) \(v) is not a finite number") }
+        }
+        if let p = s.pressure, !(p >= 0 && p <= 1) {
+            throw location.error(file: file, "pressure \(p) is outside 0...1; expected a normalised pressure")
+        }
+        var cleanTail: [PenPoint] = []
+        if let tail {
+            hasTails = true
+            var previous = s.t
+            for (j, p) in tail.enumerated() {
+                guard p.t.isFinite, p.x.isFinite, p.y.isFinite else {
+                    throw location.error(file: file, "recorded prediction \(j) is not finite")
+                }
+                if p.t > previous || (cleanTail.isEmpty && p.t >= previous) {
+                    cleanTail.append(p)
+                    previous = p.t
+                } else {
+                    droppedPredictions += 1
+                }
+            }
+        }
+        if let last = samples.last {
+            if s.t < last.t {
+                throw location.error(
+                    file: file,
+                    "time \(s.t) s is before the previous sample's \(last.t) s; expected non-decreasing time within a stroke")
+            }
+            if s.t == last.t {
+                samples[samples.count - 1] = s
+                tails[tails.count - 1] = cleanTail
+                locations[locations.count - 1] = location
+                mergedCount += 1
+                return
+            }
+        }
+        samples.append(s)
+        tails.append(cleanTail)
+        locations.append(location)
+    }
+
+    /// Finishes the open stroke, if any, validating it.
+    mutating func endStroke() throws(ImportError) {
+        guard let firstLocation = locations.first else { return }
+        do {
+            let stroke = try Stroke(samples: samples, tool: tool, recordedPredictions: hasTails ? tails : nil)
+            strokes.append(stroke)
+        } catch {
+            let where_ = error.sample.flatMap { $0 < locations.count ? locations[$0] : nil } ?? firstLocation
+            throw where_.error(file: file, "stroke \(strokes.count): \(error.message)")
+        }
+        samples.removeAll(keepingCapacity: true)
+        tails.removeAll(keepingCapacity: true)
+        locations.removeAll(keepingCapacity: true)
+    }
+
+    /// The finished trace, named after the file; adds notices for merged timestamps and dropped predictions.
+    ///
+    /// - Parameter nominalInterval: the trace's nominal input interval (s); `nil` means the median sample interval.
+    /// - Parameter end: where the file ends (its last line or byte count), for "no strokes" errors.
+    mutating func trace(notices: [String], nominalInterval: Double? = nil, end: SourceLocation = .file) throws(ImportError) -> Trace {
+        try endStroke()
+        guard !strokes.isEmpty else { throw end.error(file: file, "no strokes found by the end of the file; expected at least one sample") }
+        var all = notices
+        if mergedCount > 0 {
+            all.append("merged \(mergedCount) sample\(mergedCount == 1 ? "" : "s") with equal timestamps (the later one kept)")
+        }
+        if droppedPredictions > 0 {
+            all.append("dropped \(droppedPredictions) recorded predicted point\(droppedPredictions == 1 ? "" : "s") not after the previous point")
+        }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        do {
+            if nominalInterval == nil && Trace.medianInterval(of: strokes) == nil {
+                throw end.error(file: file, "every stroke has a single sample; expected at least one stroke of two or more samples")
+            }
+            return try Trace(name: name, strokes: strokes, nominalInterval: nominalInterval, notices: all, source: file)
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError(file: file, "\(error)")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// A recording format InkBench reads.
+///
+/// ```swift
+/// TraceFormat(name: "evemu")              // .evemu
+/// TraceFormat.evemu.fileExtensions        // ["events", "evemu"]
+/// ```
+public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
+    /// InkBench's own trace CSV (`t_s,x_mm,y_mm,stroke,...`), see ``TraceCSVReader``.
+    case traceCSV = "csv"
+    /// Linux evdev recordings made with `evemu-record`, see ``EvemuReader``.
+    case evemu
+    /// SVC tablet handwriting text (`x y timestamp pen_status azimuth altitude pressure`), see ``SVCReader``.
+    case svc
+    /// Google Ink `IncrementalStrokeInputs` protobuf (`.binarypb`), see ``GoogleInkReader``.
+    case googleInk = "google-ink"
+    /// W3C Pointer Events capture as JSON column arrays, see ``PointerEventsReader``.
+    case pointerEvents = "pointer-events"
+
+    /// The name used by `--format` and in manifests.
+    public var name: String { rawValue }
+
+    /// Looks a format up by its name (case-insensitive), also accepting a few aliases.
+    public init?(name: String) {
+        let key = name.lowercased()
+        switch key {
+        case "csv", "trace-csv", "inkbench", "inkbench-csv": self = .traceCSV
+        case "evemu", "evdev": self = .evemu
+        case "svc": self = .svc
+        case "google-ink", "googleink", "binarypb", "ink": self = .googleInk
+        case "pointer-events", "pointerevents", "w3c", "json": self = .pointerEvents
+        default: return nil
+        }
+    }
+
+    /// File name extensions (lower case, no dot) that suggest this format.
+    public var fileExtensions: [String] {
+        switch self {
+        case .traceCSV: return ["csv"]
+        case .evemu: return ["events", "evemu"]
+        case .svc: return ["svc"]
+        case .googleInk: return ["binarypb"]
+        case .pointerEvents: return ["json"]
+        }
+    }
+
+    /// What a `--scale` or manifest `scale` value means for this format.
+    public var scaleMeaning: String {
+        switch self {
+        case .traceCSV: return "file units per mm (the format is already in mm: 1)"
+        case .evemu: return "device units per mm (overrides the axis resolution)"
+        case .svc: return "tablet units per mm (5080 lpi = 200)"
+        case .googleInk: return "px per mm"
+        case .pointerEvents: return "CSS px per mm (default 96 per inch = 3.7795...)"
+        }
+    }
+
+    /// The names `--format` accepts, for messages.
+    public static var namesList: String { allCases.map(\.name).joined(separator: ", ") }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import InkBenchKit
+import Testing
+
+@Suite("CSV writer and reader")
+struct CSVWriterTests {
+    @Test("numbers print as the shortest text that reads back to the same value")
+    func numbersRoundTrip() throws {
+        var rng = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 1, -1, 0.1, 35.4, 1e-5, 1e-300, 123456789.125, 1e15, 1e16, .pi, -2.5e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        for _ in 0..<2000 { values.append(Double(bitPattern: rng.next() & 0x7FEF_FFFF_FFFF_FFFF) * (Bool.random() ? 1 : -1)) }
+        for v in values {
+            let text = CSVWriter.numberText(v)
+            #expect(Double(text) == v, "\(v) printed as \(text)")
+            #expect(!text.contains(","), "no locale decimal comma in \(text)")
+        }
+        #expect(CSVWriter.numberText(240) == "240")
+        #expect(CSVWriter.numberText(0.1) == "0.1")
+        #expect(CSVWriter.numberText(35.4) == "35.4")
+    }
+
+    @Test("perceived latency stored in tenths prints exactly", arguments: [(354, "35.4"), (-6, "-0.6"), (0, "0.0"), (12, "1.2"), (-1234, "-123.4"), (5, "0.5")])
+    func tenths(_ value: Int, _ text: String) {
+        #expect(CSVWriter.tenthsText(value) == text)
+    }
+
+    @Test("RFC 4180 quoting: commas, quotes and line breaks are quoted, nil is an empty cell")
+    func quoting() throws {
+        var csv = CSVWriter()
+        csv.row(["trace", "strategy", "value", "latency"])
+        csv.text("s-curve, slow")
+        csv.text("kalman[sigma_p=0.02,cap_ms=16] \"x\"")
+        csv.number(nil)
+        csv.tenths(354)
+        csv.endRow()
+        csv.text("two\nlines")
+        csv.text("plain")
+        csv.number(.nan)
+        csv.integer(nil)
+        csv.endRow()
+        #expect(csv.string == "trace,strategy,value,latency\n\"s-curve, slow\",\"kalman[sigma_p=0.02,cap_ms=16] \"\"x\"\"\",,35.4\n\"two\nlines\",plain,,\n")
+        let table = try CSVTable(parsing: csv.string)
+        #expect(table.header == ["trace", "strategy", "value", "latency"])
+        #expect(table.rows.count == 2)
+        #expect(table.rows[0] == ["s-curve, slow", "kalman[sigma_p=0.02,cap_ms=16] \"x\"", "", "35.4"])
+        #expect(table.rows[1] == ["two\nlines", "plain", "", ""])
+        #expect(table.double(row: 0, "latency") == 35.4)
+        #expect(table.double(row: 0, "value") == nil)
+    }
+
+    @Test("a quoted field left open is an error")
+    func unclosedQuote() {
+        #expect(throws: CSVTableError.self) { try CSVTable(parsing: "a,b\n\"x,1\n") }
+    }
+
+    @Test("SHA-256 of known messages")
+    func sha256() {
+        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        #expect(SHA256.hex(long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    @Test("means of tenths stay exact")
+    func tenthsMean() throws {
+        let six = try #require(TenthsMean.mean(of: Array(repeating: TenthsMean(total: 354, count: 1), count: 6)))
+        #expect(six.exactTenths == 354)
+        #expect(CSVWriter.numberText(six.value) == "35.4")
+        let mixed = try #require(TenthsMean.mean(of: [TenthsMean(total: 354, count: 1), TenthsMean(total: 1062, count: 3)]))
+        #expect(mixed.value == 35.4)
+        #expect(TenthsMean([]) == nil)
+    }
+
+    @Test("an output file is replaced whole, and other files stay")
+    func atomicWrite() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inkbench-out-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = try OutputFolder(path: dir + "/nested folder")
+        try out.write("keep.txt", text: "keep")
+        try out.write("a b.csv", text: "one")
+        try out.write("a b.csv", text: "two")
+        #expect(try out.read("a b.csv") == "two")
+        #expect(try out.read("keep.txt") == "keep")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["a b.csv", "keep.txt"], "no temporary files left")
+    }
+}

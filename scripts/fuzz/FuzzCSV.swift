@@ -1,0 +1,13 @@
+// libFuzzer entry point for the InkBench trace CSV reader (and writer: whatever reads must
+// write and read back to the same trace). Built by scripts/fuzz.sh.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTraceCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let trace = try? TraceCSVReader.read(bytes, file: "fuzz.csv") else { return 0 }
+    let text = TraceCSVWriter.write(trace)
+    guard let back = try? TraceCSVReader.read(Array(text.utf8), file: "again.csv") else {
+        fatalError("a trace read from the fuzz input does not read back after writing")
+    }
+    if TraceCSVWriter.write(back) != text { fatalError("trace CSV round trip is not lossless") }
+    return 0
+}
