@@ -98,7 +98,6 @@ public enum BenchSession {
         }
         for spec in plan.specs { try spec.validate() }
         let strategyNames = plan.strategies.map(\.name)
-        let hiddenNone = !strategyNames.contains("none")
         var groups: [String: RunGroup] = [:]
         var order: [String] = []
         var traces: [Trace?] = Array(repeating: nil, count: plan.specs.count + plan.recordings.count)
@@ -116,7 +115,7 @@ public enum BenchSession {
             let results = await BenchRunner.run(traces: [trace], strategies: plan.strategies, timing: plan.timing, detail: detail)
             elapsed += clock.now - start
             let inputRate = unit.spec?.inputRateHz ?? ((1 / trace.nominalInterval) * 1000).rounded() / 1000
-            samples += trace.sampleCount * plan.timing.phases * (results.count + (hiddenNone ? 1 : 0))
+            samples += trace.sampleCount
             for r in results {
                 guard let s = strategyNames.firstIndex(of: r.strategy) else { continue }
                 let key = "\(unit.traceIndex)\u{1}\(s)"

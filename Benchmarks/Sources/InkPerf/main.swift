@@ -7,7 +7,8 @@
 //   inkperf cores [--runs N]        1 core against 2: speed-up, and byte-identical figures
 //   inkperf memory [--hours H]      the long synthetic trace, all strategies, frames off: peak RSS
 //   inkperf evaluations             perceived-latency search: grid points evaluated per run
-//   inkperf all                     throughput, growth, cores and evaluations (not memory)
+//   inkperf predictors              each built-in predictor's update + predict: ns per sample
+//   inkperf all                     predictors, throughput, growth, cores, evaluations (not memory)
 import Foundation
 import InkBenchKit
 import InkMetrics
@@ -249,6 +250,43 @@ func evaluations() {
     print("total grid evaluations: \(total) (the full grid: \(results.count * 2501))")
 }
 
+/// One predictor, driven as `predict-*` in the benchmark suite: update, then predict 33 ms ahead.
+@inline(never)
+func drive<P: Predictor>(_ make: () -> P, _ samples: [PenPoint], count: Int) -> Double {
+    var predictor = make()
+    var sum = 0.0
+    var i = 0
+    for _ in 0..<count {
+        let sample = samples[i]
+        predictor.update(sample)
+        if let p = predictor.predict(at: sample.t + 0.033) { sum += p.x }
+        i += 1
+        if i == samples.count {
+            i = 0
+            predictor.reset()
+        }
+    }
+    return sum
+}
+
+func predictors(_ args: [String]) {
+    let count = Int(option("--samples", args, default: 2_000_000))
+    let runs = Int(option("--runs", args, default: 7))
+    var spec = SyntheticSuite.default.specs[1]
+    spec.noiseMM = 0.05
+    let stroke = generate([spec])[0].strokes[0]
+    let samples = (0..<stroke.count).map { stroke.point($0) }
+    func report<P: Predictor>(_ name: String, _ make: () -> P) {
+        var sink = 0.0
+        let (s, _) = timed(runs: runs) { sink += drive(make, samples, count: count) }
+        print("\(name): \(fmt(s / Double(count) * 1e9, 1)) ns per sample (update + predict; median of \(runs) x \(count))  [\(sink.isNaN ? "" : "")]")
+    }
+    report("none") { NoPredictor() }
+    report("linear") { LinearPredictor() }
+    report("quadratic") { QuadraticPredictor() }
+    report("kalman") { KalmanPredictor() }
+}
+
 func fmt(_ v: Double, _ digits: Int) -> String {
     String(format: "%.\(digits)f", locale: Locale(identifier: "en_US_POSIX"), v)
 }
@@ -261,7 +299,9 @@ case "growth": growth(args)
 case "cores": cores(args)
 case "memory": memory(args)
 case "evaluations": evaluations()
+case "predictors": predictors(args)
 case "all":
+    predictors(args)
     throughput(args)
     growth(args)
     cores(args)
