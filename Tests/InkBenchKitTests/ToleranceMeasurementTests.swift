@@ -6,13 +6,10 @@ import Testing
 /// The measurement behind the default tolerances: the default suite with every built-in
 /// strategy over seeds 1...10, each figure's seed-to-seed spread printed beside its default.
 ///
-/// Opt-in (it replays the suite ten times): `INKBENCH_MEASURE_TOLERANCES=1 swift test --filter ToleranceMeasurement`.
+/// To see the table: `swift test --filter ToleranceMeasurement` (it prints the spreads).
 @Suite("ToleranceMeasurement")
 struct ToleranceMeasurementTests {
-    static var enabled: Bool { ProcessInfo.processInfo.environment["INKBENCH_MEASURE_TOLERANCES"] == "1" }
-
-    @Test(.enabled(if: enabled, "set INKBENCH_MEASURE_TOLERANCES=1 to measure the seed-to-seed spreads"))
-    func seedToSeedSpread() async throws {
+    @Test func seedToSeedSpread() async throws {
         for (name, timing) in [("ipad-60", Timing.preset(named: "ipad-60")), ("ipad-promotion", Timing.preset(named: "ipad-promotion"))] {
             let t = try #require(timing)
             let spreads = try await SeedSpread.measure(timing: t, seeds: Array(1...10))

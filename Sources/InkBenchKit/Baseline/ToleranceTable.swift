@@ -9,7 +9,7 @@ import Foundation
 /// platform, a refactor that reorders arithmetic), on every row, and (b) a reshuffle of the
 /// noise draws (a change to the noise generator), on the noisy curves only. The measurement:
 /// the default suite with every built-in strategy over seeds 1...10
-/// (`INKBENCH_MEASURE_TOLERANCES=1 swift test --filter ToleranceMeasurement`), spread =
+/// (`swift test --filter ToleranceMeasurement`), spread =
 /// max - min over the seeds:
 ///
 /// | figure (ipad-60) | suite mean: none / linear / quadratic / kalman / kalman-chromium | one noisy trace (max) | clean traces |
@@ -53,7 +53,7 @@ public struct ToleranceTable: Sendable, Equatable {
         Measured spreads of the suite means at ipad-60 over seeds 1...10 (none / linear / quadratic /
         kalman / kalman-chromium): perceived latency 0.05 / 0.93 / 10.38 / 3.77 / 2.20 ms, overshoot
         p95 0.016 / 0.466 / 1.616 / 1.014 / 0.802 mm; clean traces 0. Re-measure with
-        INKBENCH_MEASURE_TOLERANCES=1 swift test --filter ToleranceMeasurement.
+        swift test --filter ToleranceMeasurement.
         """
 
     /// The default tolerance of each figure, in `FigureColumns.all` order (see the table above).
