@@ -180,3 +180,48 @@ struct KalmanCovariance: Sendable {
         return KalmanGain(k0: k0, k1: k1, k2: k2)
     }
 }
+
+/// Chromium's time filter (`time_filter_.Update(dt, 0)`): a ``KalmanFilter`` that is always
+/// fed a step of 0, reduced to the arithmetic that step leaves.
+///
+/// With `dt = 0` every term `dt · x` and `dt²/2 · x` of ``KalmanCovariance/step(dt:)`` and
+/// ``KalmanState/correct(observation:dt:gain:)`` is `+0`, the off-diagonal covariances and the
+/// gains `k1`, `k2` stay exactly `+0`, and velocity and acceleration stay `+0`; adding `+0` to a
+/// finite positive number returns it unchanged. What remains is the recurrence of `p00` and
+/// `p += k0 (z - p)`, computed here with the same operations in the same order, so the
+/// position is the same to the bit as the full filter's (the running mean of the intervals),
+/// at a fraction of the cost: one division instead of three, no 3x3 products.
+@usableFromInline
+struct MeanIntervalFilter: Sendable {
+    @usableFromInline let r: Double
+    @usableFromInline var iterations = 0
+    @usableFromInline var p00 = 1.0
+    /// The filtered interval (the full filter's position).
+    @usableFromInline var position = 0.0
+
+    @inlinable init(parameters: KalmanFilter.Parameters) { r = parameters.sigmaMeasurement }
+
+    /// `KalmanFilter.update(observation: z, dt: 0)`.
+    @inlinable
+    mutating func update(observation z: Double) {
+        if iterations == 0 {
+            iterations = 1
+            position = z
+            return
+        }
+        iterations &+= 1
+        let q00 = p00
+        let s = q00 + r
+        let k0 = q00 / s
+        let m0 = q00 - k0 * q00
+        p00 = q00 - k0 * q00 - m0 * k0 + r * k0 * k0
+        position = position + k0 * (z - position)
+    }
+
+    @inlinable
+    mutating func reset() {
+        iterations = 0
+        p00 = 1
+        position = 0
+    }
+}

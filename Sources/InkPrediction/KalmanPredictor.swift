@@ -47,7 +47,8 @@ public struct KalmanPredictor: Predictor {
     @usableFromInline var shared: KalmanCovariance
     @usableFromInline var xState = KalmanState()
     @usableFromInline var yState = KalmanState()
-    @usableFromInline var timeFilter: KalmanFilter
+    /// Chromium's `time_filter_`, reduced to what a step of 0 leaves (identical results).
+    @usableFromInline var timeFilter: MeanIntervalFilter
     @usableFromInline let pxPerMM: Double
     @usableFromInline var lastTimeMs = 0.0
     @usableFromInline var lastXPx = 0.0
@@ -58,7 +59,7 @@ public struct KalmanPredictor: Predictor {
     /// first when they come from a user.
     public init(parameters: Parameters = Parameters()) {
         shared = KalmanCovariance(parameters: parameters.filter)
-        timeFilter = KalmanFilter(parameters: parameters.filter)
+        timeFilter = MeanIntervalFilter(parameters: parameters.filter)
         pxPerMM = 1 / parameters.pixelSizeMM
     }
 
@@ -68,7 +69,7 @@ public struct KalmanPredictor: Predictor {
         let xPx = sample.x * pxPerMM
         let yPx = sample.y * pxPerMM
         if hasLast {
-            timeFilter.update(observation: tMs - lastTimeMs, dt: 0)
+            timeFilter.update(observation: tMs - lastTimeMs)
         }
         let dtMs = timeFilter.position
         hasLast = true

@@ -197,15 +197,27 @@ extension CubicPath {
     /// The path's tables as raw pointers into one allocation (see ``CubicPath/raw``).
     @usableFromInline
     struct RawTables {
+        /// ``CubicPath/knots``; the start of the one allocation, freed by ``deallocate()``.
         @usableFromInline let knots: UnsafeMutablePointer<Double>
+        /// 8 coefficients per piece, as ``CubicPath/coef``.
         @usableFromInline let coef: UnsafeMutablePointer<Double>
+        /// 4 bounds per block, as ``CubicPath/boxes``.
         @usableFromInline let boxes: UnsafeMutablePointer<Double>
+        /// The first piece of each time bucket, as ``CubicPath/buckets``.
         @usableFromInline let buckets: UnsafeMutablePointer<Int32>
+        /// Per piece, a bound on how far it strays from its first point: `dt` times the length
+        /// of the vector whose components are `|b| + |c| dt + |d| dt²` per axis, enlarged for
+        /// rounding. A piece whose first point is further than `best` plus this from the query
+        /// point cannot hold a nearer point.
+        @usableFromInline let reach: UnsafeMutablePointer<Double>
         /// Knots (at least one); pieces is one less.
         @usableFromInline let knotCount: Int
+        /// Bounding boxes (blocks of ``CubicPath/blockSize`` pieces).
         @usableFromInline let blockCount: Int
+        /// Time of bucket 0 and buckets per second.
         @usableFromInline let bucketStart: Double
         @usableFromInline let bucketScale: Double
+        /// The held positions before the first and after the last knot.
         @usableFromInline let startX: Double, startY: Double, endX: Double, endY: Double
 
         init(
@@ -214,7 +226,8 @@ extension CubicPath {
         ) {
             knotCount = knots.count
             blockCount = boxes.count / 4
-            let doubles = knots.count + coef.count + boxes.count
+            let pieces = max(0, knots.count - 1)
+            let doubles = knots.count + coef.count + boxes.count + pieces
             let memory = UnsafeMutableRawPointer.allocate(
                 byteCount: doubles * 8 + max(1, buckets.count) * 4, alignment: 16)
             let d = memory.bindMemory(to: Double.self, capacity: doubles)
@@ -224,6 +237,14 @@ extension CubicPath {
             for (i, v) in knots.enumerated() { self.knots[i] = v }
             for (i, v) in coef.enumerated() { self.coef[i] = v }
             for (i, v) in boxes.enumerated() { self.boxes[i] = v }
+            reach = d + knots.count + coef.count + boxes.count
+            for j in 0..<pieces {
+                let dt = knots[j + 1] - knots[j]
+                let c = j * 8
+                let sx = abs(coef[c + 1]) + abs(coef[c + 2]) * dt + abs(coef[c + 3]) * dt * dt
+                let sy = abs(coef[c + 5]) + abs(coef[c + 6]) * dt + abs(coef[c + 7]) * dt * dt
+                reach[j] = dt * (sx * sx + sy * sy).squareRoot() * (1 + 1e-9) + 1e-12
+            }
             let b = (memory + doubles * 8).bindMemory(to: Int32.self, capacity: max(1, buckets.count))
             for (i, v) in buckets.enumerated() { b[i] = v }
             self.buckets = b
@@ -310,15 +331,11 @@ extension CubicPath {
                 best = pieceDistance(i, s0, s1, qx, qy, best)
             }
             if let hint {
-                // The pieces around the hint first: a small `best` early lets the boxes and
+                // The piece at the hint first: a small `best` early lets the boxes, reaches and
                 // chords below skip nearly everything else.
                 let h = min(max(hint, a), b)
                 let jh = min(max(h >= last ? knotCount - 2 : piece(at: h), ja), jb)
-                var i = max(ja, jh - 1)
-                while i <= min(jb, jh + 1) {
-                    visit(i)
-                    i += 1
-                }
+                visit(jh)
             }
             var j = jb
             while j >= ja {
@@ -330,7 +347,11 @@ extension CubicPath {
                 if dx * dx + dy * dy < best * best {
                     var i = j
                     while i >= lo {
-                        visit(i)
+                        // Skip a piece whose first point is too far for any of it to be nearer
+                        // (with margin: skipping less never changes the minimum).
+                        let ex = coef[i &* 8] - qx, ey = coef[i &* 8 + 4] - qy
+                        let limit = best + reach[i]
+                        if ex * ex + ey * ey < limit * limit * (1 + 1e-9) { visit(i) }
                         i -= 1
                     }
                 }
