@@ -29,14 +29,7 @@ public enum ResultTable {
                 fmt(m.values["overshoot_p95_mm"], 3), fmt(m.values["end_overshoot_mean_mm"], 3),
             ])
         }
-        var widths = [Int](repeating: 0, count: rows[0].count)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        return rows.map { row in
-            row.enumerated().map { i, cell in
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                return i < 2 ? cell + pad : pad + cell
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        return layout(rows)
     }
 
     /// Renders summary rows (per trace, then suite means); with several seeds a figure shows
@@ -62,6 +55,11 @@ public enum ResultTable {
                 fmt(r.values["end_overshoot_mean_mm"], r.spreads["end_overshoot_mean_mm"], 3),
             ])
         }
+        return layout(rows)
+    }
+
+    /// Pads the cells into columns: the first two (trace, strategy) left-aligned, figures right-aligned.
+    static func layout(_ rows: [[String]]) -> String {
         var widths = [Int](repeating: 0, count: rows[0].count)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
         return rows.map { row in
