@@ -75,7 +75,7 @@ struct CheckCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let baseline = folder + "/base.csv"
         #expect(await BenchMain.run(["check", "--baseline", baseline, "--update-baseline", "--strategies", "none,linear", "--preset", "ipad-promotion", "--spread-seeds", "0"]) == 0)
-        var command = try CheckCommand.parse(["--baseline", baseline])
+        let command = try CheckCommand.parse(["--baseline", baseline])
         do {
             try await command.run()
             Issue.record("expected a mismatch")

@@ -16,7 +16,7 @@ struct SpyPredictor: Predictor {
 
 @Suite("Timing model")
 struct TimingModelTests {
-    nonisolated(unsafe) static let line = try! SyntheticSuite.straightLine.generate(seed: 1)
+    static let line = try! SyntheticSuite.straightLine.generate(seed: 1)
 
     /// Section 4's check: the newest received sample is Lin + 0.85, 1.90, 2.94, 3.98 ms old at frame start.
     @Test func newestSampleAgePerPhase() {
