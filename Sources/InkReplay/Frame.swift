@@ -26,6 +26,9 @@ public struct Frame: Sendable {
     public var newest: PenPoint
     /// Its index in the stroke.
     public var newestIndex: Int
+    /// The samples received at this frame's start (the coalesced samples), as indices into the
+    /// stroke; empty when none arrived since the previous frame.
+    public var received: Range<Int>
     /// The displayed tip `q_k`: the prediction, or the newest sample (mm).
     public var tipX: Double
     public var tipY: Double

@@ -77,6 +77,7 @@ public enum Replay {
         var k = kFirst
         while k < kUp {
             let fk = f0 + Double(k) / frameRate
+            let firstReceived = next
             while next < n && stroke.t[next] + lin <= fk {
                 if let gap, next > 0, stroke.t[next] - stroke.t[next - 1] > gap { predictor.reset() }
                 predictor.update(stroke.point(next))
@@ -99,7 +100,7 @@ public enum Replay {
             }
             let frame = Frame(
                 phase: phase, stroke: s, index: k, startTime: fk, photonTime: tau, targetTime: target,
-                newest: newest, newestIndex: next - 1, tipX: prediction?.x ?? newest.x,
+                newest: newest, newestIndex: next - 1, received: firstReceived..<next, tipX: prediction?.x ?? newest.x,
                 tipY: prediction?.y ?? newest.y, predicted: prediction != nil,
                 kind: tau > tEnd ? .afterLift : .inStroke)
             sink.consume(frame, tail: tail)

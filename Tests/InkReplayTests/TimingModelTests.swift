@@ -31,6 +31,30 @@ struct TimingModelTests {
         }
     }
 
+    /// Each frame records the samples it received: together they tile the stroke in order, and
+    /// each arrived no later than the frame start (`t_i + Lin <= f_k`) but after the previous one.
+    @Test func framesRecordTheCoalescedSamples() {
+        var recorder = FrameRecorder()
+        Replay.run(trace: Self.line, strategy: .none, timing: Timing(), into: &recorder)
+        let stroke = Self.line.strokes[0]
+        for phase in 0..<4 {
+            var next = 0
+            var previousStart = -Double.infinity
+            for f in recorder.frames where f.phase == phase {
+                #expect(f.received.lowerBound == next)
+                #expect(f.received.upperBound == f.newestIndex + 1)
+                for i in f.received {
+                    #expect(stroke.t[i] + 0.008 <= f.startTime)
+                    #expect(stroke.t[i] + 0.008 > previousStart)
+                }
+                next = f.received.upperBound
+                previousStart = f.startTime
+            }
+            // The samples of the pen-up frame (the last one among them) arrive in no open frame.
+            #expect(next < stroke.count && next >= stroke.count - 5)
+        }
+    }
+
     @Test func photonTimeAndHorizonCap() {
         var timing = Timing()
         timing.horizonCapMs = 10
