@@ -15,27 +15,17 @@ public final class CubicPath: @unchecked Sendable {
     // written once in `init`, never again, and freed in `deinit`.
     /// Knot times (s), strictly increasing; at least one.
     public let knots: [Double]
-    /// 8 coefficients per piece: ax, bx, cx, dx, ay, by, cy, dy.
-    @usableFromInline let coef: [Double]
-    @usableFromInline let endX: Double
-    @usableFromInline let endY: Double
-    @usableFromInline let startX: Double
-    @usableFromInline let startY: Double
-    @usableFromInline let bucketStart: Double
-    @usableFromInline let bucketScale: Double
-    @usableFromInline let buckets: [Int32]
-    /// Bounding boxes (minX, maxX, minY, maxY) of each block of ``blockSize`` pieces,
-    /// enlarged by the pieces' largest deviation from their chords.
-    @usableFromInline let boxes: [Double]
     /// Pieces per bounding box.
     public static let blockSize = 16
     /// An upper bound on the speed `|p'(t)|` anywhere on the path (mm/s).
     public let maxSpeed: Double
     /// Whether every piece is a straight segment.
     public let isPiecewiseLinear: Bool
-    /// The same tables as raw pointers into one allocation owned by this path, so that the hot
-    /// loops (position, piece lookup, window distance) run without bounds checks or reference
-    /// counting. Same values, same arithmetic: results are identical to the array forms.
+    /// The path's tables, as raw pointers into one allocation owned by this path, so that the
+    /// hot loops (position, piece lookup, window distance) run without bounds checks or
+    /// reference counting: 8 coefficients per piece (ax, bx, cx, dx, ay, by, cy, dy), the
+    /// first piece of each time bucket, and the bounding boxes (minX, maxX, minY, maxY) of each
+    /// block of ``blockSize`` pieces, enlarged by the pieces' largest deviation from their chords.
     @usableFromInline let raw: RawTables
 
     /// The piecewise-linear path through samples (times strictly increasing, at least one).
@@ -84,29 +74,22 @@ public final class CubicPath: @unchecked Sendable {
 
     private init(knots: [Double], coef: [Double], start: (x: Double, y: Double), end: (x: Double, y: Double), linear: Bool) {
         self.knots = knots
-        self.coef = coef
-        startX = start.x
-        startY = start.y
-        endX = end.x
-        endY = end.y
         isPiecewiseLinear = linear
         let pieces = knots.count - 1
-        bucketStart = knots[0]
+        let bucketStart = knots[0]
+        var bucketScale = 0.0
+        var buckets: [Int32] = []
         if pieces > 0 {
             let span = knots[pieces] - knots[0]
             let scale = Double(pieces) / span
             bucketScale = scale
-            var buckets = [Int32](repeating: 0, count: pieces)
+            buckets = [Int32](repeating: 0, count: pieces)
             var j = 0
             for b in 0..<pieces {
                 let tb = knots[0] + Double(b) / scale
                 while j + 1 < pieces && knots[j + 1] <= tb { j += 1 }
                 buckets[b] = Int32(j)
             }
-            self.buckets = buckets
-        } else {
-            bucketScale = 0
-            buckets = []
         }
         var maxSpeed = 0.0
         var boxes = [Double]()
@@ -128,7 +111,6 @@ public final class CubicPath: @unchecked Sendable {
             }
             boxes += [minX - sag, maxX + sag, minY - sag, maxY + sag]
         }
-        self.boxes = boxes
         self.maxSpeed = maxSpeed * (1 + 1e-12)
         raw = RawTables(
             knots: knots, coef: coef, buckets: buckets, boxes: boxes, bucketStart: bucketStart,
@@ -199,11 +181,11 @@ extension CubicPath {
     struct RawTables {
         /// ``CubicPath/knots``; the start of the one allocation, freed by ``deallocate()``.
         @usableFromInline let knots: UnsafeMutablePointer<Double>
-        /// 8 coefficients per piece, as ``CubicPath/coef``.
+        /// 8 coefficients per piece (see ``CubicPath/raw``).
         @usableFromInline let coef: UnsafeMutablePointer<Double>
-        /// 4 bounds per block, as ``CubicPath/boxes``.
+        /// 4 bounds per block (minX, maxX, minY, maxY).
         @usableFromInline let boxes: UnsafeMutablePointer<Double>
-        /// The first piece of each time bucket, as ``CubicPath/buckets``.
+        /// The first piece of each time bucket.
         @usableFromInline let buckets: UnsafeMutablePointer<Int32>
         /// Per piece, a bound on how far it strays from its first point: `dt` times the length
         /// of the vector whose components are `|b| + |c| dt + |d| dt²` per axis, enlarged for
