@@ -45,12 +45,7 @@ public struct ConvertCommand: ParsableCommand {
             let m: RecordingManifest
             do { m = try RecordingManifest.load(path: manifest) } catch { throw BenchInputError(error.description) }
             for entry in m.entries(forRelativePath: input, givenPath: input) {
-                if let v = entry.format { chosen = v }
-                if let v = entry.scaleUnitsPerMM { options.scaleUnitsPerMM = v; options.scaleSource = "\(manifest) line \(entry.line)" }
-                if let v = entry.timeUnitSeconds { options.timeUnitSeconds = v }
-                if let v = entry.yAxisUp { options.yAxisUp = v }
-                if let v = entry.includeHover { options.includeHover = v }
-                if let v = entry.pressureMax { options.pressureMax = v }
+                if let v = options.apply(entry, source: manifest) { chosen = v }
             }
         }
         if let format {

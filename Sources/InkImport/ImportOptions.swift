@@ -40,3 +40,24 @@ public struct ImportOptions: Sendable, Equatable {
         self.scaleSource = scaleSource
     }
 }
+
+extension ImportOptions {
+    /// Applies what a manifest entry sets (scale, time unit, y axis, hover, pressure range) and
+    /// returns the format it names, if any; `source` names the manifest in notices.
+    ///
+    /// ```swift
+    /// var options = ImportOptions()
+    /// let format = options.apply(entry, source: "Datasets/datasets-raw.manifest")
+    /// ```
+    public mutating func apply(_ entry: ManifestEntry, source: String) -> TraceFormat? {
+        if let v = entry.scaleUnitsPerMM {
+            scaleUnitsPerMM = v
+            scaleSource = "\(source) line \(entry.line)"
+        }
+        if let v = entry.timeUnitSeconds { timeUnitSeconds = v }
+        if let v = entry.yAxisUp { yAxisUp = v }
+        if let v = entry.includeHover { includeHover = v }
+        if let v = entry.pressureMax { pressureMax = v }
+        return entry.format
+    }
+}

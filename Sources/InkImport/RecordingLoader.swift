@@ -110,12 +110,7 @@ public struct RecordingLoader: Sendable {
         for m in manifests { matched += m.entries(forRelativePath: relative, givenPath: path).map { ($0, m.path) } }
         for (m, rel) in local { matched += m.entries(forRelativePath: rel).map { ($0, m.path) } }
         for (e, source) in matched {
-            if let v = e.format { format = v }
-            if let v = e.scaleUnitsPerMM { options.scaleUnitsPerMM = v; options.scaleSource = "\(source) line \(e.line)" }
-            if let v = e.timeUnitSeconds { options.timeUnitSeconds = v }
-            if let v = e.yAxisUp { options.yAxisUp = v }
-            if let v = e.includeHover { options.includeHover = v }
-            if let v = e.pressureMax { options.pressureMax = v }
+            if let v = options.apply(e, source: source) { format = v }
             if let v = e.skipReason { skip = v }
         }
         for rule in scaleRules where rule.glob.matches(path: relative) || rule.glob.matches(path: path) {
