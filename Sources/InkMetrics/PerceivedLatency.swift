@@ -64,7 +64,9 @@ public enum PerceivedLatency {
         public var cost: Double
         /// Whether `Λ` lies on the edge of the searched range (the true minimum may lie beyond).
         public var atEdge: Bool
-        /// How many grid points were evaluated.
+        /// The search's work, in evaluations of the cost over every frame: grid points
+        /// evaluated, plus probes counted by the share of the frames they summed (rounded up).
+        /// The full grid's is 2,501.
         public var evaluations: Int
         /// `Λ` in milliseconds.
         public var milliseconds: Double { Double(tenthsMs) / 10 }
@@ -129,105 +131,94 @@ public enum PerceivedLatency {
             evaluations: shifts.count)
     }
 
+    /// The sums one evaluation of the search keeps for its bounds, at one shift: `c = Σ|r_k|²`
+    /// and `d = Σ|r_k|` over every frame (`r_k = q_k - p(tau_k - S)`, mm), and over the frames
+    /// where the path is smooth near `tau_k - S` (see ``costsAndBounds(_:truths:shifts:smoothLimit:)``)
+    /// `g = Σ<r_k, v_k>` (mm²/s), `h = Σ|v_k|²` (mm²/s²), `e = Σ A_k |r_k|` (mm²/s²) and
+    /// `w = Σ A_k²` (mm²/s⁴; `Σ A_k |v_k| <= sqrt(w h)`), `v_k = p'(tau_k - S)` and `A_k` the
+    /// local remainder bound;
+    /// `dk = Σ|r_k|` over the other frames.
+    struct Sums {
+        var c = 0.0, d = 0.0, g = 0.0, h = 0.0, e = 0.0, w = 0.0, dk = 0.0
+    }
+
+    /// The grid step (s).
+    static let stepSeconds = 1e-4
+
+    /// ``costs(_:truths:shifts:)``, with the sums of ``Sums`` beside each cost. `c` and `d` are
+    /// the same to the bit as ``costs(_:truths:shifts:)``'s. A frame counts as smooth when its
+    /// remainder bound `A_k = accel + 2 kink / step` (mm/s², valid for shifts of at least one
+    /// grid step within ``CubicPath/localWindow``) is at most `smoothLimit`.
+    ///
+    /// With `stride` above 1 only every `stride`-th frame is summed: a partial cost, which is a
+    /// lower bound on the full cost since every term is non-negative.
+    static func costsAndBounds(
+        _ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], smoothLimit: Double, stride: Int = 1
+    ) -> [Sums] {
+        var out = [Sums](repeating: Sums(), count: shifts.count)
+        let kinkScale = 2 / stepSeconds
+        frames.photonTime.withUnsafeBufferPointer { tau in
+            frames.tipX.withUnsafeBufferPointer { qx in
+                frames.tipY.withUnsafeBufferPointer { qy in
+                    // One shift at a time, the frames in order: the same sums as `costs`, kept
+                    // in registers.
+                    for j in shifts.indices {
+                        let offset = Double(shifts[j]) / 10_000
+                        var sums = Sums()
+                        for run in frames.runs {
+                            let truth = truths[run.stroke]
+                            var k = run.start
+                            if stride > 1 && k % stride != 0 { k += stride - k % stride }
+                            while k < run.end {
+                                let l = truth.local(at: tau[k] - offset)
+                                let dx = qx[k] - l.x, dy = qy[k] - l.y
+                                k += stride
+                                let d2 = dx * dx + dy * dy
+                                let r = d2.squareRoot()
+                                sums.c += d2
+                                sums.d += r
+                                let a = l.accel + kinkScale * l.kink
+                                if a <= smoothLimit {
+                                    let v2 = l.vx * l.vx + l.vy * l.vy
+                                    sums.g += dx * l.vx + dy * l.vy
+                                    sums.h += v2
+                                    sums.e += a * r
+                                    sums.w += a * a
+                                } else {
+                                    sums.dk += r
+                                }
+                            }
+                        }
+                        out[j] = sums
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     /// `Λ` by branch-and-bound; equal to ``fullGrid(_:truths:)`` on every input.
+    ///
+    /// Every evaluated shift `m` (exact cost `C`, in the same arithmetic as the full grid)
+    /// excludes the grid points its bounds put above the best cost found, with `δ` the shift
+    /// difference (s), `V` the pen's top speed and `η` a slack for rounding in times and
+    /// positions:
+    ///
+    /// - first order, any `δ`: `d_k(S + δ) >= d_k(S) - V|δ| - η`, so the cost is at least
+    ///   `max(C - 2(V|δ| + η) D, n · max(0, D/n - V|δ| - η)²)`;
+    /// - second order, `|δ|` up to ``CubicPath/localWindow``: where the path is smooth,
+    ///   `r_k(S + δ) = r_k + v_k δ + ε_k` with `|ε_k| <= A_k δ² / 2`, so
+    ///   `|r_k(S + δ)|² >= |r_k + v_k δ|² - A_k δ² (|r_k| + |v_k| |δ|)`; summed with the
+    ///   first-order bound of the other frames, the cost is at least
+    ///   `C + 2gδ + (h - e)δ² - sqrt(w h)|δ|³ - 2V|δ| dk`, less a relative margin.
+    ///
+    /// Near the minimum the second-order bound excludes most of its neighbourhood from one
+    /// evaluation; the first-order bound excludes the far grid. The search evaluates points
+    /// (Newton steps on `g` and `h` first, then the unexcluded gaps) until every grid point
+    /// is evaluated or excluded, so it cannot miss the grid minimum, however bumpy the cost.
     public static func search(_ frames: LatencyFrames, truths: [GroundTruth]) -> Result? {
-        let n = frames.count
-        guard n > 0 else { return nil }
-        var speed = 0.0
-        for run in frames.runs { speed = max(speed, truths[run.stroke].path.maxSpeed) }
-        // Speed bound per grid step (mm per 0.1 ms), with margin for rounding.
-        let v = max(speed, 1e-9) / 10_000 * (1 + 1e-9)
-        let count = highestTenths - lowestTenths + 1
-        var cost = [Double](repeating: .nan, count: count)
-        var dsum = [Double](repeating: .nan, count: count)
-        var evaluated = [Bool](repeating: false, count: count)
-        var evaluatedList: [Int] = []
-        var evaluations = 0
-        var bestM = 0
-        var bestC = Double.infinity
-
-        func evaluate(_ shifts: [Int]) {
-            let todo = shifts.filter { !evaluated[$0 - lowestTenths] }
-            guard !todo.isEmpty else { return }
-            let (c, d) = costs(frames, truths: truths, shifts: todo)
-            for (j, m) in todo.enumerated() {
-                cost[m - lowestTenths] = c[j]
-                dsum[m - lowestTenths] = d[j]
-                evaluated[m - lowestTenths] = true
-                evaluatedList.append(m - lowestTenths)
-                if beats(c[j], m, bestC, bestM) {
-                    bestC = c[j]
-                    bestM = m
-                }
-            }
-            evaluations += todo.count
-        }
-
-        // Seed: Gauss-Newton on the continuous cost, from 0, for a good first best.
-        var s = 0.0
-        for _ in 0..<4 {
-            var num = 0.0, den = 0.0
-            for run in frames.runs {
-                let truth = truths[run.stroke]
-                for k in run.start..<run.end {
-                    let t = frames.photonTime[k] - s
-                    let p = truth.position(at: t)
-                    let vel = truth.velocity(at: t)
-                    num += (frames.tipX[k] - p.x) * vel.x + (frames.tipY[k] - p.y) * vel.y
-                    den += vel.x * vel.x + vel.y * vel.y
-                }
-            }
-            guard den > 0 else { break }
-            s = min(max(s - num / den, -0.05), 0.2)
-        }
-        let seed = min(max(Int((s * 10_000).rounded()), lowestTenths), highestTenths)
-        evaluate([0, seed, max(lowestTenths, seed - 1), min(highestTenths, seed + 1)])
-
-        while true {
-            // Exclusion radius of every evaluated point, given the best cost so far.
-            let target = bestC + 1e-9 * abs(bestC) + 1e-300
-            let rootTarget = (target / Double(n)).squareRoot()
-            // Covered grid points, as intervals: every evaluated point, widened by its
-            // exclusion radius. (The same set a per-point mark would give, in O(E log E).)
-            var covered: [(lo: Int, hi: Int)] = []
-            covered.reserveCapacity(evaluatedList.count)
-            for i in evaluatedList {
-                let c0 = cost[i], d0 = dsum[i]
-                var reach = 0
-                if c0 > target {
-                    let r1 = d0 > 0 ? (c0 - target) / (2 * v * d0) : Double.infinity
-                    let r2 = (d0 / Double(n) - rootTarget) / v
-                    let r = max(r1, r2) * (1 - 1e-9)
-                    if r > 1 { reach = r >= Double(count) ? count : Int(r.rounded(.up)) - 1 }  // |Δm| < r
-                }
-                covered.append((max(0, i - reach), min(count - 1, i + reach)))
-            }
-            covered.sort { $0.lo < $1.lo }
-            // Uncovered runs of grid points.
-            var gaps: [(Int, Int)] = []
-            var i = 0
-            for interval in covered {
-                if interval.lo > i { gaps.append((i, interval.lo - 1)) }
-                i = max(i, interval.hi + 1)
-            }
-            if i < count { gaps.append((i, count - 1)) }
-            if gaps.isEmpty { break }
-            var next: [Int] = []
-            for (a, b) in gaps {
-                if b - a < 8 {
-                    next += (a...b).map { $0 + lowestTenths }
-                } else {
-                    // The gap point nearest the best, and the gap's middle.
-                    let bi = bestM - lowestTenths
-                    let near = min(max(bi, a), b)
-                    next.append(near + lowestTenths)
-                    next.append((a + b) / 2 + lowestTenths)
-                }
-            }
-            evaluate(next)
-        }
-        return Result(
-            tenthsMs: bestM, cost: bestC, atEdge: bestM == lowestTenths || bestM == highestTenths,
-            evaluations: evaluations)
+        guard frames.count > 0 else { return nil }
+        var search = LatencySearch(frames, truths: truths)
+        return search.run()
     }
 }

@@ -19,6 +19,9 @@ public final class CubicPath: @unchecked Sendable {
     public static let blockSize = 16
     /// An upper bound on the speed `|p'(t)|` anywhere on the path (mm/s).
     public let maxSpeed: Double
+    /// The half-width (s) of the window over which ``local(at:)`` bounds the path's
+    /// acceleration and velocity jumps.
+    public static let localWindow = 0.010
     /// Whether every piece is a straight segment.
     public let isPiecewiseLinear: Bool
     /// The path's tables, as raw pointers into one allocation owned by this path, so that the
@@ -112,12 +115,67 @@ public final class CubicPath: @unchecked Sendable {
             boxes += [minX - sag, maxX + sag, minY - sag, maxY + sag]
         }
         self.maxSpeed = maxSpeed * (1 + 1e-12)
+        let (accel, kinks) = CubicPath.localBounds(knots: knots, coef: coef)
         raw = RawTables(
-            knots: knots, coef: coef, buckets: buckets, boxes: boxes, bucketStart: bucketStart,
-            bucketScale: bucketScale, start: start, end: end)
+            knots: knots, coef: coef, buckets: buckets, boxes: boxes, accel: accel, kinks: kinks,
+            bucketStart: bucketStart, bucketScale: bucketScale, start: start, end: end)
     }
 
     deinit { raw.deallocate() }
+
+    /// Per piece `j`, over the times `knots[j] - localWindow ... knots[j+1] + localWindow`: a
+    /// bound on `|p''|` where the path is twice differentiable, and the sum of the jumps
+    /// `|p'(k+) - p'(k-)|` at the knots `k` there (the held ends count as velocity 0, so a path
+    /// that starts or stops moving has a jump at its end knot). Both are enlarged for rounding.
+    static func localBounds(knots: [Double], coef: [Double]) -> (accel: [Double], kinks: [Double]) {
+        let pieces = knots.count - 1
+        guard pieces > 0 else { return ([], []) }
+        var pieceAccel = [Double](repeating: 0, count: pieces)
+        for j in 0..<pieces {
+            let dt = knots[j + 1] - knots[j]
+            let c = j * 8
+            let ax = 2 * abs(coef[c + 2]) + 6 * abs(coef[c + 3]) * dt
+            let ay = 2 * abs(coef[c + 6]) + 6 * abs(coef[c + 7]) * dt
+            pieceAccel[j] = (ax * ax + ay * ay).squareRoot()
+        }
+        // The jump at each knot: the velocity leaving minus the velocity arriving.
+        func endVelocity(_ j: Int) -> (Double, Double) {
+            let dt = knots[j + 1] - knots[j]
+            let c = j * 8
+            return (
+                coef[c + 1] + dt * (2 * coef[c + 2] + dt * 3 * coef[c + 3]),
+                coef[c + 5] + dt * (2 * coef[c + 6] + dt * 3 * coef[c + 7])
+            )
+        }
+        var jump = [Double](repeating: 0, count: knots.count)
+        for k in 0...pieces {
+            let arriving = k == 0 ? (0.0, 0.0) : endVelocity(k - 1)
+            let leaving = k == pieces ? (0.0, 0.0) : (coef[k * 8 + 1], coef[k * 8 + 5])
+            let dx = leaving.0 - arriving.0, dy = leaving.1 - arriving.1
+            jump[k] = (dx * dx + dy * dy).squareRoot()
+        }
+        let w = localWindow
+        var accel = [Double](repeating: 0, count: pieces)
+        var kinks = [Double](repeating: 0, count: pieces)
+        var lo = 0  // first piece ending after knots[j] - w
+        var hi = 0  // last piece starting before knots[j+1] + w
+        var klo = 0, khi = 0  // knots within the window: klo ..< khi
+        for j in 0..<pieces {
+            while knots[lo + 1] < knots[j] - w { lo += 1 }
+            hi = max(hi, j)
+            while hi + 1 < pieces && knots[hi + 1] <= knots[j + 1] + w { hi += 1 }
+            var a = 0.0
+            for i in lo...hi { a = max(a, pieceAccel[i]) }
+            while knots[klo] < knots[j] - w { klo += 1 }
+            khi = max(khi, klo)
+            while khi < knots.count && knots[khi] <= knots[j + 1] + w { khi += 1 }
+            var k = 0.0
+            for i in klo..<khi { k += jump[i] }
+            accel[j] = a * (1 + 1e-9) + 1e-12
+            kinks[j] = k * (1 + 1e-9) + 1e-12
+        }
+        return (accel, kinks)
+    }
 
     /// The number of pieces (knots minus one).
     @inlinable public var pieceCount: Int { knots.count - 1 }
@@ -156,6 +214,20 @@ public final class CubicPath: @unchecked Sendable {
     @inlinable
     public func derivative(at t: Double) -> (x: Double, y: Double) { raw.derivative(at: t) }
 
+    /// The path around time `t` (s): the position (mm, equal to ``position(at:)``), the
+    /// derivative (mm/s, as ``derivative(at:)``), and two bounds over `t ± localWindow`:
+    /// `accel` (mm/s²) on `|p''|` where the path is twice differentiable and `kink` (mm/s),
+    /// the summed velocity jumps. For `|δ| <= localWindow` they bound the second-order
+    /// remainder:
+    ///
+    ///     |p(t + δ) - p(t) - p'(t) δ| <= accel · δ² / 2 + kink · |δ|
+    ///
+    /// (where the position is held, `p'(t)` is 0 and the bounds are those of the nearest piece).
+    @inlinable @inline(__always)
+    public func local(at t: Double) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double) {
+        raw.local(at: t)
+    }
+
     /// The smallest distance (mm) from point `(qx, qy)` to the path over times `from...to` (s),
     /// the window clamped to the path's span (held end points included).
     ///
@@ -185,6 +257,14 @@ extension CubicPath {
         @usableFromInline let coef: UnsafeMutablePointer<Double>
         /// 4 bounds per block (minX, maxX, minY, maxY).
         @usableFromInline let boxes: UnsafeMutablePointer<Double>
+        /// Per piece, ``CubicPath/localBounds(knots:coef:)``.
+        @usableFromInline let accel: UnsafeMutablePointer<Double>
+        @usableFromInline let kinks: UnsafeMutablePointer<Double>
+        /// Per piece, its last point (x, y), as ``evaluate(_:_:)`` gives it at the piece's
+        /// end, and ``sagBound(_:_:)`` over the whole piece: what a window's interior pieces
+        /// need, looked up instead of computed.
+        @usableFromInline let ends: UnsafeMutablePointer<Double>
+        @usableFromInline let sags: UnsafeMutablePointer<Double>
         /// The first piece of each time bucket.
         @usableFromInline let buckets: UnsafeMutablePointer<Int32>
         /// Per piece, a bound on how far it strays from its first point: `dt` times the length
@@ -203,13 +283,13 @@ extension CubicPath {
         @usableFromInline let startX: Double, startY: Double, endX: Double, endY: Double
 
         init(
-            knots: [Double], coef: [Double], buckets: [Int32], boxes: [Double], bucketStart: Double,
-            bucketScale: Double, start: (x: Double, y: Double), end: (x: Double, y: Double)
+            knots: [Double], coef: [Double], buckets: [Int32], boxes: [Double], accel: [Double], kinks: [Double],
+            bucketStart: Double, bucketScale: Double, start: (x: Double, y: Double), end: (x: Double, y: Double)
         ) {
             knotCount = knots.count
             blockCount = boxes.count / 4
             let pieces = max(0, knots.count - 1)
-            let doubles = knots.count + coef.count + boxes.count + pieces
+            let doubles = knots.count + coef.count + boxes.count + 6 * pieces
             let memory = UnsafeMutableRawPointer.allocate(
                 byteCount: doubles * 8 + max(1, buckets.count) * 4, alignment: 16)
             let d = memory.bindMemory(to: Double.self, capacity: doubles)
@@ -220,12 +300,27 @@ extension CubicPath {
             for (i, v) in coef.enumerated() { self.coef[i] = v }
             for (i, v) in boxes.enumerated() { self.boxes[i] = v }
             reach = d + knots.count + coef.count + boxes.count
+            self.accel = reach + pieces
+            self.kinks = reach + 2 * pieces
+            ends = reach + 3 * pieces
+            sags = reach + 5 * pieces
+            for j in 0..<pieces {
+                self.accel[j] = accel[j]
+                self.kinks[j] = kinks[j]
+            }
             for j in 0..<pieces {
                 let dt = knots[j + 1] - knots[j]
                 let c = j * 8
                 let sx = abs(coef[c + 1]) + abs(coef[c + 2]) * dt + abs(coef[c + 3]) * dt * dt
                 let sy = abs(coef[c + 5]) + abs(coef[c + 6]) * dt + abs(coef[c + 7]) * dt * dt
                 reach[j] = dt * (sx * sx + sy * sy).squareRoot() * (1 + 1e-9) + 1e-12
+            }
+            for j in 0..<pieces {
+                let dt = knots[j + 1] - knots[j]
+                let end = CubicPath.evaluate(coef, j * 8, dt)
+                ends[2 * j] = end.x
+                ends[2 * j + 1] = end.y
+                sags[j] = CubicPath.sagBound(coef, j * 8, dt)
             }
             let b = (memory + doubles * 8).bindMemory(to: Int32.self, capacity: max(1, buckets.count))
             for (i, v) in buckets.enumerated() { b[i] = v }
@@ -291,74 +386,185 @@ extension CubicPath {
             )
         }
 
-        @inline(__always)
-        func hypot2(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
+        @inlinable @inline(__always)
+        func local(at t: Double) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double) {
+            if knotCount < 2 { return (startX, startY, 0, 0, 0, 0) }
+            if !(t > knots[0]) { return (startX, startY, 0, 0, accel[0], kinks[0]) }
+            if t >= knots[knotCount - 1] { return (endX, endY, 0, 0, accel[knotCount - 2], kinks[knotCount - 2]) }
+            let j = piece(at: t)
+            let c = j &* 8
+            let s = t - knots[j]
+            let p = evaluate(c, s)
+            return (
+                p.x, p.y,
+                coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3]),
+                coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7]),
+                accel[j], kinks[j]
+            )
+        }
+
+        /// The nearest point to `q` found so far, and its distance (and squared distance: the
+        /// square root is taken only when a point is nearer; the root of the smallest square is
+        /// the smallest root, to the bit).
+        struct Nearest {
+            let qx: Double, qy: Double
+            var best = Double.infinity
+            var best2 = Double.infinity
+            var cx = 0.0, cy = 0.0
+
+            @inline(__always)
+            mutating func offer(_ x: Double, _ y: Double) {
+                let dx = x - qx, dy = y - qy
+                let d2 = dx * dx + dy * dy
+                if d2 < best2 {
+                    best2 = d2
+                    best = d2.squareRoot()
+                    cx = x
+                    cy = y
+                }
+            }
+        }
 
         /// See ``CubicPath/distance(fromX:y:from:to:near:)``.
+        ///
+        /// Keeps the nearest point found, `c`, with its distance `best`, and skips a block or a
+        /// piece that cannot hold a nearer point: its box is further than `best` from `q`, its
+        /// first point is further than `best` plus its reach, or it lies wholly behind `c` as
+        /// seen from `q` (every point `x` has `(x - c)·(q - c) <= 0`, so `|x - q| >= |c - q|`);
+        /// the last test is what settles, in a few steps, a tip ahead of a pen that slowed down.
         func distance(_ qx: Double, _ qy: Double, _ t0: Double, _ t1: Double, hint: Double?) -> Double {
             let first = knots[0], last = knots[knotCount - 1]
             let a = min(max(t0, first), last)
             let b = min(max(t1, first), last)
+            var near = Nearest(qx: qx, qy: qy)
             let pb = position(at: b)
-            var best = hypot2(pb.x - qx, pb.y - qy)
-            guard a < b, knotCount > 1 else { return best }
+            near.offer(pb.x, pb.y)
+            guard a < b, knotCount > 1 else { return near.best }
             let pa = position(at: a)
-            best = min(best, hypot2(pa.x - qx, pa.y - qy))
+            near.offer(pa.x, pa.y)
             let ja = piece(at: a)
             let jb = b >= last ? knotCount - 2 : piece(at: b)
-            @inline(__always) func visit(_ i: Int) {
-                let dt = knots[i + 1] - knots[i]
-                let s0 = i == ja ? a - knots[i] : 0
-                let s1 = i == jb ? b - knots[i] : dt
-                best = pieceDistance(i, s0, s1, qx, qy, best)
-            }
+            let window = Window(a: a, b: b, ja: ja, jb: jb)
             if let hint {
                 // The piece at the hint first: a small `best` early lets the boxes, reaches and
                 // chords below skip nearly everything else.
                 let h = min(max(hint, a), b)
                 let jh = min(max(h >= last ? knotCount - 2 : piece(at: h), ja), jb)
-                visit(jh)
+                visit(jh, window, &near)
+                // Then descend over the first points of the pieces from there to the one nearest
+                // q (a lagging tip's nearest point can lie well before the hint, when the pen
+                // crawls) and visit the pieces on either side of it.
+                @inline(__always) func d2(_ k: Int) -> Double {
+                    let ex = coef[k &* 8] - qx, ey = coef[k &* 8 + 4] - qy
+                    return ex * ex + ey * ey
+                }
+                var k = jh
+                var fk = d2(k)
+                while k > ja {
+                    let f = d2(k - 1)
+                    guard f < fk else { break }
+                    k -= 1
+                    fk = f
+                }
+                if k == jh {
+                    while k < jb {
+                        let f = d2(k + 1)
+                        guard f < fk else { break }
+                        k += 1
+                        fk = f
+                    }
+                }
+                if k != jh { visit(k, window, &near) }
+                if k - 1 >= ja && k - 1 != jh { visit(k - 1, window, &near) }
             }
-            var j = jb
-            while j >= ja {
-                let block = j / CubicPath.blockSize
-                let lo = max(block * CubicPath.blockSize, ja)
-                let bx = block * 4
-                let dx = max(boxes[bx] - qx, 0, qx - boxes[bx + 1])
-                let dy = max(boxes[bx + 2] - qy, 0, qy - boxes[bx + 3])
-                if dx * dx + dy * dy < best * best {
-                    var i = j
+            // The blocks, newest first, 64 at a time: first which of them can hold a nearer
+            // point (tested branch-free against the best known now, which only falls), then
+            // the pieces of those few.
+            let firstBlock = ja / CubicPath.blockSize
+            var chunkEnd = jb / CubicPath.blockSize  // the chunk's newest block
+            while chunkEnd >= firstBlock {
+                let chunkStart = max(firstBlock, chunkEnd - 63)
+                let best = near.best
+                // The direction from c to q, and a margin for rounding (mm times |w|).
+                let wx = qx - near.cx, wy = qy - near.cy
+                let margin = 1e-9 * (wx * wx + wy * wy).squareRoot()
+                var mask: UInt64 = 0
+                for block in chunkStart...chunkEnd {
+                    let bx = block &* 4
+                    let dx = max(boxes[bx] - qx, 0, qx - boxes[bx + 1])
+                    let dy = max(boxes[bx + 2] - qy, 0, qy - boxes[bx + 3])
+                    let ahead = ((wx > 0 ? boxes[bx + 1] : boxes[bx]) - near.cx) * wx
+                        + ((wy > 0 ? boxes[bx + 3] : boxes[bx + 2]) - near.cy) * wy
+                    let hit = (dx * dx + dy * dy < best * best ? 1 : 0) & (ahead > -margin ? 1 : 0)
+                    mask |= UInt64(truncatingIfNeeded: hit) << UInt64(block - chunkStart)
+                }
+                while mask != 0 {
+                    // Newest block first.
+                    let bit = 63 - mask.leadingZeroBitCount
+                    mask &= ~(UInt64(1) << UInt64(bit))
+                    let block = chunkStart + bit
+                    let lo = max(block * CubicPath.blockSize, ja)
+                    var i = min((block + 1) * CubicPath.blockSize - 1, jb)
                     while i >= lo {
                         // Skip a piece whose first point is too far for any of it to be nearer
-                        // (with margin: skipping less never changes the minimum).
+                        // (with margin: skipping less never changes the minimum), or which lies
+                        // behind c.
                         let ex = coef[i &* 8] - qx, ey = coef[i &* 8 + 4] - qy
-                        let limit = best + reach[i]
-                        if ex * ex + ey * ey < limit * limit * (1 + 1e-9) { visit(i) }
+                        let limit = near.best + reach[i]
+                        if ex * ex + ey * ey < limit * limit * (1 + 1e-9) {
+                            let ux = qx - near.cx, uy = qy - near.cy
+                            let u = (ux * ux + uy * uy).squareRoot()
+                            let behind = (coef[i &* 8] - near.cx) * ux + (coef[i &* 8 + 4] - near.cy) * uy + reach[i] * u
+                            if behind > -1e-9 * u { visit(i, window, &near) }
+                        }
                         i -= 1
                     }
                 }
-                j = lo - 1
+                chunkEnd = chunkStart - 1
             }
-            return best
+            return near.best
         }
 
-        /// The distance from q to piece i over s0...s1, or `best` if that is smaller.
-        func pieceDistance(_ i: Int, _ s0: Double, _ s1: Double, _ qx: Double, _ qy: Double, _ best: Double) -> Double {
+        /// A distance query's window: times `a...b` (s), in pieces `ja...jb`.
+        struct Window {
+            let a: Double, b: Double, ja: Int, jb: Int
+        }
+
+        /// Offers `near` the nearest point of piece `i` within the window.
+        @inline(__always)
+        func visit(_ i: Int, _ w: Window, _ near: inout Nearest) {
+            let s0 = i == w.ja ? w.a - knots[i] : 0
+            let s1 = i == w.jb ? w.b - knots[i] : knots[i + 1] - knots[i]
+            pieceDistance(i, s0, s1, &near)
+        }
+
+        /// Offers `near` the nearest point to q of piece i over s0...s1, unless the piece's
+        /// chord shows it cannot beat `near.best`.
+        func pieceDistance(_ i: Int, _ s0: Double, _ s1: Double, _ near: inout Nearest) {
+            let qx = near.qx, qy = near.qy
             let c = i &* 8
-            let p0 = evaluate(c, s0)
-            let p1 = evaluate(c, s1)
+            // An interior piece (the whole of it) has its ends and sag in the tables.
+            let whole = s0 == 0 && s1 == knots[i + 1] - knots[i]
+            let p0 = s0 == 0 ? (x: coef[c], y: coef[c + 4]) : evaluate(c, s0)
+            let p1 = whole ? (x: ends[2 &* i], y: ends[2 &* i + 1]) : evaluate(c, s1)
             let ex = p1.x - p0.x, ey = p1.y - p0.y
             let len2 = ex * ex + ey * ey
             var lambda = len2 > 0 ? ((qx - p0.x) * ex + (qy - p0.y) * ey) / len2 : 0
             lambda = min(max(lambda, 0), 1)
+            let sag = whole ? sags[i] : sagBound(c, s1 - s0)
+            if sag == 0 {
+                near.offer(p0.x + lambda * ex, p0.y + lambda * ey)
+                return
+            }
             let cx = p0.x + lambda * ex - qx, cy = p0.y + lambda * ey - qy
-            let chordDistance = hypot2(cx, cy)
-            let sag = sagBound(c, s1 - s0)
-            if sag == 0 { return min(best, chordDistance) }
-            if chordDistance - sag >= best { return best }
+            // |chord point - q| - sag >= best, in squares (with a hair of margin: pruning less
+            // never changes the minimum).
+            let reachable = near.best + sag
+            if cx * cx + cy * cy >= reachable * reachable * (1 + 1e-12) { return }
             // Newton on g(s) = (p(s) - q) · p'(s), from the chord's nearest point.
             var s = s0 + lambda * (s1 - s0)
-            var result = min(best, hypot2(p0.x - qx, p0.y - qy), hypot2(p1.x - qx, p1.y - qy))
+            near.offer(p0.x, p0.y)
+            near.offer(p1.x, p1.y)
             for _ in 0..<6 {
                 let p = evaluate(c, s)
                 let d1x = coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3])
@@ -366,7 +572,7 @@ extension CubicPath {
                 let d2x = 2 * coef[c + 2] + 6 * coef[c + 3] * s
                 let d2y = 2 * coef[c + 6] + 6 * coef[c + 7] * s
                 let rx = p.x - qx, ry = p.y - qy
-                result = min(result, hypot2(rx, ry))
+                near.offer(p.x, p.y)
                 let g = rx * d1x + ry * d1y
                 let gp = d1x * d1x + d1y * d1y + rx * d2x + ry * d2y
                 guard gp > 0 else { break }
@@ -375,7 +581,7 @@ extension CubicPath {
                 s = next
             }
             let p = evaluate(c, s)
-            return min(result, hypot2(p.x - qx, p.y - qy))
+            near.offer(p.x, p.y)
         }
     }
 }

@@ -53,6 +53,14 @@ public struct GroundTruth: Sendable {
     @inlinable
     public func position(at t: Double) -> (x: Double, y: Double) { path.position(at: t - timeOffset) }
 
+    /// The path around absolute time `t` (s): ``CubicPath/local(at:)``, with the path's own
+    /// derivative as the velocity (whatever ``velocityMode`` says: the bounds are about that
+    /// derivative).
+    @inlinable @inline(__always)
+    public func local(at t: Double) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double) {
+        path.local(at: t - timeOffset)
+    }
+
     /// The pen's velocity (mm/s) at absolute time `t` (s).
     @inlinable
     public func velocity(at t: Double) -> (x: Double, y: Double) {

@@ -51,4 +51,96 @@ struct GroundTruthTests {
         // Dense sampling overestimates by at most half a step's chord: 0.25 s / 5,000 at < 300 mm/s.
         #expect(worst < 0.008)
     }
+
+    /// The tips the overshoot meets most: on the path some time back (lag), straight ahead of
+    /// a pen that slows to a stop, and past the end after the lift. The pruning by "behind the
+    /// nearest point" and the descent from the hint must not lose the minimum.
+    @Test func windowDistanceForLaggingAndLeadingTips() throws {
+        // Minimum jerk along a gentle curve: the pen starts and stops at rest.
+        let duration = 0.8
+        func sigma(_ t: Double) -> Double { let u = min(max(t / duration, 0), 1); return u * u * u * (10 - 15 * u + 6 * u * u) }
+        func sigmaDot(_ t: Double) -> Double { let u = min(max(t / duration, 0), 1); return 30 * u * u * (1 - u) * (1 - u) / duration }
+        let path = CubicPath(
+            hermiteOver: duration, pieces: 800,
+            position: { t in let s = sigma(t); return (60 * s, 8 * sin(3 * s)) },
+            velocity: { t in let s = sigma(t), ds = sigmaDot(t); return (60 * ds, 24 * cos(3 * s) * ds) })
+        func brute(_ qx: Double, _ qy: Double, _ t0: Double, _ t1: Double) -> Double {
+            let a = max(path.startTime, t0), b = min(path.endTime, t1)
+            var best = hypot(path.position(at: t1).x - qx, path.position(at: t1).y - qy)
+            for j in 0...20_000 {
+                let r = path.position(at: a + (b - a) * Double(j) / 20_000)
+                best = min(best, hypot(r.x - qx, r.y - qy))
+            }
+            return best
+        }
+        var checked = 0
+        for i in 0..<60 {
+            let tau = 0.02 + Double(i) * 0.0155
+            let p = path.position(at: tau), v = path.derivative(at: tau)
+            let speed = max(hypot(v.x, v.y), 1e-9)
+            let back = path.position(at: tau - 0.03)
+            let queries: [(x: Double, y: Double, hint: Double)] = [
+                (back.x + 1e-4, back.y - 1e-4, tau),  // lags 30 ms, hint at the photon time
+                (p.x + v.x / speed * 0.7, p.y + v.y / speed * 0.7, tau),  // ahead along the tangent
+                (p.x + 0.01 * Double(i % 5), p.y + 0.3, tau - 0.01),  // off to the side
+            ]
+            for q in queries {
+                let fast = path.distance(fromX: q.x, y: q.y, from: tau - 0.25, to: tau, near: q.hint)
+                let plain = path.distance(fromX: q.x, y: q.y, from: tau - 0.25, to: tau)
+                let slow = brute(q.x, q.y, tau - 0.25, tau)
+                #expect(fast == plain, "at \(tau): the hint changed the result")
+                #expect(fast <= slow + 1e-9, "at \(tau): \(fast) > brute force \(slow)")
+                #expect(slow - fast < 1e-3, "at \(tau): \(fast) well below brute force \(slow)")
+                checked += 1
+            }
+        }
+        // After the lift: tips beyond and short of the end, the pen at rest.
+        let end = path.position(at: duration)
+        for (dx, dy) in [(0.5, 0.0), (-0.004, 0.0001), (0.0, 0.2), (-2.0, 0.3)] {
+            let tau = duration + 0.02
+            let fast = path.distance(fromX: end.x + dx, y: end.y + dy, from: tau - 0.25, to: tau, near: tau)
+            let slow = brute(end.x + dx, end.y + dy, tau - 0.25, tau)
+            #expect(fast <= slow + 1e-9 && slow - fast < 1e-3, "after lift (\(dx), \(dy)): \(fast) vs \(slow)")
+            checked += 1
+        }
+        #expect(checked == 184)
+    }
+
+    /// `local(at:)` bounds the second-order remainder: `|p(t + δ) - p(t) - p'(t) δ| <= accel δ²/2
+    /// + kink |δ|` for `|δ| <= localWindow`, on smooth pieces, across polyline kinks, and across
+    /// the held ends of a path that starts and stops moving abruptly.
+    @Test(arguments: ["hermite", "polyline", "abrupt"])
+    func localBoundsHoldTheRemainder(kind: String) throws {
+        let path: CubicPath
+        switch kind {
+        case "hermite":
+            path = CubicPath(
+                hermiteOver: 1.6, pieces: 1600, position: { t in (30 * sin(t * 7), 20 * cos(t * 5) + t * 10) },
+                velocity: { t in (210 * cos(t * 7), -100 * sin(t * 5) + 10) })
+        case "polyline":
+            let t = (0..<300).map { Double($0) * 0.004 + Double($0 % 3) * 0.0007 }
+            path = CubicPath(polylineT: t, x: t.map { 30 * sin($0 * 7) }, y: t.map { 20 * cos($0 * 5) })
+        default:
+            path = CubicPath(hermiteOver: 1.0, pieces: 1000, position: { t in (100 * t, 0) }, velocity: { _ in (100, 0) })
+        }
+        var worst = 0.0
+        let span = path.endTime - path.startTime + 0.04
+        for i in 0..<20_000 {
+            // Low-discrepancy points over the span (held ends included) and the window.
+            let u = (Double(i) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1)
+            let w = (Double(i) * 0.754_877_666_246_693).truncatingRemainder(dividingBy: 1)
+            let t = path.startTime - 0.02 + u * span
+            let delta = (2 * w - 1) * CubicPath.localWindow
+            let l = path.local(at: t)
+            let p = path.position(at: t), q = path.position(at: t + delta)
+            #expect(l.x == p.x && l.y == p.y)
+            let rx = q.x - p.x - l.vx * delta, ry = q.y - p.y - l.vy * delta
+            let bound = l.accel * delta * delta / 2 + l.kink * abs(delta)
+            let remainder = hypot(rx, ry)
+            #expect(remainder <= bound + 1e-9, "\(kind) at \(t), δ \(delta): \(remainder) > \(bound)")
+            worst = max(worst, remainder / max(bound, 1e-12))
+        }
+        // The bounds are not vacuous: somewhere they are within a factor of 20 of the remainder.
+        #expect(worst > 0.05)
+    }
 }

@@ -2,10 +2,11 @@
 // well. Every command prints plain text; timings are medians of repeated runs.
 //
 //   inkperf figures                 every figure of every run, full precision (diff it across changes)
-//   inkperf throughput [--runs N]   whole default run on one core: input samples/s
+//   inkperf throughput [--runs N] [--default-only]   whole default run (and a 6-minute trace) on one core: input samples/s
 //   inkperf growth                  time against trace length and strategy count (1x, 10x, 100x)
 //   inkperf cores [--runs N]        1 core against 2: speed-up, and byte-identical figures
 //   inkperf memory [--hours H]      the long synthetic trace, all strategies, frames off: peak RSS
+//   inkperf parts [--runs N]        the default run split into replay, overshoot, latency search: time of each
 //   inkperf evaluations             perceived-latency search: grid points evaluated per run
 //   inkperf predictors              each built-in predictor's update + predict: ns per sample
 //   inkperf all                     predictors, throughput, growth, cores, evaluations (not memory)
@@ -162,6 +163,7 @@ func throughput(_ args: [String]) {
     print(
         "whole default run, 1 core, \(strategies.count) strategies x 4 phases, every figure: \(samples) input samples"
             + " in \(fmt(s * 1000, 3)) ms (median of \(runs)) = \(fmt(Double(samples) / s, 0)) input samples/s")
+    if args.contains("--default-only") { return }
     let long = generate([SyntheticSuite.long(hours: 0.1)])
     let longSamples = long[0].sampleCount
     let (sl, _) = timed(runs: max(3, runs / 4)) { runBlocking(traces: long, strategies: strategies, cores: 1) }
@@ -293,6 +295,7 @@ func fmt(_ v: Double, _ digits: Int) -> String {
 
 let args = Array(CommandLine.arguments.dropFirst())
 switch args.first ?? "all" {
+case "parts": parts(args)
 case "figures": figures()
 case "throughput": throughput(args)
 case "growth": growth(args)

@@ -1,0 +1,106 @@
+import Foundation
+import InkBenchKit
+import InkMetrics
+import InkPrediction
+import InkReplay
+import InkSynthesis
+import InkTraces
+
+/// One overshoot query of an in-stroke or after-lift frame: the tip, the photon time and the
+/// time the tip stands for, against its stroke's truth.
+struct OvershootQuery {
+    var truth: GroundTruth
+    var qx: Double, qy: Double, tau: Double, hint: Double
+}
+
+/// Collects the overshoot queries of a replay, as ``FigureAccumulator`` makes them.
+struct QuerySink: FrameSink {
+    let truths: [GroundTruth]
+    var queries: [OvershootQuery] = []
+    mutating func consume(_ frame: Frame, tail: [PenPoint]?) {
+        if frame.kind == .afterLift && !frame.predicted { return }
+        let hint = frame.predicted ? frame.targetTime : frame.newest.t
+        queries.append(OvershootQuery(truth: truths[frame.stroke], qx: frame.tipX, qy: frame.tipY, tau: frame.photonTime, hint: hint))
+    }
+}
+
+/// The fastest of `runs` timings of `body` (s): on a shared machine the minimum is the
+/// steadiest reading of a CPU-bound loop.
+func fastest(runs: Int, _ body: () -> Double) -> (seconds: Double, checksum: Double) {
+    var best = Double.infinity
+    var checksum = 0.0
+    for _ in 0..<max(1, runs) {
+        let t0 = now()
+        checksum = body()
+        best = min(best, now() - t0)
+    }
+    return (best, checksum)
+}
+
+/// `inkperf parts`: the default run's work split into its parts, each timed alone on one
+/// core (fastest of N): replay with predictors only, the overshoot distances, the
+/// perceived-latency searches, and the whole run.
+func parts(_ args: [String]) {
+    let runs = Int(option("--runs", args, default: 31))
+    let traces = generate(SyntheticSuite.default.specs)
+    let strategies = builtInStrategies()
+    let samples = traces.reduce(0) { $0 + $1.sampleCount }
+    let timing = Timing()
+    var queries: [OvershootQuery] = []
+    var latency: [(LatencyFrames, [GroundTruth])] = []
+    for trace in traces {
+        let truth = TraceTruth(trace)
+        for strategy in strategies {
+            var sink = QuerySink(truths: truth.strokes)
+            Replay.run(trace: trace, strategy: strategy, timing: timing, into: &sink)
+            queries += sink.queries
+            var acc = FigureAccumulator(truth: truth)
+            Replay.run(trace: trace, strategy: strategy, timing: timing, into: &acc)
+            latency.append((acc.latencyFrames, truth.strokes))
+        }
+    }
+    struct NullSink: FrameSink {
+        var sum = 0.0
+        mutating func consume(_ frame: Frame, tail: [PenPoint]?) { sum += frame.tipX }
+    }
+    if let i = args.firstIndex(of: "--only"), i + 1 < args.count {
+        // For profiling one part: run it alone, many times.
+        for _ in 0..<runs {
+            if args[i + 1] == "search" {
+                for (frames, truths) in latency { _ = PerceivedLatency.search(frames, truths: truths) }
+            } else {
+                for q in queries { _ = q.truth.distance(fromX: q.qx, y: q.qy, from: q.tau - 0.25, to: q.tau, near: q.hint) }
+            }
+        }
+        return
+    }
+    let replay = fastest(runs: runs) {
+        var sink = NullSink()
+        for trace in traces { for s in strategies { Replay.run(trace: trace, strategy: s, timing: timing, into: &sink) } }
+        return sink.sum
+    }
+    let distance = fastest(runs: runs) {
+        var sum = 0.0
+        for q in queries { sum += q.truth.distance(fromX: q.qx, y: q.qy, from: q.tau - FigureAccumulator.overshootWindow, to: q.tau, near: q.hint) }
+        return sum
+    }
+    var evaluations = 0
+    let search = fastest(runs: runs) {
+        var sum = 0.0
+        evaluations = 0
+        for (frames, truths) in latency {
+            if let r = PerceivedLatency.search(frames, truths: truths) {
+                sum += Double(r.tenthsMs)
+                evaluations += r.evaluations
+            }
+        }
+        return sum
+    }
+    let whole = fastest(runs: runs) { Double(runBlocking(traces: traces, strategies: strategies, cores: 1).count) }
+    let frames = latency.reduce(0) { $0 + $1.0.count }
+    print("default suite, \(samples) input samples, \(strategies.count) strategies x 4 phases, 1 core, fastest of \(runs):")
+    print("  replay and predictors only:   \(fmt(replay.seconds * 1000, 3)) ms")
+    print("  overshoot distances:          \(fmt(distance.seconds * 1000, 3)) ms  (\(queries.count) queries, \(fmt(distance.seconds / Double(queries.count) * 1e9, 0)) ns each)")
+    print("  perceived-latency searches:   \(fmt(search.seconds * 1000, 3)) ms  (\(latency.count) runs, \(frames) moving frames, \(evaluations) full-cost evaluations, probes included)")
+    print("  whole run:                    \(fmt(whole.seconds * 1000, 3)) ms = \(fmt(Double(samples) / whole.seconds, 0)) input samples/s")
+}

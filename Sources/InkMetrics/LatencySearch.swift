@@ -1,0 +1,266 @@
+import InkTraces
+
+/// The branch-and-bound behind ``PerceivedLatency/search(_:truths:)``: its state, kept in one
+/// value so the search runs without closures over mutable state.
+struct LatencySearch {
+    typealias Sums = PerceivedLatency.Sums
+    static let lowest = PerceivedLatency.lowestTenths
+    static let highest = PerceivedLatency.highestTenths
+    static let step = PerceivedLatency.stepSeconds
+    /// Grid points further than this from the best are probed before they are evaluated:
+    /// with every `stride / 2`-th frame up to `farDistance`, with every `stride`-th beyond.
+    static let probeDistance = 30
+    static let farDistance = 300
+
+    let frames: LatencyFrames
+    let truths: [GroundTruth]
+    /// Frames, as a `Double`.
+    let n: Double
+    /// The pen's top speed over the frames' strokes (mm/s), enlarged for rounding.
+    let topSpeed: Double
+    /// Rounding slack per frame (mm): shifted times are off by a few ulps of the time, and
+    /// positions by a few ulps of the coordinates.
+    let eta: Double
+    /// The second-order bound's reach, in grid steps, within ``CubicPath/localWindow``.
+    let windowSteps: Int
+    /// Frames whose remainder bound exceeds this (mm/s²) use the first-order bound.
+    let smoothLimit: Double
+    /// Far probes sum every `stride`-th frame.
+    let stride: Int
+    /// Grid points.
+    let count = highest - lowest + 1
+
+    var evaluated: [Bool]
+    var probed: [Bool]
+    /// Evaluated points (grid index) with their sums, and their exclusion intervals for the
+    /// target they were computed at.
+    var points: [(index: Int, sums: Sums, target: Double, intervals: [(lo: Int, hi: Int)])] = []
+    /// Probed points: partial sums over every `stride`-th frame. Every term of the cost is
+    /// non-negative, so a partial cost bounds the full cost from below; far from the best a
+    /// probe excludes nearly as much as an evaluation for a fraction of the work.
+    var probes: [(index: Int, sums: Sums, frames: Double)] = []
+    var evaluations = 0
+    /// Frames summed by probes, over all probes.
+    var probedFrames = 0
+    var bestM = 0
+    var bestC = Double.infinity
+    var bestSums = Sums()
+
+    init(_ frames: LatencyFrames, truths: [GroundTruth]) {
+        self.frames = frames
+        self.truths = truths
+        let count = frames.count
+        n = Double(count)
+        var speed = 0.0, maxTime = 0.0, maxCoordinate = 0.0
+        for run in frames.runs { speed = max(speed, truths[run.stroke].path.maxSpeed) }
+        for t in frames.photonTime { maxTime = max(maxTime, abs(t)) }
+        for i in 0..<count { maxCoordinate = max(maxCoordinate, abs(frames.tipX[i]), abs(frames.tipY[i])) }
+        topSpeed = max(speed, 1e-9) * (1 + 1e-9)
+        eta = topSpeed * 8 * maxTime.ulp + 16 * (maxCoordinate + 1).ulp + 1e-300
+        let window = CubicPath.localWindow
+        windowSteps = Int((window / LatencySearch.step).rounded(.down)) - 1
+        smoothLimit = 2 * topSpeed / window
+        stride = max(1, min(8, count / 24))
+        evaluated = [Bool](repeating: false, count: LatencySearch.highest - LatencySearch.lowest + 1)
+        probed = evaluated
+    }
+
+    /// Evaluates the shifts (0.1 ms) not evaluated yet, updating the best.
+    mutating func evaluate(_ shifts: [Int]) {
+        var todo: [Int] = []
+        for m in shifts {
+            let i = min(max(m, LatencySearch.lowest), LatencySearch.highest) - LatencySearch.lowest
+            if !evaluated[i] {
+                evaluated[i] = true
+                todo.append(i + LatencySearch.lowest)
+            }
+        }
+        guard !todo.isEmpty else { return }
+        let sums = PerceivedLatency.costsAndBounds(frames, truths: truths, shifts: todo, smoothLimit: smoothLimit)
+        for (j, m) in todo.enumerated() {
+            points.append((m - LatencySearch.lowest, sums[j], .nan, []))
+            if PerceivedLatency.beats(sums[j].c, m, bestC, bestM) {
+                bestC = sums[j].c
+                bestM = m
+                bestSums = sums[j]
+            }
+        }
+        evaluations += todo.count
+    }
+
+    /// Probes the shifts (0.1 ms) neither probed nor evaluated yet, over every `stride`-th
+    /// frame; returns their partial sums.
+    mutating func probe(_ shifts: [Int], stride: Int) -> [Sums] {
+        var todo: [Int] = []
+        for m in shifts {
+            let i = min(max(m, LatencySearch.lowest), LatencySearch.highest) - LatencySearch.lowest
+            if !probed[i] && !evaluated[i] {
+                probed[i] = true
+                todo.append(i + LatencySearch.lowest)
+            }
+        }
+        guard !todo.isEmpty else { return [] }
+        let sums = PerceivedLatency.costsAndBounds(
+            frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, stride: stride)
+        let summed = Double((frames.count + stride - 1) / stride)
+        for (j, m) in todo.enumerated() { probes.append((m - LatencySearch.lowest, sums[j], summed)) }
+        probedFrames += todo.count * ((frames.count + stride - 1) / stride)
+        return sums
+    }
+
+    /// The Newton step from shift `m` on the `g` and `h` of `sums`, on the grid.
+    func newton(from m: Int, _ sums: Sums) -> Int? {
+        guard sums.h > 0 else { return nil }
+        let steps = -sums.g / sums.h / LatencySearch.step
+        guard steps.isFinite, abs(steps) < Double(count) else { return nil }
+        return min(max(m + Int(steps.rounded()), LatencySearch.lowest), LatencySearch.highest)
+    }
+
+    /// How many grid steps around a point with cost `c0` and distance sum `d0` over `frames`
+    /// frames the first-order bound excludes below `target` (`|Δm| <= reach`), or -1 when it
+    /// does not exclude the point itself.
+    func firstOrderReach(_ c0: Double, _ d0: Double, frames: Double, target: Double) -> Int {
+        guard c0 > target else { return -1 }
+        let rootTarget = (target / frames).squareRoot()
+        // Solve C - 2(Vδ + η)D > target and D/n - Vδ - η > sqrt(target/n) for δ.
+        let r1 = d0 > 0 ? ((c0 - target) / (2 * d0) - eta) / topSpeed : Double.infinity
+        let r2 = (d0 / frames - rootTarget - eta) / topSpeed
+        let r = max(r1, r2) / LatencySearch.step * (1 - 1e-9)
+        return r >= Double(count) ? count : r > 1 ? Int(r.rounded(.up)) - 1 : 0  // |Δm| < r
+    }
+
+    /// Appends the grid intervals evaluated point `i`'s second-order bound excludes below
+    /// `target`, beyond `reach` steps (what the first-order bound excludes already).
+    func secondOrder(_ i: Int, _ p: Sums, reach: Int, target: Double, into out: inout [(lo: Int, hi: Int)]) {
+        guard reach < windowSteps else { return }
+        // Second order, within the window: the runs of shifts whose bound exceeds the target.
+        let c0 = p.c, d0 = p.d
+        let a2 = p.h - p.e
+        // Σ A_k |v_k|, bounded by Cauchy-Schwarz.
+        let av = (p.w * p.h).squareRoot() * (1 + 1e-12)
+        for side in 0..<2 {
+            let sign = side == 0 ? -1 : 1
+            var runStart = -1
+            for step in (reach + 1)...windowSteps {
+                let j = i + sign * step
+                if j < 0 || j >= count { break }
+                let delta = Double(step) * LatencySearch.step
+                let gd = 2 * p.g * delta * Double(sign)
+                let cube = av * delta * delta * delta
+                let first = 2 * topSpeed * delta * p.dk
+                let bound = c0 + gd + a2 * delta * delta - cube - first
+                let margin = 1e-9 * (c0 + abs(gd) + (p.h + p.e) * delta * delta + cube + first)
+                    + 2 * eta * (d0 + delta * n * topSpeed) + n * eta * eta
+                if bound - margin > target {
+                    if runStart < 0 { runStart = j }
+                } else if runStart >= 0 {
+                    out.append(sign > 0 ? (runStart, j - 1) : (j + 1, runStart))
+                    runStart = -1
+                }
+            }
+            if runStart >= 0 {
+                let j = min(max(i + sign * windowSteps, 0), count - 1)
+                out.append(sign > 0 ? (runStart, j) : (j, runStart))
+            }
+        }
+    }
+
+    /// Searches until every grid point is evaluated or excluded.
+    mutating func run() -> PerceivedLatency.Result {
+        // Seed: Newton steps on probes from 0, then on evaluations until they settle, then
+        // the best's neighbours.
+        var guess = 0
+        if stride > 1 {
+            for _ in 0..<2 {
+                guard let sums = probe([guess], stride: stride).first, let m = newton(from: guess, sums) else { break }
+                guess = m
+            }
+        }
+        evaluate([guess])
+        for _ in 0..<4 {
+            guard let m = newton(from: bestM, bestSums), !evaluated[m - LatencySearch.lowest] else { break }
+            evaluate([m])
+        }
+        evaluate([bestM - 1, bestM + 1])
+
+        var covered: [(lo: Int, hi: Int)] = []
+        var gaps: [(Int, Int)] = []
+        var full: [Int] = [], near: [Int] = [], far: [Int] = []
+        while true {
+            let target = bestC + 1e-9 * abs(bestC) + 1e-300
+            covered.removeAll(keepingCapacity: true)
+            for p in probes {
+                let reach = firstOrderReach(p.sums.c, p.sums.d, frames: p.frames, target: target)
+                if reach >= 0 { covered.append((max(0, p.index - reach), min(count - 1, p.index + reach))) }
+            }
+            for k in points.indices {
+                let p = points[k]
+                let reach = max(0, firstOrderReach(p.sums.c, p.sums.d, frames: n, target: target))
+                covered.append((max(0, p.index - reach), min(count - 1, p.index + reach)))
+                // Second-order intervals are kept from the target they were computed for: the
+                // target only falls, so what they exclude stays excluded.
+                covered += p.intervals
+            }
+            covered.sort { $0.lo < $1.lo }
+            // Uncovered runs of grid points.
+            gaps.removeAll(keepingCapacity: true)
+            var i = 0
+            for interval in covered {
+                if interval.lo > i { gaps.append((i, interval.lo - 1)) }
+                i = max(i, interval.hi + 1)
+            }
+            if i < count { gaps.append((i, count - 1)) }
+            if gaps.isEmpty { break }
+            // Refresh the second-order intervals computed for an older target, of points
+            // within reach of a gap; then look again.
+            var refreshed = false
+            for k in points.indices where points[k].target != target {
+                let lo = points[k].index - windowSteps, hi = points[k].index + windowSteps
+                guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
+                let p = points[k]
+                let reach = max(0, firstOrderReach(p.sums.c, p.sums.d, frames: n, target: target))
+                var intervals = p.intervals
+                intervals.removeAll(keepingCapacity: true)
+                secondOrder(p.index, p.sums, reach: reach, target: target, into: &intervals)
+                points[k].intervals = intervals
+                points[k].target = target
+                refreshed = true
+            }
+            if refreshed { continue }
+            // In each gap: the point nearest the best (or the best's Newton step) and the
+            // middle, or every point of a short gap. Far from the best a point is probed first;
+            // near it, or once probed, it is evaluated.
+            full.removeAll(keepingCapacity: true)
+            near.removeAll(keepingCapacity: true)
+            far.removeAll(keepingCapacity: true)
+            let bi = bestM - LatencySearch.lowest
+            let newtonStep = newton(from: bestM, bestSums).map { $0 - LatencySearch.lowest }
+            for (a, b) in gaps {
+                var picks: [Int] = []
+                if b - a < 4 {
+                    picks = Array(a...b)
+                } else {
+                    if let nw = newtonStep, nw >= a, nw <= b { picks.append(nw) }
+                    picks.append(min(max(bi, a), b))
+                    picks.append((a + b) / 2)
+                }
+                for i in picks {
+                    let distance = abs(i - bi)
+                    if probed[i] || distance <= LatencySearch.probeDistance || stride == 1 {
+                        full.append(i + LatencySearch.lowest)
+                    } else if distance <= LatencySearch.farDistance {
+                        near.append(i + LatencySearch.lowest)
+                    } else {
+                        far.append(i + LatencySearch.lowest)
+                    }
+                }
+            }
+            evaluate(full)
+            _ = probe(near, stride: max(1, stride / 2))
+            _ = probe(far, stride: stride)
+        }
+        return PerceivedLatency.Result(
+            tenthsMs: bestM, cost: bestC, atEdge: bestM == LatencySearch.lowest || bestM == LatencySearch.highest,
+            evaluations: evaluations + (probedFrames + frames.count - 1) / frames.count)
+    }
+}
