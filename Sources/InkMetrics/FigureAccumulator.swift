@@ -134,8 +134,8 @@ public struct FigureAccumulator: FrameSink {
             f.latencyEvaluations = result.evaluations
         }
         f.overshootMaxMM = overshoots.max()
-        // Sorted in place rather than copied: on a 10-hour trace a copy is tens of MB per run.
-        f.overshootP95MM = nearestRankPercentileSorting(&overshoots, 0.95)
+        // Selected in place rather than copied and sorted: on a 10-hour trace a copy is tens of MB per run.
+        f.overshootP95MM = nearestRankPercentileSelecting(&overshoots, 0.95)
         if endPairs > 0 {
             f.endOvershootMeanMM = endSum / Double(endPairs)
             f.endOvershootMaxMM = endMax
@@ -152,7 +152,7 @@ public struct FigureAccumulator: FrameSink {
         if jitterCount > 0 { f.jitterRMSMM = (jitterSquares / Double(jitterCount)).squareRoot() }
         if !horizonsMs.isEmpty {
             f.horizonMeanMs = horizonsMs.reduce(0, +) / Double(horizonsMs.count)
-            f.horizonP95Ms = nearestRankPercentileSorting(&horizonsMs, 0.95)
+            f.horizonP95Ms = nearestRankPercentileSelecting(&horizonsMs, 0.95)
         }
         if frames > 0 { f.predictedShare = Double(predicted) / Double(frames) }
         return f

@@ -62,11 +62,45 @@ public func nearestRankPercentile(_ values: [Double], _ q: Double) -> Double? {
     return sorted[min(max(rank, 1), sorted.count) - 1]
 }
 
-/// ``nearestRankPercentile(_:_:)`` that sorts `values` in place instead of copying them; the
-/// same value.
-func nearestRankPercentileSorting(_ values: inout [Double], _ q: Double) -> Double? {
+/// ``nearestRankPercentile(_:_:)`` by selection, reordering `values` in place instead of
+/// copying and sorting them: the same value, in linear expected time. Quickselect with a
+/// median-of-three pivot; a partition budget of about `2 log2 n` falls back to sorting the
+/// remaining range, so the worst case stays `O(n log n)`.
+public func nearestRankPercentileSelecting(_ values: inout [Double], _ q: Double) -> Double? {
     guard !values.isEmpty else { return nil }
-    values.sort()
     let rank = Int((q * Double(values.count)).rounded(.up))
-    return values[min(max(rank, 1), values.count) - 1]
+    let k = min(max(rank, 1), values.count) - 1
+    return values.withUnsafeMutableBufferPointer { v -> Double in
+        var lo = 0, hi = v.count - 1
+        var budget = 2 * (Int.bitWidth - v.count.leadingZeroBitCount) + 8
+        while hi > lo {
+            if budget == 0 {
+                v[lo...hi].sort()
+                return v[k]
+            }
+            budget -= 1
+            let a = v[lo], b = v[lo + (hi - lo) / 2], c = v[hi]
+            let pivot = max(min(a, b), min(max(a, b), c))
+            // Hoare partition: afterwards v[lo...j] <= pivot <= v[i...hi], and every element
+            // strictly between j and i equals the pivot.
+            var i = lo, j = hi
+            while i <= j {
+                while v[i] < pivot { i += 1 }
+                while v[j] > pivot { j -= 1 }
+                if i <= j {
+                    v.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j {
+                hi = j
+            } else if k >= i {
+                lo = i
+            } else {
+                return v[k]
+            }
+        }
+        return v[k]
+    }
 }

@@ -437,19 +437,23 @@ extension CubicPath {
             let a = min(max(t0, first), last)
             let b = min(max(t1, first), last)
             var near = Nearest(qx: qx, qy: qy)
-            let pb = position(at: b)
-            near.offer(pb.x, pb.y)
-            guard a < b, knotCount > 1 else { return near.best }
-            let pa = position(at: a)
-            near.offer(pa.x, pa.y)
+            guard a < b, knotCount > 1 else {
+                let pb = position(at: b)
+                near.offer(pb.x, pb.y)
+                return near.best
+            }
+            // The window's end first (what `position(at: b)` gives). Its start needs no offer
+            // of its own: the first piece is visited unless it cannot beat the best.
             let ja = piece(at: a)
             let jb = b >= last ? knotCount - 2 : piece(at: b)
+            let pb = b >= last ? (x: endX, y: endY) : evaluate(jb &* 8, b - knots[jb])
+            near.offer(pb.x, pb.y)
             let window = Window(a: a, b: b, ja: ja, jb: jb)
             if let hint {
                 // The piece at the hint first: a small `best` early lets the boxes, reaches and
                 // chords below skip nearly everything else.
                 let h = min(max(hint, a), b)
-                let jh = min(max(h >= last ? knotCount - 2 : piece(at: h), ja), jb)
+                let jh = h == b ? jb : min(max(h >= last ? knotCount - 2 : piece(at: h), ja), jb)
                 visit(jh, window, &near)
                 // Then descend over the first points of the pieces from there to the one nearest
                 // q (a lagging tip's nearest point can lie well before the hint, when the pen
