@@ -32,8 +32,8 @@ struct LatencySearch {
 
     var evaluated: [Bool]
     var probed: [Bool]
-    /// Evaluated points (grid index) with their sums, and their exclusion intervals for the
-    /// target they were computed at.
+    /// Evaluated points (grid index) with their sums, and their second-order exclusion
+    /// intervals with the target they were computed for.
     var points: [(index: Int, sums: Sums, target: Double, intervals: [(lo: Int, hi: Int)])] = []
     /// Probed points: partial sums over every `stride`-th frame. Every term of the cost is
     /// non-negative, so a partial cost bounds the full cost from below; far from the best a

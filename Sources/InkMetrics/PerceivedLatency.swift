@@ -45,11 +45,14 @@ public struct LatencyFrames: Sendable {
 ///
 /// ``search(_:truths:)`` returns exactly what ``fullGrid(_:truths:)`` returns (the same cost
 /// function, summed in the same order) while evaluating far fewer grid points. It is a
-/// branch-and-bound: with `d_k(S) = |q_k - p(tau_k - S)|` and `V` a bound on the pen's speed,
-/// `d_k(S ± δ) >= d_k(S) - Vδ`, so from one evaluation `(C = Σ d_k², D = Σ d_k)` every shift
-/// within `δ` costs at least `max(C - 2VδD, n · max(0, D/n - Vδ)²)`. A grid point whose bound
-/// exceeds the best cost found is excluded; the search evaluates points until every grid
-/// point is evaluated or excluded, so it cannot miss the grid minimum, however bumpy the cost.
+/// branch-and-bound: a grid point is excluded only when a proven lower bound on its cost
+/// exceeds the best cost found, and the search evaluates points until every grid point is
+/// evaluated or excluded, so it cannot miss the grid minimum, however bumpy the cost. The
+/// bounds (detailed at ``search(_:truths:)``): a first-order one from the pen's top speed, for
+/// any shift; a second-order one from the path's local acceleration and velocity jumps
+/// (``CubicPath/local(at:)``), within ``CubicPath/localWindow`` of an evaluated shift, which
+/// settles the neighbourhood of the minimum in one evaluation; and partial costs over every
+/// `k`-th frame ("probes"), lower bounds on the full cost that exclude far shifts cheaply.
 public enum PerceivedLatency {
     /// The grid's lower end, in 0.1 ms (-50 ms).
     public static let lowestTenths = -500
