@@ -52,19 +52,11 @@ public struct FigureAccumulator: FrameSink {
         switch frame.kind {
         case .afterLift:
             pairHasAfterLift = true
-            if frame.predicted {
-                let d = truth.distance(
-                    fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: frame.targetTime)
-                pairEnd = max(pairEnd, d)
-            }
+            if frame.predicted { pairEnd = max(pairEnd, FigureAccumulator.overshoot(frame, truth: truth)) }
             previousInStroke = false
         case .inStroke:
             inStroke += 1
-            // The tip is expected near the pen's position at the time it stands for: the
-            // prediction's target, or the newest sample's time when the predictor declined.
-            let hint = frame.predicted ? frame.targetTime : frame.newest.t
-            overshoots.append(
-                truth.distance(fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: hint))
+            overshoots.append(FigureAccumulator.overshoot(frame, truth: truth))
             let p = truth.position(at: tau)
             let ex = qx - p.x, ey = qy - p.y
             if follows && previousInStroke {
@@ -95,6 +87,16 @@ public struct FigureAccumulator: FrameSink {
         previousIndex = frame.index
         previousTipX = qx
         previousTipY = qy
+    }
+
+    /// The overshoot of `frame` (mm): the distance from its tip to the pen's path over the
+    /// last ``overshootWindow`` before its photon time, looked for first around the time the
+    /// tip stands for (``Frame/tipTime``).
+    @inlinable
+    public static func overshoot(_ frame: Frame, truth: GroundTruth) -> Double {
+        let tau = frame.photonTime
+        return truth.distance(
+            fromX: frame.tipX, y: frame.tipY, from: tau - overshootWindow, to: tau, near: frame.tipTime)
     }
 
     mutating func closePair() {

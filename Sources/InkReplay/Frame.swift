@@ -39,4 +39,8 @@ public struct Frame: Sendable {
 
     /// The horizon `T_k - t_last` (s).
     @inlinable public var horizon: Double { targetTime - newest.t }
+
+    /// The time (s) the tip stands for: the prediction's target, or the newest sample's time
+    /// when the predictor declined. The pen was near the tip then, if anywhere.
+    @inlinable public var tipTime: Double { predicted ? targetTime : newest.t }
 }

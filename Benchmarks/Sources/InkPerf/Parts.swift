@@ -6,21 +6,14 @@ import InkReplay
 import InkSynthesis
 import InkTraces
 
-/// One overshoot query of an in-stroke or after-lift frame: the tip, the photon time and the
-/// time the tip stands for, against its stroke's truth.
-struct OvershootQuery {
-    var truth: GroundTruth
-    var qx: Double, qy: Double, tau: Double, hint: Double
-}
-
-/// Collects the overshoot queries of a replay, as ``FigureAccumulator`` makes them.
+/// Collects the frames whose overshoot ``FigureAccumulator`` measures (in-stroke frames, and
+/// after-lift frames that show a prediction), each with its stroke's truth.
 struct QuerySink: FrameSink {
     let truths: [GroundTruth]
-    var queries: [OvershootQuery] = []
+    var queries: [(frame: Frame, truth: GroundTruth)] = []
     mutating func consume(_ frame: Frame, tail: [PenPoint]?) {
         if frame.kind == .afterLift && !frame.predicted { return }
-        let hint = frame.predicted ? frame.targetTime : frame.newest.t
-        queries.append(OvershootQuery(truth: truths[frame.stroke], qx: frame.tipX, qy: frame.tipY, tau: frame.photonTime, hint: hint))
+        queries.append((frame, truths[frame.stroke]))
     }
 }
 
@@ -46,7 +39,7 @@ func parts(_ args: [String]) {
     let strategies = builtInStrategies()
     let samples = traces.reduce(0) { $0 + $1.sampleCount }
     let timing = Timing()
-    var queries: [OvershootQuery] = []
+    var queries: [(frame: Frame, truth: GroundTruth)] = []
     var latency: [(LatencyFrames, [GroundTruth])] = []
     for trace in traces {
         let truth = TraceTruth(trace)
@@ -69,7 +62,7 @@ func parts(_ args: [String]) {
             if args[i + 1] == "search" {
                 for (frames, truths) in latency { _ = PerceivedLatency.search(frames, truths: truths) }
             } else {
-                for q in queries { _ = q.truth.distance(fromX: q.qx, y: q.qy, from: q.tau - 0.25, to: q.tau, near: q.hint) }
+                for q in queries { _ = FigureAccumulator.overshoot(q.frame, truth: q.truth) }
             }
         }
         return
@@ -81,7 +74,7 @@ func parts(_ args: [String]) {
     }
     let distance = fastest(runs: runs) {
         var sum = 0.0
-        for q in queries { sum += q.truth.distance(fromX: q.qx, y: q.qy, from: q.tau - FigureAccumulator.overshootWindow, to: q.tau, near: q.hint) }
+        for q in queries { sum += FigureAccumulator.overshoot(q.frame, truth: q.truth) }
         return sum
     }
     var evaluations = 0
