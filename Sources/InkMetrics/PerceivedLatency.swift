@@ -75,45 +75,6 @@ public enum PerceivedLatency {
         public var milliseconds: Double { Double(tenthsMs) / 10 }
     }
 
-    /// The time of the truth sample for frame photon time `tau` and grid shift `m` (0.1 ms).
-    @inlinable
-    static func shifted(_ tau: Double, _ m: Int) -> Double { tau - Double(m) / 10_000 }
-
-    /// Cost `C(m) = Σ d_k²` and `D(m) = Σ d_k` at each of `shifts` (0.1 ms), summed over the
-    /// frames in order, so a shift's sums do not depend on which other shifts are evaluated.
-    public static func costs(_ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int]) -> (c: [Double], d: [Double]) {
-        var c = [Double](repeating: 0, count: shifts.count)
-        var d = [Double](repeating: 0, count: shifts.count)
-        // `shifted(tau, m)` is `tau - Double(m) / 10_000`: the same quotient, computed once.
-        let offsets = shifts.map { Double($0) / 10_000 }
-        c.withUnsafeMutableBufferPointer { c in
-            d.withUnsafeMutableBufferPointer { d in
-                offsets.withUnsafeBufferPointer { offsets in
-                    frames.photonTime.withUnsafeBufferPointer { tau in
-                        frames.tipX.withUnsafeBufferPointer { qx in
-                            frames.tipY.withUnsafeBufferPointer { qy in
-                                for run in frames.runs {
-                                    let truth = truths[run.stroke]
-                                    for k in run.start..<run.end {
-                                        let t = tau[k], x = qx[k], y = qy[k]
-                                        for j in 0..<offsets.count {
-                                            let p = truth.position(at: t - offsets[j])
-                                            let dx = x - p.x, dy = y - p.y
-                                            let d2 = dx * dx + dy * dy
-                                            c[j] += d2
-                                            d[j] += d2.squareRoot()
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return (c, d)
-    }
-
     /// Whether `(c1, m1)` beats `(c2, m2)`: lower cost, then smaller `|m|`, then positive `m`.
     @inlinable
     static func beats(_ c1: Double, _ m1: Int, _ c2: Double, _ m2: Int) -> Bool {
@@ -126,7 +87,8 @@ public enum PerceivedLatency {
     public static func fullGrid(_ frames: LatencyFrames, truths: [GroundTruth]) -> Result? {
         guard frames.count > 0 else { return nil }
         let shifts = Array(lowestTenths...highestTenths)
-        let (c, _) = costs(frames, truths: truths, shifts: shifts)
+        // The search's own cost loop (its costs are the same to the bit); no bounds needed.
+        let c = costsAndBounds(frames, truths: truths, shifts: shifts, smoothLimit: -.infinity).map(\.c)
         var best = 0
         for j in 1..<shifts.count where beats(c[j], shifts[j], c[best], shifts[best]) { best = j }
         return Result(
@@ -148,8 +110,10 @@ public enum PerceivedLatency {
     /// The grid step (s).
     static let stepSeconds = 1e-4
 
-    /// ``costs(_:truths:shifts:)``, with the sums of ``Sums`` beside each cost. `c` and `d` are
-    /// the same to the bit as ``costs(_:truths:shifts:)``'s. A frame counts as smooth when its
+    /// The cost `C(m) = Σ_k |q_k - p(tau_k - m / 10,000)|²` at each of `shifts` (0.1 ms), with
+    /// the other sums of ``Sums``. Each shift's sums run over the frames in order, so they do
+    /// not depend on which other shifts are evaluated: the full grid and the search get the
+    /// same cost for a shift, to the bit. A frame counts as smooth when its
     /// remainder bound `A_k = accel + 2 kink / step` (mm/s², valid for shifts of at least one
     /// grid step within ``CubicPath/localWindow``) is at most `smoothLimit`.
     ///
@@ -163,8 +127,7 @@ public enum PerceivedLatency {
         frames.photonTime.withUnsafeBufferPointer { tau in
             frames.tipX.withUnsafeBufferPointer { qx in
                 frames.tipY.withUnsafeBufferPointer { qy in
-                    // One shift at a time, the frames in order: the same sums as `costs`, kept
-                    // in registers.
+                    // One shift at a time, the frames in order, the sums kept in registers.
                     for j in shifts.indices {
                         let offset = Double(shifts[j]) / 10_000
                         var sums = Sums()
