@@ -130,28 +130,13 @@ public final class CubicPath: @unchecked Sendable {
     static func localBounds(knots: [Double], coef: [Double]) -> (accel: [Double], kinks: [Double]) {
         let pieces = knots.count - 1
         guard pieces > 0 else { return ([], []) }
-        var pieceAccel = [Double](repeating: 0, count: pieces)
-        for j in 0..<pieces {
-            let dt = knots[j + 1] - knots[j]
-            let c = j * 8
-            let ax = 2 * abs(coef[c + 2]) + 6 * abs(coef[c + 3]) * dt
-            let ay = 2 * abs(coef[c + 6]) + 6 * abs(coef[c + 7]) * dt
-            pieceAccel[j] = (ax * ax + ay * ay).squareRoot()
-        }
+        let pieceAccel = (0..<pieces).map { j in accelerationBound(coef, j * 8, knots[j + 1] - knots[j]) }
         // The jump at each knot: the velocity leaving minus the velocity arriving.
-        func endVelocity(_ j: Int) -> (Double, Double) {
-            let dt = knots[j + 1] - knots[j]
-            let c = j * 8
-            return (
-                coef[c + 1] + dt * (2 * coef[c + 2] + dt * 3 * coef[c + 3]),
-                coef[c + 5] + dt * (2 * coef[c + 6] + dt * 3 * coef[c + 7])
-            )
-        }
         var jump = [Double](repeating: 0, count: knots.count)
         for k in 0...pieces {
-            let arriving = k == 0 ? (0.0, 0.0) : endVelocity(k - 1)
-            let leaving = k == pieces ? (0.0, 0.0) : (coef[k * 8 + 1], coef[k * 8 + 5])
-            let dx = leaving.0 - arriving.0, dy = leaving.1 - arriving.1
+            let arriving = k == 0 ? (x: 0.0, y: 0.0) : slope(coef, (k - 1) * 8, knots[k] - knots[k - 1])
+            let leaving = k == pieces ? (x: 0.0, y: 0.0) : slope(coef, k * 8, 0)
+            let dx = leaving.x - arriving.x, dy = leaving.y - arriving.y
             jump[k] = (dx * dx + dy * dy).squareRoot()
         }
         let w = localWindow
@@ -192,14 +177,30 @@ public final class CubicPath: @unchecked Sendable {
         )
     }
 
+    /// The derivative `b + 2c s + 3d s²` per axis of the piece at `coef[c...]`, at `s`.
+    @inlinable
+    static func slope(_ coef: [Double], _ c: Int, _ s: Double) -> (x: Double, y: Double) {
+        (
+            coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3]),
+            coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7])
+        )
+    }
+
+    /// A bound on `|p''|` over the first `dt` of the piece at `coef[c...]`: the length of the
+    /// vector whose components are `2|c| + 6|d| dt` per axis.
+    @inlinable
+    static func accelerationBound(_ coef: [Double], _ c: Int, _ dt: Double) -> Double {
+        let ax = 2 * abs(coef[c + 2]) + 6 * abs(coef[c + 3]) * dt
+        let ay = 2 * abs(coef[c + 6]) + 6 * abs(coef[c + 7]) * dt
+        return (ax * ax + ay * ay).squareRoot()
+    }
+
     /// A bound on the distance between a piece (over any sub-interval of length up to `dt`)
     /// and its chord: `dt²/8 · max|p''|`.
     @inlinable
     static func sagBound(_ coef: [Double], _ c: Int, _ dt: Double) -> Double {
         if coef[c + 2] == 0 && coef[c + 3] == 0 && coef[c + 6] == 0 && coef[c + 7] == 0 { return 0 }
-        let ax = 2 * abs(coef[c + 2]) + 6 * abs(coef[c + 3]) * dt
-        let ay = 2 * abs(coef[c + 6]) + 6 * abs(coef[c + 7]) * dt
-        return dt * dt / 8 * (ax * ax + ay * ay).squareRoot()
+        return dt * dt / 8 * accelerationBound(coef, c, dt)
     }
 
     /// The index of the piece holding time `t`, for `startTime <= t < endTime`.
@@ -344,6 +345,15 @@ extension CubicPath {
             )
         }
 
+        /// Same arithmetic as ``CubicPath/slope(_:_:_:)``.
+        @inlinable @inline(__always)
+        func slope(_ c: Int, _ s: Double) -> (x: Double, y: Double) {
+            (
+                coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3]),
+                coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7])
+            )
+        }
+
         /// Same as ``CubicPath/sagBound(_:_:_:)``.
         @inlinable @inline(__always)
         func sagBound(_ c: Int, _ dt: Double) -> Double {
@@ -378,12 +388,7 @@ extension CubicPath {
         func derivative(at t: Double) -> (x: Double, y: Double) {
             if !(t > knots[0]) || t >= knots[knotCount - 1] { return (0, 0) }
             let j = piece(at: t)
-            let c = j &* 8
-            let s = t - knots[j]
-            return (
-                coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3]),
-                coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7])
-            )
+            return slope(j &* 8, t - knots[j])
         }
 
         @inlinable @inline(__always)
@@ -395,12 +400,8 @@ extension CubicPath {
             let c = j &* 8
             let s = t - knots[j]
             let p = evaluate(c, s)
-            return (
-                p.x, p.y,
-                coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3]),
-                coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7]),
-                accel[j], kinks[j]
-            )
+            let v = slope(c, s)
+            return (p.x, p.y, v.x, v.y, accel[j], kinks[j])
         }
 
         /// The nearest point to `q` found so far, and its distance (and squared distance: the
@@ -571,8 +572,7 @@ extension CubicPath {
             near.offer(p1.x, p1.y)
             for _ in 0..<6 {
                 let p = evaluate(c, s)
-                let d1x = coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3])
-                let d1y = coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7])
+                let (d1x, d1y) = slope(c, s)
                 let d2x = 2 * coef[c + 2] + 6 * coef[c + 3] * s
                 let d2y = 2 * coef[c + 6] + 6 * coef[c + 7] * s
                 let rx = p.x - qx, ry = p.y - qy
