@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "InkPrediction", package: "InkBench"),
                 .product(name: "InkBench", package: "InkBench"),
+                "PredictorDrive",
             ],
             path: "InkBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
@@ -37,7 +38,16 @@ let package = Package(
             dependencies: [
                 .product(name: "InkPrediction", package: "InkBench"),
                 .product(name: "InkBench", package: "InkBench"),
+                "PredictorDrive",
             ],
             path: "Sources/InkPerf"),
+        // The predictor loop both of the above time, and the samples it feeds.
+        .target(
+            name: "PredictorDrive",
+            dependencies: [
+                .product(name: "InkPrediction", package: "InkBench"),
+                .product(name: "InkBench", package: "InkBench"),
+            ],
+            path: "Sources/PredictorDrive"),
     ]
 )

@@ -27,6 +27,7 @@ import InkPrediction
 import InkReplay
 import InkSynthesis
 import InkTraces
+import PredictorDrive
 
 let environment = ProcessInfo.processInfo.environment
 let smoke = environment["INKBENCH_SMOKE"] != nil
@@ -48,14 +49,6 @@ struct FrameList: FrameSink {
     mutating func consume(_ frame: Frame, tail: [PenPoint]?) { frames.append(frame) }
 }
 
-/// The samples of the noisy medium S-curve, as a predictor is fed them.
-func strokeSamples() -> [PenPoint] {
-    var spec = SyntheticSuite.default.specs[1]
-    spec.noiseMM = 0.05
-    guard let trace = try? spec.generate(seed: 1), let stroke = trace.strokes.first else { return [] }
-    return (0..<stroke.count).map { stroke.point($0) }
-}
-
 func builtIn(_ names: String) -> [Strategy] {
     (try? StrategyCatalog.parseList(names)) ?? []
 }
@@ -72,24 +65,12 @@ func predictorBenchmark<P: Predictor>(_ name: String, samples: [PenPoint], make:
             maxDuration: .seconds(smoke ? 1 : 3), maxIterations: smoke ? 20 : 100_000)
     ) { benchmark in
         var predictor = make()
-        var sum = 0.0
-        var i = 0
-        for _ in benchmark.scaledIterations {
-            let sample = samples[i]
-            predictor.update(sample)
-            if let p = predictor.predict(at: sample.t + 0.033) { sum += p.x }
-            i += 1
-            if i == samples.count {
-                i = 0
-                predictor.reset()
-            }
-        }
-        blackHole(sum)
+        blackHole(PredictorDrive.run(&predictor, samples, count: benchmark.scaledIterations.count))
     }
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let samples = strokeSamples()
+    let samples = (try? PredictorDrive.samples()) ?? []
     predictorBenchmark("none", samples: samples) { NoPredictor() }
     predictorBenchmark("linear", samples: samples) { LinearPredictor() }
     predictorBenchmark("quadratic", samples: samples) { QuadraticPredictor() }

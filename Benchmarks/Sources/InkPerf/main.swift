@@ -17,6 +17,7 @@ import InkPrediction
 import InkReplay
 import InkSynthesis
 import InkTraces
+import PredictorDrive
 
 /// Fails with a message on standard error and exit code 2.
 func fail(_ message: String) -> Never {
@@ -252,35 +253,17 @@ func evaluations() {
     print("total grid evaluations: \(total) (the full grid: \(results.count * 2501))")
 }
 
-/// One predictor, driven as `predict-*` in the benchmark suite: update, then predict 33 ms ahead.
-@inline(never)
-func drive<P: Predictor>(_ make: () -> P, _ samples: [PenPoint], count: Int) -> Double {
-    var predictor = make()
-    var sum = 0.0
-    var i = 0
-    for _ in 0..<count {
-        let sample = samples[i]
-        predictor.update(sample)
-        if let p = predictor.predict(at: sample.t + 0.033) { sum += p.x }
-        i += 1
-        if i == samples.count {
-            i = 0
-            predictor.reset()
-        }
-    }
-    return sum
-}
-
 func predictors(_ args: [String]) {
     let count = Int(option("--samples", args, default: 2_000_000))
     let runs = Int(option("--runs", args, default: 7))
-    var spec = SyntheticSuite.default.specs[1]
-    spec.noiseMM = 0.05
-    let stroke = generate([spec])[0].strokes[0]
-    let samples = (0..<stroke.count).map { stroke.point($0) }
+    let samples: [PenPoint]
+    do { samples = try PredictorDrive.samples() } catch { fail("\(error)") }
     func report<P: Predictor>(_ name: String, _ make: () -> P) {
         var sink = 0.0
-        let (s, _) = timed(runs: runs) { sink += drive(make, samples, count: count) }
+        let (s, _) = timed(runs: runs) {
+            var predictor = make()
+            sink += PredictorDrive.run(&predictor, samples, count: count)
+        }
         print("\(name): \(fmt(s / Double(count) * 1e9, 1)) ns per sample (update + predict; median of \(runs) x \(count))  [\(sink.isNaN ? "" : "")]")
     }
     report("none") { NoPredictor() }

@@ -1,0 +1,44 @@
+import InkPrediction
+import InkSynthesis
+
+/// How the benchmarks drive a predictor, shared by the ordo-one `predict-*` suites and
+/// `inkperf predictors` so that both measure the same loop.
+public enum PredictorDrive {
+    /// How far ahead each prediction looks (s): about the horizon of a frame at the default
+    /// timing.
+    public static let horizon = 0.033
+
+    /// The samples of the default suite's medium S-curve with 0.05 mm noise (seed 1), as a
+    /// predictor is fed them.
+    public static func samples() throws -> [PenPoint] {
+        var spec = SyntheticSuite.default.specs[1]
+        spec.noiseMM = 0.05
+        guard let stroke = try spec.generate(seed: 1).strokes.first else { return [] }
+        return (0..<stroke.count).map { stroke.point($0) }
+    }
+
+    /// Feeds `predictor` `count` samples, cycling through `samples` (a reset at each wrap),
+    /// each an update then a prediction ``horizon`` ahead; returns the sum of the predicted
+    /// x (mm), so that the work cannot be optimised away.
+    ///
+    /// ```swift
+    /// var predictor = KalmanPredictor()
+    /// let sum = PredictorDrive.run(&predictor, try PredictorDrive.samples(), count: 1_000)
+    /// ```
+    @inlinable @inline(never)
+    public static func run<P: Predictor>(_ predictor: inout P, _ samples: [PenPoint], count: Int) -> Double {
+        var sum = 0.0
+        var i = 0
+        for _ in 0..<count {
+            let sample = samples[i]
+            predictor.update(sample)
+            if let p = predictor.predict(at: sample.t + horizon) { sum += p.x }
+            i += 1
+            if i == samples.count {
+                i = 0
+                predictor.reset()
+            }
+        }
+        return sum
+    }
+}
