@@ -63,11 +63,6 @@ public struct Report: Sendable {
         self.chartsNote = chartsNote
     }
 
-    static func fixed(_ v: Double, _ digits: Int) -> String {
-        let s = String(format: "%.\(digits)f", locale: Locale(identifier: "en_US_POSIX"), v)
-        return s.hasPrefix("-") && Double(s) == 0 ? String(s.dropFirst()) : s
-    }
-
     /// A table of rows (indices into the summary) with the best value of each column marked.
     public func table(rows: [Int], columns: [Column], leading: [(String, (Int) -> String)]) -> (header: [String], cells: [[Cell]]) {
         var header = leading.map(\.0)
@@ -78,10 +73,10 @@ public struct Report: Sendable {
             func score(_ k: Int) -> Double? {
                 let v = summary.double(row: rows[k], column.name)
                 switch column.best {
-                case .lowest: return v.map { Double(Report.fixed($0, column.digits)) ?? $0 }
-                case .highest: return v.map { -(Double(Report.fixed($0, column.digits)) ?? $0) }
-                case .closestToZero: return v.map { abs(Double(Report.fixed($0, column.digits)) ?? $0) }
-                case .sameRowAsLatency: return latencies[k].map { abs(Double(Report.fixed($0, 1)) ?? $0) }
+                case .lowest: return v.map { Double(NumberText.fixed($0, column.digits)) ?? $0 }
+                case .highest: return v.map { -(Double(NumberText.fixed($0, column.digits)) ?? $0) }
+                case .closestToZero: return v.map { abs(Double(NumberText.fixed($0, column.digits)) ?? $0) }
+                case .sameRowAsLatency: return latencies[k].map { abs(Double(NumberText.fixed($0, 1)) ?? $0) }
                 case .none: return nil
                 }
             }
@@ -94,9 +89,9 @@ public struct Report: Sendable {
         let cells = rows.enumerated().map { k, row in
             leading.map { Cell(text: $0.1(row), best: false) }
                 + columns.enumerated().map { c, column in
-                    var text = summary.double(row: row, column.name).map { Report.fixed($0, column.digits) } ?? "–"
+                    var text = summary.double(row: row, column.name).map { NumberText.fixed($0, column.digits) } ?? "–"
                     let spread = SummaryRow.spreadColumn(column.name)
-                    if let sd = summary.double(row: row, spread) { text += " ± " + Report.fixed(sd, column.digits) }
+                    if let sd = summary.double(row: row, spread) { text += " ± " + NumberText.fixed(sd, column.digits) }
                     if column.name == "perceived_latency_ms" && summary.text(row: row, "perceived_latency_at_edge") == "1" { text += " (edge)" }
                     return Cell(text: text, best: bestRows[c].contains(k))
                 }
@@ -155,7 +150,7 @@ public struct Report: Sendable {
         return [
             "Tool: InkBench \(m.version), git commit \(m.gitCommit.map { "`\($0)`" } ?? "unknown")\(m.gitDirty == true ? " with uncommitted changes" : "").",
             "Command: `bench \(([m.command] + m.arguments).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))`; every option, the seeds and a SHA-256 of each input and output file are in `manifest.json`.",
-            "Replay: \(m.samplesReplayed) input samples in \(Report.fixed(m.replaySeconds, 2)) s; whole run \(Report.fixed(m.elapsedSeconds, 2)) s.",
+            "Replay: \(m.samplesReplayed) input samples in \(NumberText.fixed(m.replaySeconds, 2)) s; whole run \(NumberText.fixed(m.elapsedSeconds, 2)) s.",
         ]
     }
 
