@@ -18,8 +18,9 @@ public struct FigureAccumulator: FrameSink {
     public static let overshootWindow = 0.25
 
     let truths: [GroundTruth]
-    var latency = LatencyFrames()
-    var overshoots: [Double] = []
+    /// The in-stroke frames: the moving ones feed the perceived-latency search, all of them the
+    /// overshoot figures.
+    var inStrokeFrames = OvershootFrames()
     var horizonsMs: [Double] = []
     var frames = 0, inStroke = 0, predicted = 0
     var leadSum = 0.0, leadSquares = 0.0, crossSquares = 0.0, lagSum = 0.0
@@ -56,7 +57,6 @@ public struct FigureAccumulator: FrameSink {
             previousInStroke = false
         case .inStroke:
             inStroke += 1
-            overshoots.append(FigureAccumulator.overshoot(frame, truth: truth))
             let p = truth.position(at: tau)
             let ex = qx - p.x, ey = qy - p.y
             if follows && previousInStroke {
@@ -66,7 +66,11 @@ public struct FigureAccumulator: FrameSink {
             }
             let v = truth.velocity(at: tau)
             let speed = (v.x * v.x + v.y * v.y).squareRoot()
-            if speed >= FigureAccumulator.movingSpeedMMPerS {
+            let moving = speed >= FigureAccumulator.movingSpeedMMPerS
+            inStrokeFrames.append(
+                moving: moving, stroke: frame.stroke, photonTime: tau, tipX: qx, tipY: qy, tipTime: frame.tipTime,
+                truth: truth)
+            if moving {
                 let ux = v.x / speed, uy = v.y / speed
                 let a = ex * ux + ey * uy
                 let c = -ex * uy + ey * ux
@@ -74,7 +78,6 @@ public struct FigureAccumulator: FrameSink {
                 leadSquares += a * a
                 crossSquares += c * c
                 lagSum += (ex * ex + ey * ey).squareRoot()
-                latency.append(stroke: frame.stroke, photonTime: tau, tipX: qx, tipY: qy)
                 if follows {
                     directionFrames += 1
                     if (qx - previousTipX) * ux + (qy - previousTipY) * uy < 0 { wrongDirection += 1 }
@@ -92,11 +95,10 @@ public struct FigureAccumulator: FrameSink {
     /// The overshoot of `frame` (mm): the distance from its tip to the pen's path over the
     /// last ``overshootWindow`` before its photon time, looked for first around the time the
     /// tip stands for (``Frame/tipTime``).
-    @inlinable
     public static func overshoot(_ frame: Frame, truth: GroundTruth) -> Double {
         let tau = frame.photonTime
-        return truth.distance(
-            fromX: frame.tipX, y: frame.tipY, from: tau - overshootWindow, to: tau, near: frame.tipTime)
+        return OvershootFrames.overshoot(
+            truth, frame.tipX, frame.tipY, tau, hint: OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau))
     }
 
     mutating func closePair() {
@@ -112,13 +114,12 @@ public struct FigureAccumulator: FrameSink {
     /// Reserves room for about `frames` open frames, so that a long trace's per-frame figures
     /// grow without reallocation and without spare capacity (memory, not results).
     public mutating func reserveCapacity(frames: Int) {
-        overshoots.reserveCapacity(frames)
         horizonsMs.reserveCapacity(frames)
-        latency.reserveCapacity(frames)
+        inStrokeFrames.reserveCapacity(frames)
     }
 
     /// The frames the perceived-latency search uses.
-    public var latencyFrames: LatencyFrames { latency }
+    public var latencyFrames: LatencyFrames { inStrokeFrames.moving }
 
     /// Finishes the figures. `latencyRemovedTenthsMs` and `remainingLagRatio` need `none`'s
     /// figures and are filled by ``RunFigures/relate(to:)``-style callers.
@@ -127,6 +128,7 @@ public struct FigureAccumulator: FrameSink {
         var f = TraceFigures()
         f.frames = frames
         f.inStrokeFrames = inStroke
+        let latency = inStrokeFrames.moving
         f.movingFrames = latency.count
         let result = fullGrid
             ? PerceivedLatency.fullGrid(latency, truths: truths) : PerceivedLatency.search(latency, truths: truths)
@@ -135,9 +137,10 @@ public struct FigureAccumulator: FrameSink {
             f.perceivedLatencyAtEdge = result.atEdge
             f.latencyEvaluations = result.evaluations
         }
-        f.overshootMaxMM = overshoots.max()
-        // Selected in place rather than copied and sorted: on a 10-hour trace a copy is tens of MB per run.
-        f.overshootP95MM = nearestRankPercentileSelecting(&overshoots, 0.95)
+        if let o = inStrokeFrames.percentileAndMaximum(0.95, truths: truths) {
+            f.overshootP95MM = o.percentile
+            f.overshootMaxMM = o.maximum
+        }
         if endPairs > 0 {
             f.endOvershootMeanMM = endSum / Double(endPairs)
             f.endOvershootMaxMM = endMax

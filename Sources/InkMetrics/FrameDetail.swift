@@ -33,7 +33,7 @@ public struct FrameDetail: Sendable {
             leadMM = ex * ux + ey * uy
             crossTrackMM = -ex * uy + ey * ux
         }
-        overshootMM = truth.distance(
-            fromX: frame.tipX, y: frame.tipY, from: tau - FigureAccumulator.overshootWindow, to: tau)
+        // The same query as the figures', so that frames.csv agrees with them to the bit.
+        overshootMM = FigureAccumulator.overshoot(frame, truth: truth)
     }
 }

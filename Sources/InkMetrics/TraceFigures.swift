@@ -57,9 +57,7 @@ public struct TraceFigures: Sendable, Equatable {
 /// The value at rank `ceil(q · n)` of the sorted values (nearest-rank percentile); `nil` if empty.
 public func nearestRankPercentile(_ values: [Double], _ q: Double) -> Double? {
     guard !values.isEmpty else { return nil }
-    let sorted = values.sorted()
-    let rank = Int((q * Double(sorted.count)).rounded(.up))
-    return sorted[min(max(rank, 1), sorted.count) - 1]
+    return values.sorted()[nearestRank(q, count: values.count) - 1]
 }
 
 /// ``nearestRankPercentile(_:_:)`` by selection, reordering `values` in place instead of
@@ -68,8 +66,20 @@ public func nearestRankPercentile(_ values: [Double], _ q: Double) -> Double? {
 /// remaining range, so the worst case stays `O(n log n)`.
 public func nearestRankPercentileSelecting(_ values: inout [Double], _ q: Double) -> Double? {
     guard !values.isEmpty else { return nil }
-    let rank = Int((q * Double(values.count)).rounded(.up))
-    let k = min(max(rank, 1), values.count) - 1
+    return selectSmallest(&values, nearestRank(q, count: values.count) - 1)
+}
+
+/// The nearest rank (1-based) of quantile `q` among `count` values: `ceil(q count)`, clamped
+/// to `1...count`.
+@inlinable
+public func nearestRank(_ q: Double, count: Int) -> Int {
+    min(max(Int((q * Double(count)).rounded(.up)), 1), count)
+}
+
+/// The `k`-th smallest of `values` (0-based, `0 <= k < values.count`), by selection: the
+/// value `values.sorted()[k]`, with `values` reordered in place.
+public func selectSmallest(_ values: inout [Double], _ k: Int) -> Double {
+    precondition(k >= 0 && k < values.count)
     return values.withUnsafeMutableBufferPointer { v -> Double in
         var lo = 0, hi = v.count - 1
         var budget = 2 * (Int.bitWidth - v.count.leadingZeroBitCount) + 8

@@ -240,11 +240,31 @@ public final class CubicPath: @unchecked Sendable {
     }
 
     /// ``distance(fromX:y:from:to:)``, visiting first the pieces around time `hint` (s), where
-    /// the nearest point is expected (say, the time the tip was predicted for). The result is
-    /// the same to the bit: the distance is the minimum over the window's pieces, and the
-    /// order only decides how many pieces the bounding boxes and chords can skip.
+    /// the nearest point is expected (say, the time the tip was predicted for). The distance is
+    /// the minimum over the window's pieces, and the order only decides how many pieces the
+    /// bounding boxes and chords can skip; the one difference is that the point at the hint
+    /// is offered too, which can only be nearer than the Newton step's point of its piece,
+    /// by that step's tolerance (and makes ``distanceBound(fromX:y:from:to:near:)`` a bound).
     public func distance(fromX qx: Double, y qy: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
         raw.distance(qx, qy, t0, t1, hint: hint)
+    }
+
+    /// A lower bound (mm) on ``distance(fromX:y:from:to:)``: the distance from `(qx, qy)` to
+    /// the nearest bounding box of the blocks of ``blockSize`` pieces that the window touches
+    /// (each box holds every point of its pieces). A few nanoseconds for any window: what lets
+    /// a search rule out a whole range of time shifts at once.
+    public func distanceLowerBound(fromX qx: Double, y qy: Double, from t0: Double, to t1: Double) -> Double {
+        raw.distanceLowerBound(qx, qy, t0, t1)
+    }
+
+    /// An upper bound (mm) on ``distance(fromX:y:from:to:near:)``, from two points of the
+    /// window only: its end and the point at `hint` (clamped to the window). That function
+    /// offers these same two points, computed the same way, before any other, so its result
+    /// is never larger, to the bit. A few nanoseconds instead of a search: callers that need
+    /// only the largest distances of many queries (a percentile, a maximum) compute the exact
+    /// ones only where the bound shows they can matter.
+    public func distanceBound(fromX qx: Double, y qy: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
+        raw.distanceBound(qx, qy, t0, t1, hint: hint)
     }
 }
 
@@ -434,27 +454,11 @@ extension CubicPath {
         /// seen from `q` (every point `x` has `(x - c)·(q - c) <= 0`, so `|x - q| >= |c - q|`);
         /// the last test is what settles, in a few steps, a tip ahead of a pen that slowed down.
         func distance(_ qx: Double, _ qy: Double, _ t0: Double, _ t1: Double, hint: Double?) -> Double {
-            let first = knots[0], last = knots[knotCount - 1]
-            let a = min(max(t0, first), last)
-            let b = min(max(t1, first), last)
             var near = Nearest(qx: qx, qy: qy)
-            guard a < b, knotCount > 1 else {
-                let pb = position(at: b)
-                near.offer(pb.x, pb.y)
-                return near.best
-            }
-            // The window's end first (what `position(at: b)` gives). Its start needs no offer
-            // of its own: the first piece is visited unless it cannot beat the best.
-            let ja = piece(at: a)
-            let jb = b >= last ? knotCount - 2 : piece(at: b)
-            let pb = b >= last ? (x: endX, y: endY) : evaluate(jb &* 8, b - knots[jb])
-            near.offer(pb.x, pb.y)
-            let window = Window(a: a, b: b, ja: ja, jb: jb)
-            if let hint {
+            guard let (window, jh) = seed(&near, t0, t1, hint: hint) else { return near.best }
+            if let jh {
                 // The piece at the hint first: a small `best` early lets the boxes, reaches and
                 // chords below skip nearly everything else.
-                let h = min(max(hint, a), b)
-                let jh = h == b ? jb : min(max(h >= last ? knotCount - 2 : piece(at: h), ja), jb)
                 visit(jh, window, &near)
                 // Then descend over the first points of the pieces from there to the one nearest
                 // q (a lagging tip's nearest point can lie well before the hint, when the pen
@@ -463,6 +467,7 @@ extension CubicPath {
                     let ex = coef[k &* 8] - qx, ey = coef[k &* 8 + 4] - qy
                     return ex * ex + ey * ey
                 }
+                let ja = window.ja, jb = window.jb
                 var k = jh
                 var fk = d2(k)
                 while k > ja {
@@ -482,6 +487,7 @@ extension CubicPath {
                 if k != jh { visit(k, window, &near) }
                 if k - 1 >= ja && k - 1 != jh { visit(k - 1, window, &near) }
             }
+            let ja = window.ja, jb = window.jb
             // The blocks, newest first, 64 at a time: first which of them can hold a nearer
             // point (tested branch-free against the best known now, which only falls), then
             // the pieces of those few.
@@ -527,6 +533,87 @@ extension CubicPath {
                 }
                 chunkEnd = chunkStart - 1
             }
+            return near.best
+        }
+
+        /// The start of every distance query: clamps the window to the path's span, and offers
+        /// `near` the window's end `p(b)` and, with a hint, the hint's point `p(h)` (`h` the hint
+        /// clamped to the window). Returns the window and the hint's piece, or nil when the
+        /// window is a single point (then `near` holds the answer).
+        ///
+        /// ``distanceBound(_:_:_:_:hint:)`` stops here, so its bound is, to the bit, a distance
+        /// that ``distance(_:_:_:_:hint:)`` offers and can only improve on.
+        @inline(__always)
+        func seed(_ near: inout Nearest, _ t0: Double, _ t1: Double, hint: Double?) -> (Window, Int?)? {
+            let first = knots[0], last = knots[knotCount - 1]
+            let a = min(max(t0, first), last)
+            let b = min(max(t1, first), last)
+            guard a < b, knotCount > 1 else {
+                let pb = position(at: b)
+                near.offer(pb.x, pb.y)
+                return nil
+            }
+            // The window's start needs no offer of its own: the first piece is visited unless
+            // it cannot beat the best.
+            let ja = piece(at: a)
+            let jb = b >= last ? knotCount - 2 : piece(at: b)
+            let pb = b >= last ? (x: endX, y: endY) : evaluate(jb &* 8, b - knots[jb])
+            near.offer(pb.x, pb.y)
+            let window = Window(a: a, b: b, ja: ja, jb: jb)
+            guard let hint else { return (window, nil) }
+            var h = min(max(hint, a), b)
+            var j = jb
+            if h < b {
+                j = min(max(piece(at: h), ja), jb)
+                let ph = evaluate(j &* 8, h - knots[j])
+                near.offer(ph.x, ph.y)
+            }
+            // Two Gauss-Newton steps along the path from there, `h += (q - p(h))·p'(h) / |p'(h)|²`
+            // (the foot of the perpendicular on the tangent): they take a tip that lags or
+            // leads along the path to about its nearest point, so the bound is nearly the
+            // distance.
+            for _ in 0..<2 {
+                let s = h - knots[j]
+                let p = h == b ? (x: pb.x, y: pb.y) : evaluate(j &* 8, s)
+                let v = slope(j &* 8, s)
+                let vv = v.x * v.x + v.y * v.y
+                guard vv > 0 else { break }
+                let next = min(max(h + ((near.qx - p.x) * v.x + (near.qy - p.y) * v.y) / vv, a), b)
+                guard next != h else { break }
+                h = next
+                j = h == b ? jb : min(max(piece(at: h), ja), jb)
+                let ph = h == b ? (x: pb.x, y: pb.y) : evaluate(j &* 8, h - knots[j])
+                near.offer(ph.x, ph.y)
+            }
+            return (window, j)
+        }
+
+        /// See ``CubicPath/distanceLowerBound(fromX:y:from:to:)``.
+        @inlinable @inline(__always)
+        func distanceLowerBound(_ qx: Double, _ qy: Double, _ t0: Double, _ t1: Double) -> Double {
+            if knotCount < 2 {
+                let dx = startX - qx, dy = startY - qy
+                return (dx * dx + dy * dy).squareRoot()
+            }
+            let first = knots[0], last = knots[knotCount - 1]
+            let a = min(max(t0, first), last)
+            let b = min(max(t1, first), last)
+            let ja = a >= last ? knotCount - 2 : piece(at: a)
+            let jb = b >= last ? knotCount - 2 : piece(at: b)
+            var best2 = Double.infinity
+            for block in (ja / CubicPath.blockSize)...(jb / CubicPath.blockSize) {
+                let bx = block &* 4
+                let dx = max(boxes[bx] - qx, 0, qx - boxes[bx + 1])
+                let dy = max(boxes[bx + 2] - qy, 0, qy - boxes[bx + 3])
+                best2 = min(best2, dx * dx + dy * dy)
+            }
+            return best2.squareRoot()
+        }
+
+        /// See ``CubicPath/distanceBound(fromX:y:from:to:near:)``.
+        func distanceBound(_ qx: Double, _ qy: Double, _ t0: Double, _ t1: Double, hint: Double) -> Double {
+            var near = Nearest(qx: qx, qy: qy)
+            _ = seed(&near, t0, t1, hint: hint)
             return near.best
         }
 
