@@ -181,7 +181,6 @@ struct LatencySearch {
             guard let m = newton(from: bestM, bestSums), !evaluated[m - LatencySearch.lowest] else { break }
             evaluate([m])
         }
-        evaluate([bestM - 1, bestM + 1])
 
         var covered: [(lo: Int, hi: Int)] = []
         var gaps: [(Int, Int)] = []

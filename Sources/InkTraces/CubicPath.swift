@@ -249,14 +249,6 @@ public final class CubicPath: @unchecked Sendable {
         raw.distance(qx, qy, t0, t1, hint: hint)
     }
 
-    /// A lower bound (mm) on ``distance(fromX:y:from:to:)``: the distance from `(qx, qy)` to
-    /// the nearest bounding box of the blocks of ``blockSize`` pieces that the window touches
-    /// (each box holds every point of its pieces). A few nanoseconds for any window: what lets
-    /// a search rule out a whole range of time shifts at once.
-    public func distanceLowerBound(fromX qx: Double, y qy: Double, from t0: Double, to t1: Double) -> Double {
-        raw.distanceLowerBound(qx, qy, t0, t1)
-    }
-
     /// An upper bound (mm) on ``distance(fromX:y:from:to:near:)``, from two points of the
     /// window only: its end and the point at `hint` (clamped to the window). That function
     /// offers these same two points, computed the same way, before any other, so its result
@@ -455,7 +447,9 @@ extension CubicPath {
         /// the last test is what settles, in a few steps, a tip ahead of a pen that slowed down.
         func distance(_ qx: Double, _ qy: Double, _ t0: Double, _ t1: Double, hint: Double?) -> Double {
             var near = Nearest(qx: qx, qy: qy)
-            guard let (window, jh) = seed(&near, t0, t1, hint: hint) else { return near.best }
+            guard let seeded = seed(&near, t0, t1, hint: hint) else { return near.best }
+            let window = Window(a: seeded.a, b: seeded.b, ja: piece(at: seeded.a), jb: seeded.jb)
+            let jh = seeded.jh
             if let jh {
                 // The piece at the hint first: a small `best` early lets the boxes, reaches and
                 // chords below skip nearly everything else.
@@ -544,7 +538,7 @@ extension CubicPath {
         /// ``distanceBound(_:_:_:_:hint:)`` stops here, so its bound is, to the bit, a distance
         /// that ``distance(_:_:_:_:hint:)`` offers and can only improve on.
         @inline(__always)
-        func seed(_ near: inout Nearest, _ t0: Double, _ t1: Double, hint: Double?) -> (Window, Int?)? {
+        func seed(_ near: inout Nearest, _ t0: Double, _ t1: Double, hint: Double?) -> (a: Double, b: Double, jb: Int, jh: Int?)? {
             let first = knots[0], last = knots[knotCount - 1]
             let a = min(max(t0, first), last)
             let b = min(max(t1, first), last)
@@ -555,59 +549,40 @@ extension CubicPath {
             }
             // The window's start needs no offer of its own: the first piece is visited unless
             // it cannot beat the best.
-            let ja = piece(at: a)
             let jb = b >= last ? knotCount - 2 : piece(at: b)
             let pb = b >= last ? (x: endX, y: endY) : evaluate(jb &* 8, b - knots[jb])
             near.offer(pb.x, pb.y)
-            let window = Window(a: a, b: b, ja: ja, jb: jb)
-            guard let hint else { return (window, nil) }
+            guard let hint else { return (a, b, jb, nil) }
+            // Pieces of times in a...b lie in the window's pieces: piece(at:) is monotone.
             var h = min(max(hint, a), b)
             var j = jb
+            var p = pb
             if h < b {
-                j = min(max(piece(at: h), ja), jb)
-                let ph = evaluate(j &* 8, h - knots[j])
-                near.offer(ph.x, ph.y)
+                j = piece(at: h)
+                p = evaluate(j &* 8, h - knots[j])
+                near.offer(p.x, p.y)
             }
             // Two Gauss-Newton steps along the path from there, `h += (q - p(h))·p'(h) / |p'(h)|²`
             // (the foot of the perpendicular on the tangent): they take a tip that lags or
             // leads along the path to about its nearest point, so the bound is nearly the
             // distance.
             for _ in 0..<2 {
-                let s = h - knots[j]
-                let p = h == b ? (x: pb.x, y: pb.y) : evaluate(j &* 8, s)
-                let v = slope(j &* 8, s)
+                let v = slope(j &* 8, h - knots[j])
                 let vv = v.x * v.x + v.y * v.y
                 guard vv > 0 else { break }
                 let next = min(max(h + ((near.qx - p.x) * v.x + (near.qy - p.y) * v.y) / vv, a), b)
                 guard next != h else { break }
                 h = next
-                j = h == b ? jb : min(max(piece(at: h), ja), jb)
-                let ph = h == b ? (x: pb.x, y: pb.y) : evaluate(j &* 8, h - knots[j])
-                near.offer(ph.x, ph.y)
+                if h == b {
+                    j = jb
+                    p = pb
+                } else {
+                    j = piece(at: h)
+                    p = evaluate(j &* 8, h - knots[j])
+                }
+                near.offer(p.x, p.y)
             }
-            return (window, j)
-        }
-
-        /// See ``CubicPath/distanceLowerBound(fromX:y:from:to:)``.
-        @inlinable @inline(__always)
-        func distanceLowerBound(_ qx: Double, _ qy: Double, _ t0: Double, _ t1: Double) -> Double {
-            if knotCount < 2 {
-                let dx = startX - qx, dy = startY - qy
-                return (dx * dx + dy * dy).squareRoot()
-            }
-            let first = knots[0], last = knots[knotCount - 1]
-            let a = min(max(t0, first), last)
-            let b = min(max(t1, first), last)
-            let ja = a >= last ? knotCount - 2 : piece(at: a)
-            let jb = b >= last ? knotCount - 2 : piece(at: b)
-            var best2 = Double.infinity
-            for block in (ja / CubicPath.blockSize)...(jb / CubicPath.blockSize) {
-                let bx = block &* 4
-                let dx = max(boxes[bx] - qx, 0, qx - boxes[bx + 1])
-                let dy = max(boxes[bx + 2] - qy, 0, qy - boxes[bx + 3])
-                best2 = min(best2, dx * dx + dy * dy)
-            }
-            return best2.squareRoot()
+            return (a, b, jb, j)
         }
 
         /// See ``CubicPath/distanceBound(fromX:y:from:to:near:)``.

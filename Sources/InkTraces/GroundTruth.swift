@@ -88,13 +88,6 @@ public struct GroundTruth: Sendable {
         path.distance(fromX: x, y: y, from: t0 - timeOffset, to: t1 - timeOffset, near: hint - timeOffset)
     }
 
-    /// A lower bound (mm) on ``distance(fromX:y:from:to:)`` with the same arguments, from the
-    /// path's bounding boxes (``CubicPath/distanceLowerBound(fromX:y:from:to:)``).
-    @inlinable
-    public func distanceLowerBound(fromX x: Double, y: Double, from t0: Double, to t1: Double) -> Double {
-        path.distanceLowerBound(fromX: x, y: y, from: t0 - timeOffset, to: t1 - timeOffset)
-    }
-
     /// An upper bound (mm) on ``distance(fromX:y:from:to:near:)`` with the same arguments, from
     /// two points only (``CubicPath/distanceBound(fromX:y:from:to:near:)``): never below it,
     /// to the bit.
