@@ -57,14 +57,14 @@ public struct FigureAccumulator: FrameSink {
             previousInStroke = false
         case .inStroke:
             inStroke += 1
-            let p = truth.position(at: tau)
-            let ex = qx - p.x, ey = qy - p.y
+            let pv = truth.positionAndVelocity(at: tau)
+            let ex = qx - pv.x, ey = qy - pv.y
             if follows && previousInStroke {
                 let jx = ex - previousErrorX, jy = ey - previousErrorY
                 jitterSquares += jx * jx + jy * jy
                 jitterCount += 1
             }
-            let v = truth.velocity(at: tau)
+            let v = (x: pv.vx, y: pv.vy)
             let speed = (v.x * v.x + v.y * v.y).squareRoot()
             let moving = speed >= FigureAccumulator.movingSpeedMMPerS
             inStrokeFrames.append(
@@ -140,6 +140,7 @@ public struct FigureAccumulator: FrameSink {
         if let o = inStrokeFrames.percentileAndMaximum(0.95, truths: truths) {
             f.overshootP95MM = o.percentile
             f.overshootMaxMM = o.maximum
+            f.overshootSearches = o.searches
         }
         if endPairs > 0 {
             f.endOvershootMeanMM = endSum / Double(endPairs)

@@ -78,7 +78,8 @@ struct OvershootFrames {
     }
 
     /// The nearest-rank `q` percentile and the maximum of the frames' overshoots (mm), exactly
-    /// as computing every frame's overshoot and selecting would give them; nil with no frame.
+    /// as computing every frame's overshoot and selecting would give them, and the number of
+    /// exact searches it took; nil with no frame.
     ///
     /// With `m = n - ceil(q n) + 1`, the percentile is the `m`-th largest overshoot. Every
     /// exact overshoot `v_i` is at most its bound `u_i`. The exact values are computed first
@@ -90,7 +91,9 @@ struct OvershootFrames {
     /// of its own time), so this computes a little more than `n - ceil(q n)` searches.
     ///
     /// Leaves the bounds consumed: call once.
-    mutating func percentileAndMaximum(_ q: Double, truths: [GroundTruth]) -> (percentile: Double, maximum: Double)? {
+    mutating func percentileAndMaximum(
+        _ q: Double, truths: [GroundTruth]
+    ) -> (percentile: Double, maximum: Double, searches: Int)? {
         let n = count
         guard n > 0 else { return nil }
         let m = n - nearestRank(q, count: n) + 1
@@ -109,7 +112,7 @@ struct OvershootFrames {
             var copy = exact
             threshold = selectSmallest(&copy, exact.count - m)
         }
-        return (threshold, exact.max() ?? threshold)
+        return (threshold, exact.max() ?? threshold, exact.count)
     }
 
     /// Computes the exact overshoot of every frame of `frames` whose bound is above

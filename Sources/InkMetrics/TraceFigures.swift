@@ -45,6 +45,9 @@ public struct TraceFigures: Sendable, Equatable {
     public var predictedShare: Double?
     /// Evaluations the perceived-latency search used (a diagnostic; not a figure).
     public var latencyEvaluations = 0
+    /// The overshoot figures' work: exact distance searches run (the other in-stroke frames
+    /// were settled by their bounds; see `OvershootFrames`).
+    public var overshootSearches = 0
 
     public init() {}
 

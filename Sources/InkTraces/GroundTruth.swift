@@ -74,6 +74,20 @@ public struct GroundTruth: Sendable {
         }
     }
 
+    /// ``position(at:)`` and ``velocity(at:)`` together, the same values to the bit, with one
+    /// piece lookup where the velocity is the path's derivative.
+    @inlinable
+    public func positionAndVelocity(at t: Double) -> (x: Double, y: Double, vx: Double, vy: Double) {
+        switch velocityMode {
+        case .derivative:
+            let l = path.local(at: t - timeOffset)
+            return (l.x, l.y, l.vx, l.vy)
+        case .centralDifference:
+            let p = position(at: t), v = velocity(at: t)
+            return (p.x, p.y, v.x, v.y)
+        }
+    }
+
     /// The smallest distance (mm) from `(x, y)` to the pen's path over absolute times `from...to` (s).
     @inlinable
     public func distance(fromX x: Double, y: Double, from t0: Double, to t1: Double) -> Double {

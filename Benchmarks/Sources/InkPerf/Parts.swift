@@ -59,7 +59,15 @@ func parts(_ args: [String]) {
     if let i = args.firstIndex(of: "--only"), i + 1 < args.count {
         // For profiling one part: run it alone, many times.
         for _ in 0..<runs {
-            if args[i + 1] == "search" {
+            if args[i + 1] == "consume" {
+                let truths = traces.map { TraceTruth($0) }
+                for (trace, truth) in zip(traces, truths) {
+                    for s in strategies {
+                        var acc = FigureAccumulator(truth: truth)
+                        Replay.run(trace: trace, strategy: s, timing: timing, into: &acc)
+                    }
+                }
+            } else if args[i + 1] == "search" {
                 for (frames, truths) in latency { _ = PerceivedLatency.search(frames, truths: truths) }
             } else {
                 for q in queries { _ = FigureAccumulator.overshoot(q.frame, truth: q.truth) }
@@ -72,7 +80,34 @@ func parts(_ args: [String]) {
         for trace in traces { for s in strategies { Replay.run(trace: trace, strategy: s, timing: timing, into: &sink) } }
         return sink.sum
     }
-    let distance = fastest(runs: runs) {
+    // Replay into the figure accumulators (every frame's figures and overshoot bound), then
+    // their finish (perceived-latency search and the overshoot searches that decide p95/max).
+    let truths = traces.map { TraceTruth($0) }
+    var accumulators: [FigureAccumulator] = []
+    let consume = fastest(runs: runs) {
+        accumulators.removeAll(keepingCapacity: true)
+        for (trace, truth) in zip(traces, truths) {
+            for s in strategies {
+                var acc = FigureAccumulator(truth: truth)
+                Replay.run(trace: trace, strategy: s, timing: timing, into: &acc)
+                accumulators.append(acc)
+            }
+        }
+        return Double(accumulators.count)
+    }
+    var overshootSearches = 0
+    let finish = fastest(runs: runs) {
+        var sum = 0.0
+        overshootSearches = 0
+        for acc in accumulators {
+            var a = acc
+            let f = a.finish()
+            sum += f.overshootP95MM ?? 0
+            overshootSearches += f.overshootSearches
+        }
+        return sum
+    }
+    let distance = fastest(runs: max(1, runs / 4)) {
         var sum = 0.0
         for q in queries { sum += FigureAccumulator.overshoot(q.frame, truth: q.truth) }
         return sum
@@ -91,9 +126,12 @@ func parts(_ args: [String]) {
     }
     let whole = fastest(runs: runs) { Double(runBlocking(traces: traces, strategies: strategies, cores: 1).count) }
     let frames = latency.reduce(0) { $0 + $1.0.count }
+    let ms = { (s: Double) in fmt(s * 1000, 3) }
     print("default suite, \(samples) input samples, \(strategies.count) strategies x 4 phases, 1 core, fastest of \(runs):")
-    print("  replay and predictors only:   \(fmt(replay.seconds * 1000, 3)) ms")
-    print("  overshoot distances:          \(fmt(distance.seconds * 1000, 3)) ms  (\(queries.count) queries, \(fmt(distance.seconds / Double(queries.count) * 1e9, 0)) ns each)")
-    print("  perceived-latency searches:   \(fmt(search.seconds * 1000, 3)) ms  (\(latency.count) runs, \(frames) moving frames, \(evaluations) full-cost evaluations, probes included)")
-    print("  whole run:                    \(fmt(whole.seconds * 1000, 3)) ms = \(fmt(Double(samples) / whole.seconds, 0)) input samples/s")
+    print("  replay and predictors only:   \(ms(replay.seconds)) ms")
+    print("  replay into the figures:      \(ms(consume.seconds)) ms  (every frame's figures and overshoot bound)")
+    print("  finish:                       \(ms(finish.seconds)) ms  (the searches below, and \(overshootSearches) exact overshoot searches of \(queries.count) frames)")
+    print("  perceived-latency searches:   \(ms(search.seconds)) ms  (\(latency.count) runs, \(frames) moving frames, \(evaluations) full-cost evaluations, probes included)")
+    print("  whole run:                    \(ms(whole.seconds)) ms = \(fmt(Double(samples) / whole.seconds, 0)) input samples/s")
+    print("  for scale, an exact overshoot search of every frame: \(ms(distance.seconds)) ms (\(fmt(distance.seconds / Double(queries.count) * 1e9, 0)) ns each)")
 }
