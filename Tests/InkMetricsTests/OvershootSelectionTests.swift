@@ -1,0 +1,62 @@
+import InkMetrics
+import InkPrediction
+import InkReplay
+import InkSynthesis
+import InkTraces
+import Testing
+
+/// The overshoot figures, which search only the frames their bounds cannot settle, equal the
+/// percentile and maximum of every in-stroke frame's exact overshoot.
+@Suite("Overshoot selection")
+struct OvershootSelectionTests {
+    /// Feeds the accumulator and keeps every in-stroke frame.
+    struct Tee: FrameSink {
+        var accumulator: FigureAccumulator
+        var inStroke: [Frame] = []
+        mutating func consume(_ frame: Frame, tail: [PenPoint]?) {
+            accumulator.consume(frame, tail: tail)
+            if frame.kind == .inStroke { inStroke.append(frame) }
+        }
+    }
+
+    static let strategies = StrategyCatalog.defaultNames + ["linear:cap_ms=40"]
+
+    @Test(arguments: strategies)
+    func equalsEveryFrameSearched(strategyName: String) throws {
+        let strategy = try StrategyCatalog.parse(strategyName)
+        var searches = 0, frames = 0
+        for trace in try SyntheticSuite.default.generate(seed: 5) + [try SyntheticSuite.straightLine.generate(seed: 1)] {
+            let truth = TraceTruth(trace)
+            var tee = Tee(accumulator: FigureAccumulator(truth: truth))
+            Replay.run(trace: trace, strategy: strategy, timing: Timing(), into: &tee)
+            let f = tee.accumulator.finish()
+            let every = tee.inStroke.map { FigureAccumulator.overshoot($0, truth: truth.strokes[$0.stroke]) }
+            #expect(f.overshootP95MM == nearestRankPercentile(every, 0.95), "\(trace.name) / \(strategyName): p95")
+            #expect(f.overshootMaxMM == every.max(), "\(trace.name) / \(strategyName): max")
+            searches += f.overshootSearches
+            frames += every.count
+        }
+        // The bounds settle most frames: on these traces about one search in ten frames.
+        #expect(searches * 4 < frames, "\(strategyName): \(searches) searches for \(frames) frames")
+    }
+
+    @Test func boundsNeverBelowTheDistance() throws {
+        // Tips lagging, leading and beside the path, hints right and wrong: the two-point bound
+        // is never below the distance, to the bit.
+        let trace = try SyntheticSuite.default.generate(seed: 1)[2]
+        let truth = TraceTruth(trace).strokes[0]
+        var checked = 0
+        for i in 0..<200 {
+            let tau = truth.startTime + Double(i) * 0.002
+            let p = truth.position(at: tau - 0.02)
+            for (dx, dy, hintBack) in [(0.0, 0.0, 0.0), (0.5, -0.2, 0.03), (-3.0, 4.0, 0.1), (1e-6, 0, 0.3)] {
+                let qx = p.x + dx, qy = p.y + dy, hint = tau - hintBack
+                let d = truth.distance(fromX: qx, y: qy, from: tau - 0.25, to: tau, near: hint)
+                let u = truth.distanceBound(fromX: qx, y: qy, from: tau - 0.25, to: tau, near: hint)
+                #expect(d <= u, "at \(tau): distance \(d) above its bound \(u)")
+                checked += 1
+            }
+        }
+        #expect(checked == 800)
+    }
+}
