@@ -28,7 +28,11 @@ public struct FigureAccumulator: FrameSink {
     var jitterSquares = 0.0, jitterCount = 0
     var endSum = 0.0, endMax = 0.0, endPairs = 0
     // The pair (phase, stroke) being read and its state.
-    var pairPhase = -1, pairStroke = -1, pairHasAfterLift = false, pairEnd = 0.0
+    var pairPhase = -1, pairStroke = -1, pairHasAfterLift = false
+    /// The pair's after-lift frames that show a prediction, each with its overshoot's bound;
+    /// the exact overshoots are computed when the pair closes, only where a bound can raise
+    /// the pair's largest.
+    var pairEnds: [(bound: Double, qx: Double, qy: Double, tau: Double, hint: Float)] = []
     var previousIndex = Int.min, previousTipX = 0.0, previousTipY = 0.0
     var previousErrorX = 0.0, previousErrorY = 0.0, previousInStroke = false
 
@@ -53,7 +57,10 @@ public struct FigureAccumulator: FrameSink {
         switch frame.kind {
         case .afterLift:
             pairHasAfterLift = true
-            if frame.predicted { pairEnd = max(pairEnd, FigureAccumulator.overshoot(frame, truth: truth)) }
+            if frame.predicted {
+                let hint = OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau)
+                pairEnds.append((OvershootFrames.bound(truth, qx, qy, tau, hint: hint), qx, qy, tau, hint))
+            }
             previousInStroke = false
         case .inStroke:
             inStroke += 1
@@ -101,14 +108,23 @@ public struct FigureAccumulator: FrameSink {
             truth, frame.tipX, frame.tipY, tau, hint: OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau))
     }
 
+    /// Closes the (phase, stroke) pair being read: its end overshoot is the largest overshoot
+    /// of its predicted after-lift frames (0 if none), searched in falling order of their
+    /// bounds until no bound exceeds the largest found.
     mutating func closePair() {
         if pairHasAfterLift {
-            endSum += pairEnd
-            endMax = max(endMax, pairEnd)
+            pairEnds.sort { $0.bound > $1.bound }
+            var end = 0.0
+            for p in pairEnds {
+                guard p.bound > end else { break }
+                end = max(end, OvershootFrames.overshoot(truths[pairStroke], p.qx, p.qy, p.tau, hint: p.hint))
+            }
+            endSum += end
+            endMax = max(endMax, end)
             endPairs += 1
         }
         pairHasAfterLift = false
-        pairEnd = 0
+        pairEnds.removeAll(keepingCapacity: true)
     }
 
     /// Reserves room for about `frames` open frames, so that a long trace's per-frame figures

@@ -52,11 +52,15 @@ struct OvershootFrames {
     }
 
     /// An upper bound on ``overshoot(_:_:_:_:hint:)`` with the same arguments
-    /// (``GroundTruth/distanceBound(fromX:y:from:to:near:)``).
+    /// (``GroundTruth/distanceBound(fromX:y:from:to:near:refined:)``): from the window's end
+    /// and the hint's point, or, `refined`, after two Gauss-Newton steps along the path too.
     @inline(__always)
-    static func bound(_ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Float) -> Double {
+    static func bound(
+        _ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Float, refined: Bool = false
+    ) -> Double {
         truth.distanceBound(
-            fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: tau + Double(hint))
+            fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: tau + Double(hint),
+            refined: refined)
     }
 
     /// Adds an in-stroke frame and computes its bound.
@@ -82,13 +86,19 @@ struct OvershootFrames {
     /// exact searches it took; nil with no frame.
     ///
     /// With `m = n - ceil(q n) + 1`, the percentile is the `m`-th largest overshoot. Every
-    /// exact overshoot `v_i` is at most its bound `u_i`. The exact values are computed first
-    /// for the frames whose bounds are among the `m` largest; then, with `V` the `m`-th
-    /// largest exact value so far, for every frame whose bound still exceeds `V`, and again
-    /// until none does. Then at least `m` exact values are `>= V` and every other frame has
-    /// `v_i <= u_i <= V`, so `V` is the `m`-th largest of all and the largest exact value is
-    /// the maximum. Bounds are tight for most frames (a tip is usually nearest to the point
-    /// of its own time), so this computes a little more than `n - ceil(q n)` searches.
+    /// exact overshoot `v_i` is at most its refined bound `r_i`, which is at most its bound
+    /// `u_i` (both computed only where needed):
+    ///
+    /// 1. The frames whose bounds are among the `m` largest are searched. `V`, the `m`-th
+    ///    largest exact value found so far, is a lower bound on the answer, and only rises.
+    /// 2. Every other frame with `u_i > V` gets its refined bound; those with `r_i > V` are
+    ///    searched in falling order of `r_i`, raising `V`, until the next `r_i` is `<= V`.
+    ///
+    /// Then at least `m` exact values are `>= V` and every frame not searched has
+    /// `v_i <= V`, so `V` is the `m`-th largest of all, and the largest exact value is the
+    /// maximum. The refined bound is tight for most frames (a tip is usually nearest to the
+    /// path around its own time), so this takes about `n - ceil(q n)` searches, plus those
+    /// of step 1 that the refined bounds would have spared.
     ///
     /// Leaves the bounds consumed: call once.
     mutating func percentileAndMaximum(
@@ -98,40 +108,112 @@ struct OvershootFrames {
         guard n > 0 else { return nil }
         let m = n - nearestRank(q, count: n) + 1
         var scratch = movingBound + stillBound
-        var threshold = selectSmallest(&scratch, n - m)
+        let threshold = selectSmallest(&scratch, n - m)
         scratch = []
-        var exact: [Double] = []
-        exact.reserveCapacity(2 * m + 8)
-        var first = true
-        while true {
-            let before = exact.count
-            refine(&movingBound, moving, movingHint, above: threshold, inclusive: first, truths: truths, into: &exact)
-            refine(&stillBound, still, stillHint, above: threshold, inclusive: first, truths: truths, into: &exact)
-            if !first && exact.count == before { break }
-            first = false
-            var copy = exact
-            threshold = selectSmallest(&copy, exact.count - m)
+        var top = LargestValues(keeping: m)
+        var searches = 0
+        // A frame: its group (moving or still) and index there, and its stroke.
+        func exact(_ moving: Bool, _ i: Int, _ stroke: Int) -> Double {
+            searches += 1
+            let frames = moving ? self.moving : still
+            let hint = moving ? movingHint[i] : stillHint[i]
+            return OvershootFrames.overshoot(
+                truths[stroke], frames.tipX[i], frames.tipY[i], frames.photonTime[i], hint: hint)
         }
-        return (threshold, exact.max() ?? threshold, exact.count)
+        // Step 1.
+        for moving in [true, false] {
+            let frames = moving ? self.moving : still
+            let bound = moving ? movingBound : stillBound
+            for run in frames.runs {
+                for i in run.start..<run.end where bound[i] >= threshold {
+                    top.insert(exact(moving, i, run.stroke))
+                }
+            }
+        }
+        // Step 2: refined bounds where the bound exceeds V, then searches in falling order.
+        var candidates: [(refined: Double, moving: Bool, index: Int, stroke: Int)] = []
+        let v1 = top.smallest
+        for moving in [true, false] {
+            let frames = moving ? self.moving : still
+            let bound = moving ? movingBound : stillBound
+            let hint = moving ? movingHint : stillHint
+            for run in frames.runs {
+                for i in run.start..<run.end where bound[i] > v1 && bound[i] < threshold {
+                    let r = OvershootFrames.bound(
+                        truths[run.stroke], frames.tipX[i], frames.tipY[i], frames.photonTime[i], hint: hint[i],
+                        refined: true)
+                    if r > v1 { candidates.append((r, moving, i, run.stroke)) }
+                }
+            }
+        }
+        // In falling order of the refined bound: a max-heap, built in linear time and popped
+        // only as far as the bounds exceed V (a sort of every candidate would cost more).
+        var heap = candidates.indices.map { (key: candidates[$0].refined, at: $0) }
+        func siftDown(_ start: Int, _ end: Int) {
+            var i = start
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < end && heap[l].key > heap[m].key { m = l }
+                if r < end && heap[r].key > heap[m].key { m = r }
+                if m == i { return }
+                heap.swapAt(i, m)
+                i = m
+            }
+        }
+        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i, heap.count) }
+        var end = heap.count
+        while end > 0 && heap[0].key > top.smallest {
+            let c = candidates[heap[0].at]
+            top.insert(exact(c.moving, c.index, c.stroke))
+            end -= 1
+            heap.swapAt(0, end)
+            siftDown(0, end)
+        }
+        return (top.smallest, top.largest, searches)
+    }
+}
+
+/// The `k` largest of the values inserted (a min-heap of them): the `k`-th largest is its
+/// root. Inserting is `O(log k)`.
+struct LargestValues {
+    let k: Int
+    private var heap: [Double] = []
+    /// The largest value inserted.
+    private(set) var largest = -Double.infinity
+
+    init(keeping k: Int) {
+        precondition(k >= 1)
+        self.k = k
+        heap.reserveCapacity(k)
     }
 
-    /// Computes the exact overshoot of every frame of `frames` whose bound is above
-    /// `threshold` (or equal, if `inclusive`), appends it to `exact`, and marks the frame done
-    /// (bound -1: bounds are distances, never negative).
-    private func refine(
-        _ bound: inout [Double], _ frames: LatencyFrames, _ hint: [Float], above threshold: Double,
-        inclusive: Bool, truths: [GroundTruth], into exact: inout [Double]
-    ) {
-        var run = 0
-        for i in bound.indices {
-            let u = bound[i]
-            guard u > threshold || (inclusive && u == threshold) else { continue }
-            while frames.runs[run].end <= i { run += 1 }
-            exact.append(
-                OvershootFrames.overshoot(
-                    truths[frames.runs[run].stroke], frames.tipX[i], frames.tipY[i], frames.photonTime[i],
-                    hint: hint[i]))
-            bound[i] = -1
+    /// The `k`-th largest value inserted (the smallest kept); `-infinity` until `k` are in.
+    var smallest: Double { heap.count < k ? -.infinity : heap[0] }
+
+    mutating func insert(_ value: Double) {
+        largest = max(largest, value)
+        if heap.count < k {
+            heap.append(value)
+            var i = heap.count - 1
+            while i > 0 {
+                let parent = (i - 1) / 2
+                guard heap[i] < heap[parent] else { break }
+                heap.swapAt(i, parent)
+                i = parent
+            }
+        } else if value > heap[0] {
+            heap[0] = value
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var s = i
+                if l < heap.count && heap[l] < heap[s] { s = l }
+                if r < heap.count && heap[r] < heap[s] { s = r }
+                if s == i { break }
+                heap.swapAt(i, s)
+                i = s
+            }
         }
     }
 }

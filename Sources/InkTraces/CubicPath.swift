@@ -250,13 +250,17 @@ public final class CubicPath: @unchecked Sendable {
     }
 
     /// An upper bound (mm) on ``distance(fromX:y:from:to:near:)``, from two points of the
-    /// window only: its end and the point at `hint` (clamped to the window). That function
-    /// offers these same two points, computed the same way, before any other, so its result
-    /// is never larger, to the bit. A few nanoseconds instead of a search: callers that need
-    /// only the largest distances of many queries (a percentile, a maximum) compute the exact
-    /// ones only where the bound shows they can matter.
-    public func distanceBound(fromX qx: Double, y qy: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
-        raw.distanceBound(qx, qy, t0, t1, hint: hint)
+    /// window only: its end and the point at `hint` (clamped to the window); `refined` adds the
+    /// points of two Gauss-Newton steps along the path from the hint, which take a tip that
+    /// lags or leads along the path to about its nearest point. That function offers these
+    /// same points, computed the same way, before any other, so its result is never larger,
+    /// to the bit, and the refined bound never exceeds the unrefined one. Nanoseconds instead
+    /// of a search: callers that need only the largest distances of many queries (a
+    /// percentile, a maximum) compute the exact ones only where the bounds show they matter.
+    public func distanceBound(
+        fromX qx: Double, y qy: Double, from t0: Double, to t1: Double, near hint: Double, refined: Bool = false
+    ) -> Double {
+        raw.distanceBound(qx, qy, t0, t1, hint: hint, refined: refined)
     }
 }
 
@@ -535,10 +539,14 @@ extension CubicPath {
         /// clamped to the window). Returns the window and the hint's piece, or nil when the
         /// window is a single point (then `near` holds the answer).
         ///
-        /// ``distanceBound(_:_:_:_:hint:)`` stops here, so its bound is, to the bit, a distance
-        /// that ``distance(_:_:_:_:hint:)`` offers and can only improve on.
+        /// ``distanceBound(_:_:_:_:hint:refined:)`` stops here (before the Gauss-Newton steps
+        /// unless `refined`), so its bound is, to the bit, a distance that
+        /// ``distance(_:_:_:_:hint:)`` offers and can only improve on; the refined bound
+        /// offers a superset of the unrefined one's points, so it is never larger either.
         @inline(__always)
-        func seed(_ near: inout Nearest, _ t0: Double, _ t1: Double, hint: Double?) -> (a: Double, b: Double, jb: Int, jh: Int?)? {
+        func seed(
+            _ near: inout Nearest, _ t0: Double, _ t1: Double, hint: Double?, steps: Int = 2
+        ) -> (a: Double, b: Double, jb: Int, jh: Int?)? {
             let first = knots[0], last = knots[knotCount - 1]
             let a = min(max(t0, first), last)
             let b = min(max(t1, first), last)
@@ -566,7 +574,7 @@ extension CubicPath {
             // (the foot of the perpendicular on the tangent): they take a tip that lags or
             // leads along the path to about its nearest point, so the bound is nearly the
             // distance.
-            for _ in 0..<2 {
+            for _ in 0..<steps {
                 let v = slope(j &* 8, h - knots[j])
                 let vv = v.x * v.x + v.y * v.y
                 guard vv > 0 else { break }
@@ -586,9 +594,9 @@ extension CubicPath {
         }
 
         /// See ``CubicPath/distanceBound(fromX:y:from:to:near:)``.
-        func distanceBound(_ qx: Double, _ qy: Double, _ t0: Double, _ t1: Double, hint: Double) -> Double {
+        func distanceBound(_ qx: Double, _ qy: Double, _ t0: Double, _ t1: Double, hint: Double, refined: Bool) -> Double {
             var near = Nearest(qx: qx, qy: qy)
-            _ = seed(&near, t0, t1, hint: hint)
+            _ = seed(&near, t0, t1, hint: hint, steps: refined ? 2 : 0)
             return near.best
         }
 

@@ -103,10 +103,13 @@ public struct GroundTruth: Sendable {
     }
 
     /// An upper bound (mm) on ``distance(fromX:y:from:to:near:)`` with the same arguments, from
-    /// two points only (``CubicPath/distanceBound(fromX:y:from:to:near:)``): never below it,
-    /// to the bit.
+    /// a few points only (``CubicPath/distanceBound(fromX:y:from:to:near:refined:)``): never
+    /// below it, to the bit; the `refined` bound lies between the two.
     @inlinable
-    public func distanceBound(fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
-        path.distanceBound(fromX: x, y: y, from: t0 - timeOffset, to: t1 - timeOffset, near: hint - timeOffset)
+    public func distanceBound(
+        fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double, refined: Bool = false
+    ) -> Double {
+        path.distanceBound(
+            fromX: x, y: y, from: t0 - timeOffset, to: t1 - timeOffset, near: hint - timeOffset, refined: refined)
     }
 }
