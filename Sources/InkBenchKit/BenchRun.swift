@@ -61,6 +61,37 @@ public enum BenchRunner {
         }
         let truths = traces.map { TraceTruth($0) }
         var results = [RunResult?](repeating: nil, count: jobs.count)
+        if maxConcurrency <= 1 || jobs.count <= 1 {
+            // One core: the runs one after the other in this task (child tasks would only add
+            // their scheduling, about 10 µs each).
+            for (j, job) in jobs.enumerated() {
+                results[j] = runOne(
+                    trace: traces[job.trace], truth: truths[job.trace], strategy: all[job.strategy], timing: timing,
+                    detail: detail)
+            }
+        } else {
+            await runConcurrently(jobs, traces, truths, all, timing, detail, maxConcurrency, into: &results)
+        }
+        var out: [RunResult] = []
+        var noneByTrace: [String: TraceFigures] = [:]
+        for (j, r) in results.enumerated() {
+            guard let r else { continue }
+            if all[jobs[j].strategy].name == "none" { noneByTrace[r.trace] = r.figures }
+        }
+        for (j, r) in results.enumerated() {
+            guard var r else { continue }
+            if all[jobs[j].strategy].name == "none" && !wantsNone { continue }
+            if let none = noneByTrace[r.trace] { r.figures.relate(toNone: none) }
+            out.append(r)
+        }
+        return out
+    }
+
+    /// The runs spread over up to `maxConcurrency` child tasks, each result put in its slot.
+    static func runConcurrently(
+        _ jobs: [(trace: Int, strategy: Int)], _ traces: [Trace], _ truths: [TraceTruth], _ all: [Strategy],
+        _ timing: Timing, _ detail: RunDetail, _ maxConcurrency: Int, into results: inout [RunResult?]
+    ) async {
         await withTaskGroup(of: (Int, RunResult).self) { group in
             var next = 0
             func add() {
@@ -76,19 +107,6 @@ public enum BenchRunner {
                 if next < jobs.count { add() }
             }
         }
-        var out: [RunResult] = []
-        var noneByTrace: [String: TraceFigures] = [:]
-        for (j, r) in results.enumerated() {
-            guard let r else { continue }
-            if all[jobs[j].strategy].name == "none" { noneByTrace[r.trace] = r.figures }
-        }
-        for (j, r) in results.enumerated() {
-            guard var r else { continue }
-            if all[jobs[j].strategy].name == "none" && !wantsNone { continue }
-            if let none = noneByTrace[r.trace] { r.figures.relate(toNone: none) }
-            out.append(r)
-        }
-        return out
     }
 
     /// Runs one trace through one strategy.

@@ -89,8 +89,8 @@ struct LatencySearch {
     }
 
     /// Probes the shifts (0.1 ms) neither probed nor evaluated yet, over every `stride`-th
-    /// frame; returns their partial sums.
-    mutating func probe(_ shifts: [Int], stride: Int) -> [Sums] {
+    /// frame; returns their partial sums (`c` and `d` only, unless `full`).
+    mutating func probe(_ shifts: [Int], stride: Int, full: Bool = false) -> [Sums] {
         var todo: [Int] = []
         for m in shifts {
             let i = min(max(m, LatencySearch.lowest), LatencySearch.highest) - LatencySearch.lowest
@@ -101,7 +101,7 @@ struct LatencySearch {
         }
         guard !todo.isEmpty else { return [] }
         let sums = PerceivedLatency.costsAndBounds(
-            frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, stride: stride)
+            frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, stride: stride, positionsOnly: !full)
         let summed = Double((frames.count + stride - 1) / stride)
         for (j, m) in todo.enumerated() { probes.append((m - LatencySearch.lowest, sums[j], summed)) }
         probedFrames += todo.count * ((frames.count + stride - 1) / stride)
@@ -130,38 +130,41 @@ struct LatencySearch {
     }
 
     /// Appends the grid intervals evaluated point `i`'s second-order bound excludes below
-    /// `target`, beyond `reach` steps (what the first-order bound excludes already).
-    func secondOrder(_ i: Int, _ p: Sums, reach: Int, target: Double, into out: inout [(lo: Int, hi: Int)]) {
+    /// `target`, beyond `reach` steps (what the first-order bound excludes already), looking
+    /// only at the grid points in `gaps` (what nothing excludes yet; the rest needs no bound).
+    func secondOrder(
+        _ i: Int, _ p: Sums, reach: Int, target: Double, gaps: [(Int, Int)], into out: inout [(lo: Int, hi: Int)]
+    ) {
         guard reach < windowSteps else { return }
         // Second order, within the window: the runs of shifts whose bound exceeds the target.
         let c0 = p.c, d0 = p.d
         let a2 = p.h - p.e
         // Σ A_k |v_k|, bounded by Cauchy-Schwarz.
         let av = (p.w * p.h).squareRoot() * (1 + 1e-12)
-        for side in 0..<2 {
-            let sign = side == 0 ? -1 : 1
+        func excluded(_ j: Int) -> Bool {
+            let step = abs(j - i)
+            let sign = j > i ? 1.0 : -1.0
+            let delta = Double(step) * LatencySearch.step
+            let gd = 2 * p.g * delta * sign
+            let cube = av * delta * delta * delta
+            let first = 2 * topSpeed * delta * p.dk
+            let bound = c0 + gd + a2 * delta * delta - cube - first
+            let margin = 1e-9 * (c0 + abs(gd) + (p.h + p.e) * delta * delta + cube + first)
+                + 2 * eta * (d0 + delta * n * topSpeed) + n * eta * eta
+            return bound - margin > target
+        }
+        let lo = i - windowSteps, hi = i + windowSteps
+        for (a, b) in gaps where b >= lo && a <= hi {
             var runStart = -1
-            for step in (reach + 1)...windowSteps {
-                let j = i + sign * step
-                if j < 0 || j >= count { break }
-                let delta = Double(step) * LatencySearch.step
-                let gd = 2 * p.g * delta * Double(sign)
-                let cube = av * delta * delta * delta
-                let first = 2 * topSpeed * delta * p.dk
-                let bound = c0 + gd + a2 * delta * delta - cube - first
-                let margin = 1e-9 * (c0 + abs(gd) + (p.h + p.e) * delta * delta + cube + first)
-                    + 2 * eta * (d0 + delta * n * topSpeed) + n * eta * eta
-                if bound - margin > target {
+            for j in max(a, lo)...min(b, hi) {
+                if abs(j - i) > reach && excluded(j) {
                     if runStart < 0 { runStart = j }
                 } else if runStart >= 0 {
-                    out.append(sign > 0 ? (runStart, j - 1) : (j + 1, runStart))
+                    out.append((runStart, j - 1))
                     runStart = -1
                 }
             }
-            if runStart >= 0 {
-                let j = min(max(i + sign * windowSteps, 0), count - 1)
-                out.append(sign > 0 ? (runStart, j) : (j, runStart))
-            }
+            if runStart >= 0 { out.append((runStart, min(b, hi))) }
         }
     }
 
@@ -170,9 +173,14 @@ struct LatencySearch {
         // Seed: Newton steps on probes from 0, then on evaluations until they settle, then
         // the best's neighbours.
         var guess = 0
-        if stride > 1 {
+        if frames.lagCount > 0 {
+            // Where the tips say the pen was: their mean lag behind the photon time.
+            let lag = (frames.lagSum / Double(frames.lagCount) / LatencySearch.step).rounded()
+            if lag.isFinite { guess = Int(min(max(lag, Double(LatencySearch.lowest)), Double(LatencySearch.highest))) }
+        } else if stride > 1 {
             for _ in 0..<2 {
-                guard let sums = probe([guess], stride: stride).first, let m = newton(from: guess, sums) else { break }
+                guard let sums = probe([guess], stride: stride, full: true).first, let m = newton(from: guess, sums)
+                else { break }
                 guess = m
             }
         }
@@ -218,9 +226,10 @@ struct LatencySearch {
                 guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
                 let p = points[k]
                 let reach = max(0, firstOrderReach(p.sums.c, p.sums.d, frames: n, target: target))
+                // What the older target's intervals exclude stays excluded (the target only
+                // falls); the new ones are looked for in the gaps only.
                 var intervals = p.intervals
-                intervals.removeAll(keepingCapacity: true)
-                secondOrder(p.index, p.sums, reach: reach, target: target, into: &intervals)
+                secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &intervals)
                 points[k].intervals = intervals
                 points[k].target = target
                 refreshed = true

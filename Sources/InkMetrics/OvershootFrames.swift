@@ -71,7 +71,7 @@ struct OvershootFrames {
         let hint = OvershootFrames.hint(tipTime: tipTime, photonTime: tau)
         let bound = OvershootFrames.bound(truth, qx, qy, tau, hint: hint)
         if isMoving {
-            moving.append(stroke: stroke, photonTime: tau, tipX: qx, tipY: qy)
+            moving.append(stroke: stroke, photonTime: tau, tipX: qx, tipY: qy, tipTime: tipTime)
             movingBound.append(bound)
             movingHint.append(hint)
         } else {
