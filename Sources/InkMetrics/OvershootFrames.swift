@@ -23,7 +23,8 @@ struct OvershootFrames {
     private(set) var still = LatencyFrames()
     /// Per frame of ``moving`` and of ``still``: the overshoot's upper bound (mm), and the time
     /// the tip stands for minus the photon time (s).
-    private var movingBound: [Double] = [], stillBound: [Double] = []
+    /// Bounds are kept in single precision, rounded up (``stored(_:)``): still bounds.
+    private var movingBound: [Float] = [], stillBound: [Float] = []
     private var movingHint: [Float] = [], stillHint: [Float] = []
 
     /// The number of frames.
@@ -72,11 +73,11 @@ struct OvershootFrames {
         let bound = OvershootFrames.bound(truth, qx, qy, tau, hint: hint)
         if isMoving {
             moving.append(stroke: stroke, photonTime: tau, tipX: qx, tipY: qy, tipTime: tipTime)
-            movingBound.append(bound)
+            movingBound.append(OvershootFrames.stored(bound))
             movingHint.append(hint)
         } else {
             still.append(stroke: stroke, photonTime: tau, tipX: qx, tipY: qy)
-            stillBound.append(bound)
+            stillBound.append(OvershootFrames.stored(bound))
             stillHint.append(hint)
         }
     }
@@ -89,10 +90,14 @@ struct OvershootFrames {
     /// exact overshoot `v_i` is at most its refined bound `r_i`, which is at most its bound
     /// `u_i` (both computed only where needed):
     ///
-    /// 1. The frames whose bounds are among the `m` largest are searched. `V`, the `m`-th
-    ///    largest exact value found so far, is a lower bound on the answer, and only rises.
+    /// 1. The frames whose bounds are among the `m` largest get their refined bounds; then
+    ///    the frames whose bounds (refined or not) are among the `m` largest are searched.
+    ///    `V`, the `m`-th largest exact value found so far, is a lower bound on the answer,
+    ///    and only rises.
     /// 2. Every other frame with `u_i > V` gets its refined bound; those with `r_i > V` are
     ///    searched in falling order of `r_i`, raising `V`, until the next `r_i` is `<= V`.
+    ///
+    /// Besides the frames, it holds the `m` largest values and 4 bytes per candidate of step 2.
     ///
     /// Then at least `m` exact values are `>= V` and every frame not searched has
     /// `v_i <= V`, so `V` is the `m`-th largest of all, and the largest exact value is the
@@ -100,16 +105,15 @@ struct OvershootFrames {
     /// path around its own time), so this takes about `n - ceil(q n)` searches, plus those
     /// of step 1 that the refined bounds would have spared.
     ///
-    /// Leaves the bounds consumed: call once.
+    /// Leaves refined bounds in place of the bounds it refined (bounds still, and tighter).
     mutating func percentileAndMaximum(
         _ q: Double, truths: [GroundTruth]
     ) -> (percentile: Double, maximum: Double, searches: Int)? {
         let n = count
         guard n > 0 else { return nil }
+        precondition(n < Int(Int32.max), "over 2^31 frames in one run")
         let m = n - nearestRank(q, count: n) + 1
-        var scratch = movingBound + stillBound
-        let threshold = selectSmallest(&scratch, n - m)
-        scratch = []
+        let threshold = Double(OvershootFrames.largest(m, of: movingBound, stillBound))
         var top = LargestValues(keeping: m)
         var searches = 0
         // A frame: its group (moving or still) and index there, and its stroke.
@@ -125,52 +129,120 @@ struct OvershootFrames {
             let frames = moving ? self.moving : still
             let bound = moving ? movingBound : stillBound
             for run in frames.runs {
-                for i in run.start..<run.end where bound[i] >= threshold {
+                for i in run.start..<run.end where Double(bound[i]) >= threshold {
                     top.insert(exact(moving, i, run.stroke))
                 }
             }
         }
-        // Step 2: refined bounds where the bound exceeds V, then searches in falling order.
-        var candidates: [(refined: Double, moving: Bool, index: Int, stroke: Int)] = []
+        // Step 2: refined bounds where the bound exceeds V, kept in place of the bound (they
+        // are bounds too, and tighter), then searches in falling order of them. Candidates
+        // are frame numbers, moving frames first, 4 bytes each: a 10-hour trace has millions.
         let v1 = top.smallest
-        for moving in [true, false] {
-            let frames = moving ? self.moving : still
-            let bound = moving ? movingBound : stillBound
-            let hint = moving ? movingHint : stillHint
+        let movingCount = moving.count
+        var candidates: [Int32] = []
+        for isMoving in [true, false] {
+            let frames = isMoving ? moving : still
+            let hint = isMoving ? movingHint : stillHint
             for run in frames.runs {
-                for i in run.start..<run.end where bound[i] > v1 && bound[i] < threshold {
+                for i in run.start..<run.end {
+                    let u = Double(isMoving ? movingBound[i] : stillBound[i])
+                    guard u > v1 && u < threshold else { continue }
                     let r = OvershootFrames.bound(
                         truths[run.stroke], frames.tipX[i], frames.tipY[i], frames.photonTime[i], hint: hint[i],
                         refined: true)
-                    if r > v1 { candidates.append((r, moving, i, run.stroke)) }
+                    let kept = OvershootFrames.stored(r)
+                    if isMoving { movingBound[i] = kept } else { stillBound[i] = kept }
+                    if r > v1 { candidates.append(Int32(truncatingIfNeeded: isMoving ? i : movingCount + i)) }
                 }
             }
         }
-        // In falling order of the refined bound: a max-heap, built in linear time and popped
-        // only as far as the bounds exceed V (a sort of every candidate would cost more).
-        var heap = candidates.indices.map { (key: candidates[$0].refined, at: $0) }
+        // A max-heap of the candidates by refined bound, built in linear time and popped only
+        // as far as the bounds exceed V (sorting every candidate would cost more).
+        func key(_ c: Int32) -> Double {
+            let i = Int(c)
+            return Double(i < movingCount ? movingBound[i] : stillBound[i - movingCount])
+        }
         func siftDown(_ start: Int, _ end: Int) {
             var i = start
             while true {
                 let l = 2 * i + 1, r = l + 1
                 var m = i
-                if l < end && heap[l].key > heap[m].key { m = l }
-                if r < end && heap[r].key > heap[m].key { m = r }
+                if l < end && key(candidates[l]) > key(candidates[m]) { m = l }
+                if r < end && key(candidates[r]) > key(candidates[m]) { m = r }
                 if m == i { return }
-                heap.swapAt(i, m)
+                candidates.swapAt(i, m)
                 i = m
             }
         }
-        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i, heap.count) }
-        var end = heap.count
-        while end > 0 && heap[0].key > top.smallest {
-            let c = candidates[heap[0].at]
-            top.insert(exact(c.moving, c.index, c.stroke))
+        for i in stride(from: candidates.count / 2 - 1, through: 0, by: -1) { siftDown(i, candidates.count) }
+        var end = candidates.count
+        while end > 0 && key(candidates[0]) > top.smallest {
+            let i = Int(candidates[0])
+            let isMoving = i < movingCount
+            let index = isMoving ? i : i - movingCount
+            let runs = isMoving ? moving.runs : still.runs
+            top.insert(exact(isMoving, index, runs[OvershootFrames.run(holding: index, in: runs)].stroke))
             end -= 1
-            heap.swapAt(0, end)
+            candidates.swapAt(0, end)
             siftDown(0, end)
         }
         return (top.smallest, top.largest, searches)
+    }
+}
+
+extension OvershootFrames {
+    /// `bound` in single precision, rounded up (to +infinity beyond its range): a bound still,
+    /// in half the memory (a 10-hour trace has millions of frames per run).
+    @inline(__always)
+    static func stored(_ bound: Double) -> Float {
+        let f = Float(bound)
+        return Double(f) < bound ? f.nextUp : f
+    }
+
+    /// The `m`-th largest of the values of `a` and `b` together (`1 <= m <= a.count +
+    /// b.count`; values non-negative). Up to 65,536 values, by quickselect on a copy; beyond,
+    /// without a copy (a 10-hour trace has millions): four passes of a byte-wise radix
+    /// selection on their bit patterns, which order non-negative floats as their values do.
+    static func largest(_ m: Int, of a: [Float], _ b: [Float]) -> Float {
+        let n = a.count + b.count
+        if n <= 1 << 16 {
+            // Few: a copy (at most 512 KB) and a quickselect cost less than four passes.
+            var copy = [Double]()
+            copy.reserveCapacity(n)
+            for v in a { copy.append(Double(v)) }
+            for v in b { copy.append(Double(v)) }
+            return Float(selectSmallest(&copy, n - m))
+        }
+        var prefix: UInt32 = 0, mask: UInt32 = 0
+        var remaining = m
+        var counts = [Int](repeating: 0, count: 256)
+        for shift in stride(from: UInt32(24), through: 0, by: -8) {
+            for i in counts.indices { counts[i] = 0 }
+            for values in [a, b] {
+                for v in values {
+                    let bits = v.bitPattern
+                    if bits & mask == prefix { counts[Int((bits >> shift) & 255)] += 1 }
+                }
+            }
+            var digit = 255
+            while digit > 0 && counts[digit] < remaining {
+                remaining -= counts[digit]
+                digit -= 1
+            }
+            prefix |= UInt32(digit) << shift
+            mask |= 255 << shift
+        }
+        return Float(bitPattern: prefix)
+    }
+
+    /// The index of the run of `runs` (in frame order, contiguous) holding frame `i`.
+    static func run(holding i: Int, in runs: [(stroke: Int, start: Int, end: Int)]) -> Int {
+        var lo = 0, hi = runs.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if runs[mid].start <= i { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 }
 

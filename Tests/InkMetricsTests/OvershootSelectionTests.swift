@@ -1,4 +1,4 @@
-import InkMetrics
+@testable import InkMetrics
 import InkPrediction
 import InkReplay
 import InkSynthesis
@@ -38,6 +38,33 @@ struct OvershootSelectionTests {
         }
         // The bounds settle most frames: on these traces about one search in ten frames.
         #expect(searches * 4 < frames, "\(strategyName): \(searches) searches for \(frames) frames")
+    }
+
+    @Test func largestBySelectionAndByRadix() {
+        // Both paths (a copy and quickselect up to 65,536 values, byte-wise radix beyond),
+        // with ties, zeros and an infinity, against sorting.
+        var state: UInt64 = 12345
+        func next() -> Float {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let u = Float(state >> 40) / Float(1 << 24)
+            return u < 0.05 ? 0 : u < 0.5 ? (u * 64).rounded() / 8 : u * u * 30
+        }
+        for n in [1, 2, 9, 1_000, 70_000, 150_001] {
+            var a = (0..<(n / 3)).map { _ in next() }
+            let b = (0..<(n - n / 3)).map { _ in next() }
+            if n > 5 { a[0] = .infinity }
+            let sorted = (a + b).sorted(by: >)
+            for m in Set([1, 2, n / 20 + 1, n / 2 + 1, n].filter { $0 >= 1 && $0 <= n }) {
+                #expect(OvershootFrames.largest(m, of: a, b) == sorted[m - 1], "n \(n), m \(m)")
+            }
+        }
+    }
+
+    @Test func storedBoundsRoundUp() {
+        for v in [0.0, 1e-300, 0.1, 1.0 / 3, 2.5, 1e39, .infinity] {
+            let f = OvershootFrames.stored(v)
+            #expect(Double(f) >= v && (f == 0 || f.nextDown < Float(v) || Double(f.nextDown) < v), "\(v)")
+        }
     }
 
     @Test func boundsNeverBelowTheDistance() throws {

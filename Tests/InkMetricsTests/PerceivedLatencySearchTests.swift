@@ -24,6 +24,18 @@ struct PerceivedLatencySearchTests {
         #expect(fast.cost == grid.cost)
         #expect(fast.atEdge == grid.atEdge)
         #expect(fast.evaluations < grid.evaluations / 4, "\(trace.name) / \(strategy.name): \(fast.evaluations) evaluations")
+        // Without the tips' times the search starts from probes instead of their mean lag:
+        // the same answer.
+        var bare = LatencyFrames()
+        for run in frames.runs {
+            for k in run.start..<run.end {
+                bare.append(stroke: run.stroke, photonTime: frames.photonTime[k], tipX: frames.tipX[k], tipY: frames.tipY[k])
+            }
+        }
+        #expect(bare.lagCount == 0 && frames.lagCount == frames.count)
+        let again = try #require(PerceivedLatency.search(bare, truths: truths))
+        #expect(again.tenthsMs == grid.tenthsMs && again.cost == grid.cost && again.atEdge == grid.atEdge,
+                "\(trace.name) / \(strategy.name), no tip times")
     }
 
     static let strategies = StrategyCatalog.defaultNames + ["kalman:cap_ms=8", "linear:cap_ms=40"]
