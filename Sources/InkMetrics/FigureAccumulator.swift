@@ -32,7 +32,7 @@ public struct FigureAccumulator: FrameSink {
     /// The pair's after-lift frames that show a prediction, each with its overshoot's bound;
     /// the exact overshoots are computed when the pair closes, only where a bound can raise
     /// the pair's largest.
-    var pairEnds: [(bound: Double, qx: Double, qy: Double, tau: Double, hint: Float)] = []
+    var pairEnds: [(bound: Double, qx: Double, qy: Double, tau: Double, hint: OvershootFrames.Hint)] = []
     var previousIndex = Int.min, previousTipX = 0.0, previousTipY = 0.0
     var previousErrorX = 0.0, previousErrorY = 0.0, previousInStroke = false
 

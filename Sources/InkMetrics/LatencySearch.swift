@@ -264,7 +264,8 @@ struct LatencySearch {
                 }
             }
             evaluate(full)
-            _ = probe(near, stride: max(1, stride / 2))
+            // A probe over every frame is an evaluation: make it one (with its bounds' sums).
+            if stride / 2 <= 1 { evaluate(near) } else { _ = probe(near, stride: stride / 2) }
             _ = probe(far, stride: stride)
         }
         return PerceivedLatency.Result(

@@ -6,7 +6,7 @@ import InkTraces
 /// decide the 95th percentile and the maximum.
 ///
 /// Each frame keeps its photon time, tip, stroke and the time its tip stands for (as an offset
-/// from the photon time, in single precision: it only tells the search where to look first),
+/// from the photon time, in units of 0.1 ms: it only tells the search where to look first),
 /// and its bound, ``GroundTruth/distanceBound(fromX:y:from:to:near:)``. Moving frames live
 /// in ``moving``, which the perceived-latency search reads too; the few slower in-stroke
 /// frames in ``still``.
@@ -25,7 +25,7 @@ struct OvershootFrames {
     /// the tip stands for minus the photon time (s).
     /// Bounds are kept in single precision, rounded up (``stored(_:)``): still bounds.
     private var movingBound: [Float] = [], stillBound: [Float] = []
-    private var movingHint: [Float] = [], stillHint: [Float] = []
+    private var movingHint: [Hint] = [], stillHint: [Hint] = []
 
     /// The number of frames.
     var count: Int { moving.count + still.count }
@@ -37,19 +37,26 @@ struct OvershootFrames {
         movingHint.reserveCapacity(count)
     }
 
-    /// The time (s) a frame's tip stands for, as kept: its offset from the photon time `tau`,
-    /// in single precision (it only decides where a search looks first; every overshoot of a
-    /// frame, bound or exact, uses this same rounded hint, so they agree to the bit).
+    /// The time (s) a frame's tip stands for, as kept (``Hint``): it only decides where a
+    /// search looks first, and every overshoot of a frame, bound or exact, uses this same
+    /// rounded hint, so they agree to the bit.
     @inline(__always)
-    static func hint(tipTime: Double, photonTime tau: Double) -> Float { Float(tipTime - tau) }
+    static func hint(tipTime: Double, photonTime tau: Double) -> Hint {
+        let tenths = ((tipTime - tau) * 10_000).rounded()
+        return tenths.isFinite ? Hint(min(max(tenths, -Double(Hint.max)), Double(Hint.max))) : 0
+    }
+
+    /// The time a frame's tip stands for, as kept: its offset from the photon time in units
+    /// of 0.1 ms, within ±3.2 s (2 bytes a frame).
+    typealias Hint = Int16
 
     /// The overshoot (mm) of the tip `(qx, qy)` of a frame with photon time `tau` (s): its
     /// distance to the path over the last ``FigureAccumulator/overshootWindow``, looked for
     /// first at `tau + hint`.
     @inline(__always)
-    static func overshoot(_ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Float) -> Double {
+    static func overshoot(_ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Hint) -> Double {
         truth.distance(
-            fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: tau + Double(hint))
+            fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: tau + Double(hint) / 10_000)
     }
 
     /// An upper bound on ``overshoot(_:_:_:_:hint:)`` with the same arguments
@@ -57,10 +64,10 @@ struct OvershootFrames {
     /// and the hint's point, or, `refined`, after two Gauss-Newton steps along the path too.
     @inline(__always)
     static func bound(
-        _ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Float, refined: Bool = false
+        _ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Hint, refined: Bool = false
     ) -> Double {
         truth.distanceBound(
-            fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: tau + Double(hint),
+            fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: tau + Double(hint) / 10_000,
             refined: refined)
     }
 
@@ -139,7 +146,7 @@ struct OvershootFrames {
         // are frame numbers, moving frames first, 4 bytes each: a 10-hour trace has millions.
         let v1 = top.smallest
         let movingCount = moving.count
-        var candidates: [Int32] = []
+        var candidateCount = 0
         for isMoving in [true, false] {
             let frames = isMoving ? moving : still
             let hint = isMoving ? movingHint : stillHint
@@ -147,13 +154,23 @@ struct OvershootFrames {
                 for i in run.start..<run.end {
                     let u = Double(isMoving ? movingBound[i] : stillBound[i])
                     guard u > v1 && u < threshold else { continue }
-                    let r = OvershootFrames.bound(
-                        truths[run.stroke], frames.tipX[i], frames.tipY[i], frames.photonTime[i], hint: hint[i],
-                        refined: true)
-                    let kept = OvershootFrames.stored(r)
-                    if isMoving { movingBound[i] = kept } else { stillBound[i] = kept }
-                    if r > v1 { candidates.append(Int32(truncatingIfNeeded: isMoving ? i : movingCount + i)) }
+                    let r = OvershootFrames.stored(
+                        OvershootFrames.bound(
+                            truths[run.stroke], frames.tipX[i], frames.tipY[i], frames.photonTime[i], hint: hint[i],
+                            refined: true))
+                    if isMoving { movingBound[i] = r } else { stillBound[i] = r }
+                    if Double(r) > v1 { candidateCount += 1 }
                 }
+            }
+        }
+        // The candidates, counted first so that the list has no spare capacity: exactly the
+        // frames whose bounds now lie between V and the threshold (those refined, still above V).
+        var candidates: [Int32] = []
+        candidates.reserveCapacity(candidateCount)
+        for isMoving in [true, false] {
+            let bound = isMoving ? movingBound : stillBound
+            for i in bound.indices where Double(bound[i]) > v1 && Double(bound[i]) < threshold {
+                candidates.append(Int32(truncatingIfNeeded: isMoving ? i : movingCount + i))
             }
         }
         // A max-heap of the candidates by refined bound, built in linear time and popped only
