@@ -547,29 +547,15 @@ extension CubicPath {
         func seed(
             _ near: inout Nearest, _ t0: Double, _ t1: Double, hint: Double?, steps: Int = 2
         ) -> (a: Double, b: Double, jb: Int, jh: Int?)? {
-            let first = knots[0], last = knots[knotCount - 1]
-            let a = min(max(t0, first), last)
-            let b = min(max(t1, first), last)
-            guard a < b, knotCount > 1 else {
-                let pb = position(at: b)
-                near.offer(pb.x, pb.y)
-                return nil
-            }
+            guard let (a, b) = window(t0, t1, &near) else { return nil }
             // The window's start needs no offer of its own: the first piece is visited unless
             // it cannot beat the best.
-            let jb = b >= last ? knotCount - 2 : piece(at: b)
-            let pb = b >= last ? (x: endX, y: endY) : evaluate(jb &* 8, b - knots[jb])
+            let (jb, pb) = endPoint(b)
             near.offer(pb.x, pb.y)
             guard let hint else { return (a, b, jb, nil) }
-            // Pieces of times in a...b lie in the window's pieces: piece(at:) is monotone.
             var h = min(max(hint, a), b)
-            var j = jb
-            var p = pb
-            if h < b {
-                j = piece(at: h)
-                p = evaluate(j &* 8, h - knots[j])
-                near.offer(p.x, p.y)
-            }
+            var (j, p) = point(at: h, b, jb, pb)
+            if h < b { near.offer(p.x, p.y) }
             // Two Gauss-Newton steps along the path from there, `h += (q - p(h))·p'(h) / |p'(h)|²`
             // (the foot of the perpendicular on the tangent): they take a tip that lags or
             // leads along the path to about its nearest point, so the bound is nearly the
@@ -581,13 +567,7 @@ extension CubicPath {
                 let next = min(max(h + ((near.qx - p.x) * v.x + (near.qy - p.y) * v.y) / vv, a), b)
                 guard next != h else { break }
                 h = next
-                if h == b {
-                    j = jb
-                    p = pb
-                } else {
-                    j = piece(at: h)
-                    p = evaluate(j &* 8, h - knots[j])
-                }
+                (j, p) = point(at: h, b, jb, pb)
                 near.offer(p.x, p.y)
             }
             return (a, b, jb, j)
@@ -598,6 +578,42 @@ extension CubicPath {
             var near = Nearest(qx: qx, qy: qy)
             _ = seed(&near, t0, t1, hint: hint, steps: refined ? 2 : 0)
             return near.best
+        }
+
+        /// The window `t0...t1` clamped to the path's span, or nil when that is a single point
+        /// (then offered to `near`: the whole answer).
+        @inline(__always)
+        func window(_ t0: Double, _ t1: Double, _ near: inout Nearest) -> (a: Double, b: Double)? {
+            let first = knots[0], last = knots[knotCount - 1]
+            let a = min(max(t0, first), last)
+            let b = min(max(t1, first), last)
+            guard a < b, knotCount > 1 else {
+                let pb = position(at: b)
+                near.offer(pb.x, pb.y)
+                return nil
+            }
+            return (a, b)
+        }
+
+        /// The piece holding the window's end `b` and the point there (the held end point
+        /// after the last knot).
+        @inline(__always)
+        func endPoint(_ b: Double) -> (j: Int, p: (x: Double, y: Double)) {
+            let last = knots[knotCount - 1]
+            let jb = b >= last ? knotCount - 2 : piece(at: b)
+            return (jb, b >= last ? (x: endX, y: endY) : evaluate(jb &* 8, b - knots[jb]))
+        }
+
+        /// The piece and point at time `h` of a window ending at `b` (`h <= b`), given the
+        /// end's piece and point. Pieces of times in the window lie in the window's pieces:
+        /// `piece(at:)` is monotone.
+        @inline(__always)
+        func point(
+            at h: Double, _ b: Double, _ jb: Int, _ pb: (x: Double, y: Double)
+        ) -> (j: Int, p: (x: Double, y: Double)) {
+            if h >= b { return (jb, pb) }
+            let j = piece(at: h)
+            return (j, evaluate(j &* 8, h - knots[j]))
         }
 
         /// A distance query's window: times `a...b` (s), in pieces `ja...jb`.
