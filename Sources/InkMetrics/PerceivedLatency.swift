@@ -133,12 +133,52 @@ public enum PerceivedLatency {
         positionsOnly: Bool = false
     ) -> [Sums] {
         if positionsOnly { return costs(frames, truths: truths, shifts: shifts, stride: stride) }
-        var out = [Sums](repeating: Sums(), count: shifts.count)
         let kinkScale = 2 / stepSeconds
+        return sums(frames, truths: truths, shifts: shifts, stride: stride) { sums, truth, t, qx, qy in
+            let l = truth.local(at: t)
+            let dx = qx - l.x, dy = qy - l.y
+            let d2 = dx * dx + dy * dy
+            let r = d2.squareRoot()
+            sums.c += d2
+            sums.d += r
+            let a = l.accel + kinkScale * l.kink
+            if a <= smoothLimit {
+                let v2 = l.vx * l.vx + l.vy * l.vy
+                sums.g += dx * l.vx + dy * l.vy
+                sums.h += v2
+                sums.e += a * r
+                sums.w += a * a
+            } else {
+                sums.dk += r
+            }
+        }
+    }
+
+    /// ``costsAndBounds(_:truths:shifts:smoothLimit:stride:positionsOnly:)`` with only `c` and
+    /// `d` filled: what a probe needs, for about half the work per frame (positions only).
+    /// `c` and `d` are summed exactly as there.
+    static func costs(_ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], stride: Int) -> [Sums] {
+        sums(frames, truths: truths, shifts: shifts, stride: stride) { sums, truth, t, qx, qy in
+            let p = truth.position(at: t)
+            let dx = qx - p.x, dy = qy - p.y
+            let d2 = dx * dx + dy * dy
+            sums.c += d2
+            sums.d += d2.squareRoot()
+        }
+    }
+
+    /// Sums `add` over every `stride`-th frame, in order, at each of `shifts` (0.1 ms): one
+    /// shift at a time, the sums kept in registers, `add` given the frame's truth, its shifted
+    /// time `tau_k - m / 10,000` (s) and its tip (mm).
+    @inline(__always)
+    static func sums(
+        _ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], stride: Int,
+        _ add: (inout Sums, GroundTruth, Double, Double, Double) -> Void
+    ) -> [Sums] {
+        var out = [Sums](repeating: Sums(), count: shifts.count)
         frames.photonTime.withUnsafeBufferPointer { tau in
             frames.tipX.withUnsafeBufferPointer { qx in
                 frames.tipY.withUnsafeBufferPointer { qy in
-                    // One shift at a time, the frames in order, the sums kept in registers.
                     for j in shifts.indices {
                         let offset = Double(shifts[j]) / 10_000
                         var sums = Sums()
@@ -147,59 +187,11 @@ public enum PerceivedLatency {
                             var k = run.start
                             if stride > 1 && k % stride != 0 { k += stride - k % stride }
                             while k < run.end {
-                                let l = truth.local(at: tau[k] - offset)
-                                let dx = qx[k] - l.x, dy = qy[k] - l.y
+                                add(&sums, truth, tau[k] - offset, qx[k], qy[k])
                                 k += stride
-                                let d2 = dx * dx + dy * dy
-                                let r = d2.squareRoot()
-                                sums.c += d2
-                                sums.d += r
-                                let a = l.accel + kinkScale * l.kink
-                                if a <= smoothLimit {
-                                    let v2 = l.vx * l.vx + l.vy * l.vy
-                                    sums.g += dx * l.vx + dy * l.vy
-                                    sums.h += v2
-                                    sums.e += a * r
-                                    sums.w += a * a
-                                } else {
-                                    sums.dk += r
-                                }
                             }
                         }
                         out[j] = sums
-                    }
-                }
-            }
-        }
-        return out
-    }
-
-    /// ``costsAndBounds(_:truths:shifts:smoothLimit:stride:positionsOnly:)`` with only `c` and
-    /// `d` filled: what a probe needs, for about half the work per frame (positions only).
-    /// `c` and `d` are summed exactly as there.
-    static func costs(_ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], stride: Int) -> [Sums] {
-        var out = [Sums](repeating: Sums(), count: shifts.count)
-        frames.photonTime.withUnsafeBufferPointer { tau in
-            frames.tipX.withUnsafeBufferPointer { qx in
-                frames.tipY.withUnsafeBufferPointer { qy in
-                    for j in shifts.indices {
-                        let offset = Double(shifts[j]) / 10_000
-                        var c = 0.0, d = 0.0
-                        for run in frames.runs {
-                            let truth = truths[run.stroke]
-                            var k = run.start
-                            if stride > 1 && k % stride != 0 { k += stride - k % stride }
-                            while k < run.end {
-                                let p = truth.position(at: tau[k] - offset)
-                                let dx = qx[k] - p.x, dy = qy[k] - p.y
-                                k += stride
-                                let d2 = dx * dx + dy * dy
-                                c += d2
-                                d += d2.squareRoot()
-                            }
-                        }
-                        out[j].c = c
-                        out[j].d = d
                     }
                 }
             }

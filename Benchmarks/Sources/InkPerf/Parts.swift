@@ -31,8 +31,10 @@ func fastest(runs: Int, _ body: () -> Double) -> (seconds: Double, checksum: Dou
 }
 
 /// `inkperf parts`: the default run's work split into its parts, each timed alone on one
-/// core (fastest of N): replay with predictors only, the overshoot distances, the
-/// perceived-latency searches, and the whole run.
+/// core (fastest of N): replay with predictors only; replay into the figure accumulators
+/// (every frame's figures and overshoot bound); their finish (the perceived-latency searches,
+/// timed alone too, and the exact overshoot searches that decide p95 and max); the whole run;
+/// and, for scale, an exact overshoot search of every frame.
 func parts(_ args: [String]) {
     let runs = Int(option("--runs", args, default: 31))
     let traces = generate(SyntheticSuite.default.specs)

@@ -6,7 +6,7 @@
 //   inkperf growth                  time against trace length and strategy count (1x, 10x, 100x)
 //   inkperf cores [--runs N]        1 core against 2: speed-up, and byte-identical figures
 //   inkperf memory [--hours H]      the long synthetic trace, all strategies, frames off: peak RSS
-//   inkperf parts [--runs N]        the default run split into replay, overshoot, latency search: time of each
+//   inkperf parts [--runs N]        the default run split: replay, replay into the figures, finish, latency searches
 //   inkperf evaluations             perceived-latency search: its work per run, in full-cost evaluations
 //   inkperf predictors              each built-in predictor's update + predict: ns per sample
 //   inkperf all                     predictors, throughput, growth, cores, evaluations (not memory)
