@@ -23,6 +23,8 @@ struct LatencySearch {
     let eta: Double
     /// The second-order bound's reach, in grid steps, within ``CubicPath/localWindow``.
     let windowSteps: Int
+    /// The local-speed bound's reach, in grid steps, within ``CubicPath/speedWindow``.
+    let speedWindowSteps: Int
     /// Frames whose remainder bound exceeds this (mm/s²) use the first-order bound.
     let smoothLimit: Double
     /// Far probes sum every `stride`-th frame.
@@ -59,6 +61,7 @@ struct LatencySearch {
         eta = topSpeed * 8 * maxTime.ulp + 16 * (maxCoordinate + 1).ulp + 1e-300
         let window = CubicPath.localWindow
         windowSteps = Int((window / LatencySearch.step).rounded(.down)) - 1
+        speedWindowSteps = Int((CubicPath.speedWindow / LatencySearch.step).rounded(.down)) - 1
         smoothLimit = 2 * topSpeed / window
         stride = max(1, min(8, count / 24))
         evaluated = [Bool](repeating: false, count: LatencySearch.highest - LatencySearch.lowest + 1)
@@ -127,6 +130,30 @@ struct LatencySearch {
         let r2 = (d0 / frames - rootTarget - eta) / topSpeed
         let r = max(r1, r2) / LatencySearch.step * (1 - 1e-9)
         return r >= Double(count) ? count : r > 1 ? Int(r.rounded(.up)) - 1 : 0  // |Δm| < r
+    }
+
+    /// The first-order reach of an evaluated point: the larger of the top-speed and the
+    /// local-speed bounds'.
+    func pointReach(_ p: Sums, target: Double) -> Int {
+        max(firstOrderReach(p.c, p.d, frames: n, target: target), localSpeedReach(p, target: target))
+    }
+
+    /// How many grid steps around an evaluated point the first-order bound with each frame's
+    /// own top speed excludes below `target`, within ``CubicPath/speedWindow``: for `|δ|` up to
+    /// that, `|r_k(S + δ)| >= |r_k| - V_k |δ| - η`, so the cost is at least
+    /// `C - 2|δ| v - 2ηD`, and (Cauchy-Schwarz on the same per-frame bound) at least
+    /// `(D - |δ| s - nη)² / n` while that is positive (``PerceivedLatency/Sums``). Where the pen
+    /// is slower than its top speed, as most of a stroke is, this reaches further than the
+    /// top-speed bound; -1 when it does not exclude the point itself.
+    func localSpeedReach(_ p: Sums, target: Double) -> Int {
+        let margin = p.c - target - 2 * eta * p.d
+        let margin2 = p.d - n * eta - (n * target).squareRoot()
+        guard margin > 0 || margin2 > 0 else { return -1 }
+        let r1 = margin <= 0 ? 0 : p.v > 0 ? margin / (2 * p.v) : Double.infinity
+        let r2 = margin2 <= 0 ? 0 : p.s > 0 ? margin2 / p.s : Double.infinity
+        let r = max(r1, r2) / LatencySearch.step * (1 - 1e-9)
+        let steps = r >= Double(speedWindowSteps) ? speedWindowSteps : r > 1 ? Int(r.rounded(.up)) - 1 : 0
+        return min(steps, speedWindowSteps)
     }
 
     /// Appends the grid intervals evaluated point `i`'s second-order bound excludes below
@@ -202,7 +229,7 @@ struct LatencySearch {
             }
             for k in points.indices {
                 let p = points[k]
-                let reach = max(0, firstOrderReach(p.sums.c, p.sums.d, frames: n, target: target))
+                let reach = max(0, pointReach(p.sums, target: target))
                 covered.append((max(0, p.index - reach), min(count - 1, p.index + reach)))
                 // Second-order intervals are kept from the target they were computed for: the
                 // target only falls, so what they exclude stays excluded.
@@ -225,7 +252,7 @@ struct LatencySearch {
                 let lo = points[k].index - windowSteps, hi = points[k].index + windowSteps
                 guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
                 let p = points[k]
-                let reach = max(0, firstOrderReach(p.sums.c, p.sums.d, frames: n, target: target))
+                let reach = max(0, pointReach(p.sums, target: target))
                 // What the older target's intervals exclude stays excluded (the target only
                 // falls); the new ones are looked for in the gaps only.
                 var intervals = p.intervals

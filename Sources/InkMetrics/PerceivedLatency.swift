@@ -111,9 +111,11 @@ public enum PerceivedLatency {
     /// `g = Σ<r_k, v_k>` (mm²/s), `h = Σ|v_k|²` (mm²/s²), `e = Σ A_k |r_k|` (mm²/s²) and
     /// `w = Σ A_k²` (mm²/s⁴; `Σ A_k |v_k| <= sqrt(w h)`), `v_k = p'(tau_k - S)` and `A_k` the
     /// local remainder bound;
-    /// `dk = Σ|r_k|` over the other frames.
+    /// `dk = Σ|r_k|` over the other frames; and `v = Σ|r_k| V_k` (mm²/s) and `s = Σ V_k`
+    /// (mm/s) over every frame, `V_k` the path's top speed within ``CubicPath/speedWindow`` of
+    /// `tau_k - S`.
     struct Sums {
-        var c = 0.0, d = 0.0, g = 0.0, h = 0.0, e = 0.0, w = 0.0, dk = 0.0
+        var c = 0.0, d = 0.0, g = 0.0, h = 0.0, e = 0.0, w = 0.0, dk = 0.0, v = 0.0, s = 0.0
     }
 
     /// The grid step (s).
@@ -141,6 +143,8 @@ public enum PerceivedLatency {
             let r = d2.squareRoot()
             sums.c += d2
             sums.d += r
+            sums.v += r * l.speed
+            sums.s += l.speed
             let a = l.accel + kinkScale * l.kink
             if a <= smoothLimit {
                 let v2 = l.vx * l.vx + l.vy * l.vy

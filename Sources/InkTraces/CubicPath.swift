@@ -22,6 +22,8 @@ public final class CubicPath: @unchecked Sendable {
     /// The half-width (s) of the window over which ``local(at:)`` bounds the path's
     /// acceleration and velocity jumps.
     public static let localWindow = 0.010
+    /// The half-width (s) of the window over which ``local(at:)`` bounds the path's speed.
+    public static let speedWindow = 0.050
     /// Whether every piece is a straight segment.
     public let isPiecewiseLinear: Bool
     /// The path's tables, as raw pointers into one allocation owned by this path, so that the
@@ -116,8 +118,9 @@ public final class CubicPath: @unchecked Sendable {
         }
         self.maxSpeed = maxSpeed * (1 + 1e-12)
         let (accel, kinks) = CubicPath.localBounds(knots: knots, coef: coef)
+        let speeds = CubicPath.speedBounds(knots: knots, coef: coef)
         raw = RawTables(
-            knots: knots, coef: coef, buckets: buckets, boxes: boxes, accel: accel, kinks: kinks,
+            knots: knots, coef: coef, buckets: buckets, boxes: boxes, accel: accel, kinks: kinks, speeds: speeds,
             bucketStart: bucketStart, bucketScale: bucketScale, start: start, end: end)
     }
 
@@ -160,6 +163,33 @@ public final class CubicPath: @unchecked Sendable {
             kinks[j] = k * (1 + 1e-9) + 1e-12
         }
         return (accel, kinks)
+    }
+
+    /// Per piece `j`, a bound on the speed `|p'|` (mm/s) over the times `knots[j] -
+    /// speedWindow ... knots[j+1] + speedWindow` (0 where the position is held), enlarged for
+    /// rounding: what bounds how far the path moves in up to ``speedWindow`` from a time in
+    /// piece `j`.
+    static func speedBounds(knots: [Double], coef: [Double]) -> [Double] {
+        let pieces = knots.count - 1
+        guard pieces > 0 else { return [] }
+        let pieceSpeed = (0..<pieces).map { j -> Double in
+            let dt = knots[j + 1] - knots[j], c = j * 8
+            let sx = abs(coef[c + 1]) + 2 * abs(coef[c + 2]) * dt + 3 * abs(coef[c + 3]) * dt * dt
+            let sy = abs(coef[c + 5]) + 2 * abs(coef[c + 6]) * dt + 3 * abs(coef[c + 7]) * dt * dt
+            return (sx * sx + sy * sy).squareRoot()
+        }
+        let w = speedWindow
+        var speeds = [Double](repeating: 0, count: pieces)
+        var lo = 0, hi = 0
+        for j in 0..<pieces {
+            while knots[lo + 1] < knots[j] - w { lo += 1 }
+            hi = max(hi, j)
+            while hi + 1 < pieces && knots[hi + 1] <= knots[j + 1] + w { hi += 1 }
+            var v = 0.0
+            for i in lo...hi { v = max(v, pieceSpeed[i]) }
+            speeds[j] = v * (1 + 1e-9) + 1e-12
+        }
+        return speeds
     }
 
     /// The number of pieces (knots minus one).
@@ -223,9 +253,13 @@ public final class CubicPath: @unchecked Sendable {
     ///
     ///     |p(t + δ) - p(t) - p'(t) δ| <= accel · δ² / 2 + kink · |δ|
     ///
-    /// (where the position is held, `p'(t)` is 0 and the bounds are those of the nearest piece).
+    /// (where the position is held, `p'(t)` is 0 and the bounds are those of the nearest piece),
+    /// and `speed` (mm/s), a bound on `|p'|` over `t ± speedWindow`, so that
+    /// `|p(t + δ) - p(t)| <= speed · |δ|` for `|δ| <= speedWindow`.
     @inlinable @inline(__always)
-    public func local(at t: Double) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double) {
+    public func local(
+        at t: Double
+    ) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double) {
         raw.local(at: t)
     }
 
@@ -277,6 +311,8 @@ extension CubicPath {
         /// Per piece, ``CubicPath/localBounds(knots:coef:)``.
         @usableFromInline let accel: UnsafeMutablePointer<Double>
         @usableFromInline let kinks: UnsafeMutablePointer<Double>
+        /// Per piece, ``CubicPath/speedBounds(knots:coef:)``.
+        @usableFromInline let speeds: UnsafeMutablePointer<Double>
         /// Per piece, its last point (x, y), as ``evaluate(_:_:)`` gives it at the piece's
         /// end, and ``sagBound(_:_:)`` over the whole piece: what a window's interior pieces
         /// need, looked up instead of computed.
@@ -301,12 +337,13 @@ extension CubicPath {
 
         init(
             knots: [Double], coef: [Double], buckets: [Int32], boxes: [Double], accel: [Double], kinks: [Double],
+            speeds: [Double],
             bucketStart: Double, bucketScale: Double, start: (x: Double, y: Double), end: (x: Double, y: Double)
         ) {
             knotCount = knots.count
             blockCount = boxes.count / 4
             let pieces = max(0, knots.count - 1)
-            let doubles = knots.count + coef.count + boxes.count + 6 * pieces
+            let doubles = knots.count + coef.count + boxes.count + 7 * pieces
             let memory = UnsafeMutableRawPointer.allocate(
                 byteCount: doubles * 8 + max(1, buckets.count) * 4, alignment: 16)
             let d = memory.bindMemory(to: Double.self, capacity: doubles)
@@ -321,9 +358,11 @@ extension CubicPath {
             self.kinks = reach + 2 * pieces
             ends = reach + 3 * pieces
             sags = reach + 5 * pieces
+            self.speeds = reach + 6 * pieces
             for j in 0..<pieces {
                 self.accel[j] = accel[j]
                 self.kinks[j] = kinks[j]
+                self.speeds[j] = speeds[j]
             }
             for j in 0..<pieces {
                 let dt = knots[j + 1] - knots[j]
@@ -408,16 +447,20 @@ extension CubicPath {
         }
 
         @inlinable @inline(__always)
-        func local(at t: Double) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double) {
-            if knotCount < 2 { return (startX, startY, 0, 0, 0, 0) }
-            if !(t > knots[0]) { return (startX, startY, 0, 0, accel[0], kinks[0]) }
-            if t >= knots[knotCount - 1] { return (endX, endY, 0, 0, accel[knotCount - 2], kinks[knotCount - 2]) }
+        func local(
+            at t: Double
+        ) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double) {
+            if knotCount < 2 { return (startX, startY, 0, 0, 0, 0, 0) }
+            if !(t > knots[0]) { return (startX, startY, 0, 0, accel[0], kinks[0], speeds[0]) }
+            if t >= knots[knotCount - 1] {
+                return (endX, endY, 0, 0, accel[knotCount - 2], kinks[knotCount - 2], speeds[knotCount - 2])
+            }
             let j = piece(at: t)
             let c = j &* 8
             let s = t - knots[j]
             let p = evaluate(c, s)
             let v = slope(c, s)
-            return (p.x, p.y, v.x, v.y, accel[j], kinks[j])
+            return (p.x, p.y, v.x, v.y, accel[j], kinks[j], speeds[j])
         }
 
         /// The nearest point to `q` found so far, and its distance (and squared distance: the

@@ -57,7 +57,9 @@ public struct GroundTruth: Sendable {
     /// derivative as the velocity (whatever ``velocityMode`` says: the bounds are about that
     /// derivative).
     @inlinable @inline(__always)
-    public func local(at t: Double) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double) {
+    public func local(
+        at t: Double
+    ) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double) {
         path.local(at: t - timeOffset)
     }
 

@@ -123,7 +123,7 @@ struct GroundTruthTests {
         default:
             path = CubicPath(hermiteOver: 1.0, pieces: 1000, position: { t in (100 * t, 0) }, velocity: { _ in (100, 0) })
         }
-        var worst = 0.0
+        var worst = 0.0, worstSpeed = 0.0
         let span = path.endTime - path.startTime + 0.04
         for i in 0..<20_000 {
             // Low-discrepancy points over the span (held ends included) and the window.
@@ -139,8 +139,16 @@ struct GroundTruthTests {
             let remainder = hypot(rx, ry)
             #expect(remainder <= bound + 1e-9, "\(kind) at \(t), δ \(delta): \(remainder) > \(bound)")
             worst = max(worst, remainder / max(bound, 1e-12))
+            // The speed bound, over the wider speed window.
+            let far = (2 * w - 1) * CubicPath.speedWindow
+            let f = path.position(at: t + far)
+            let moved = hypot(f.x - p.x, f.y - p.y)
+            #expect(moved <= l.speed * abs(far) + 1e-9, "\(kind) at \(t), δ \(far): moved \(moved) > \(l.speed * abs(far))")
+            worstSpeed = max(worstSpeed, moved / max(l.speed * abs(far), 1e-12))
         }
-        // The bounds are not vacuous: somewhere they are within a factor of 20 of the remainder.
+        // The bounds are not vacuous: somewhere they are within a factor of 20 of the remainder,
+        // and of 2 of the distance moved.
         #expect(worst > 0.05)
+        #expect(worstSpeed > 0.5)
     }
 }
