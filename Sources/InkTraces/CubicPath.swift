@@ -110,9 +110,7 @@ public final class CubicPath: @unchecked Sendable {
                     minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
                 }
                 sag = max(sag, CubicPath.sagBound(coef, c, dt))
-                let sx = abs(coef[c + 1]) + 2 * abs(coef[c + 2]) * dt + 3 * abs(coef[c + 3]) * dt * dt
-                let sy = abs(coef[c + 5]) + 2 * abs(coef[c + 6]) * dt + 3 * abs(coef[c + 7]) * dt * dt
-                maxSpeed = max(maxSpeed, (sx * sx + sy * sy).squareRoot())
+                maxSpeed = max(maxSpeed, CubicPath.speedBound(coef, c, dt))
             }
             boxes += [minX - sag, maxX + sag, minY - sag, maxY + sag]
         }
@@ -143,26 +141,36 @@ public final class CubicPath: @unchecked Sendable {
             jump[k] = (dx * dx + dy * dy).squareRoot()
         }
         let w = localWindow
-        var accel = [Double](repeating: 0, count: pieces)
+        let accel = windowMaximum(pieceAccel, knots: knots, window: w)
         var kinks = [Double](repeating: 0, count: pieces)
-        var lo = 0  // first piece ending after knots[j] - w
-        var hi = 0  // last piece starting before knots[j+1] + w
         var klo = 0, khi = 0  // knots within the window: klo ..< khi
         for j in 0..<pieces {
-            while knots[lo + 1] < knots[j] - w { lo += 1 }
-            hi = max(hi, j)
-            while hi + 1 < pieces && knots[hi + 1] <= knots[j + 1] + w { hi += 1 }
-            var a = 0.0
-            for i in lo...hi { a = max(a, pieceAccel[i]) }
             while knots[klo] < knots[j] - w { klo += 1 }
             khi = max(khi, klo)
             while khi < knots.count && knots[khi] <= knots[j + 1] + w { khi += 1 }
             var k = 0.0
             for i in klo..<khi { k += jump[i] }
-            accel[j] = a * (1 + 1e-9) + 1e-12
             kinks[j] = k * (1 + 1e-9) + 1e-12
         }
         return (accel, kinks)
+    }
+
+    /// Per piece `j`, the largest of `values` over the pieces that overlap the times
+    /// `knots[j] - window ... knots[j+1] + window`, enlarged for rounding.
+    static func windowMaximum(_ values: [Double], knots: [Double], window w: Double) -> [Double] {
+        let pieces = values.count
+        var out = [Double](repeating: 0, count: pieces)
+        var lo = 0  // first piece ending after knots[j] - w
+        var hi = 0  // last piece starting before knots[j+1] + w
+        for j in 0..<pieces {
+            while knots[lo + 1] < knots[j] - w { lo += 1 }
+            hi = max(hi, j)
+            while hi + 1 < pieces && knots[hi + 1] <= knots[j + 1] + w { hi += 1 }
+            var m = 0.0
+            for i in lo...hi { m = max(m, values[i]) }
+            out[j] = m * (1 + 1e-9) + 1e-12
+        }
+        return out
     }
 
     /// Per piece `j`, a bound on the speed `|p'|` (mm/s) over the times `knots[j] -
@@ -172,24 +180,17 @@ public final class CubicPath: @unchecked Sendable {
     static func speedBounds(knots: [Double], coef: [Double]) -> [Double] {
         let pieces = knots.count - 1
         guard pieces > 0 else { return [] }
-        let pieceSpeed = (0..<pieces).map { j -> Double in
-            let dt = knots[j + 1] - knots[j], c = j * 8
-            let sx = abs(coef[c + 1]) + 2 * abs(coef[c + 2]) * dt + 3 * abs(coef[c + 3]) * dt * dt
-            let sy = abs(coef[c + 5]) + 2 * abs(coef[c + 6]) * dt + 3 * abs(coef[c + 7]) * dt * dt
-            return (sx * sx + sy * sy).squareRoot()
-        }
-        let w = speedWindow
-        var speeds = [Double](repeating: 0, count: pieces)
-        var lo = 0, hi = 0
-        for j in 0..<pieces {
-            while knots[lo + 1] < knots[j] - w { lo += 1 }
-            hi = max(hi, j)
-            while hi + 1 < pieces && knots[hi + 1] <= knots[j + 1] + w { hi += 1 }
-            var v = 0.0
-            for i in lo...hi { v = max(v, pieceSpeed[i]) }
-            speeds[j] = v * (1 + 1e-9) + 1e-12
-        }
-        return speeds
+        let pieceSpeed = (0..<pieces).map { j in speedBound(coef, j * 8, knots[j + 1] - knots[j]) }
+        return windowMaximum(pieceSpeed, knots: knots, window: speedWindow)
+    }
+
+    /// A bound on the speed `|p'|` over the first `dt` of the piece at `coef[c...]`: the length
+    /// of the vector whose components are `|b| + 2|c| dt + 3|d| dt²` per axis.
+    @inlinable
+    static func speedBound(_ coef: [Double], _ c: Int, _ dt: Double) -> Double {
+        let sx = abs(coef[c + 1]) + 2 * abs(coef[c + 2]) * dt + 3 * abs(coef[c + 3]) * dt * dt
+        let sy = abs(coef[c + 5]) + 2 * abs(coef[c + 6]) * dt + 3 * abs(coef[c + 7]) * dt * dt
+        return (sx * sx + sy * sy).squareRoot()
     }
 
     /// The number of pieces (knots minus one).
