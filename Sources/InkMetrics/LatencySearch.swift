@@ -197,8 +197,8 @@ struct LatencySearch {
 
     /// Searches until every grid point is evaluated or excluded.
     mutating func run() -> PerceivedLatency.Result {
-        // Seed: Newton steps on probes from 0, then on evaluations until they settle, then
-        // the best's neighbours.
+        // Seed: the tips' mean lag behind the photon time, or, without it, Newton steps on
+        // probes from 0; then Newton steps on evaluations until they settle.
         var guess = 0
         if frames.lagCount > 0 {
             // Where the tips say the pen was: their mean lag behind the photon time.

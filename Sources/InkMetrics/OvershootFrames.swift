@@ -5,11 +5,11 @@ import InkTraces
 /// distance, a search of the last 250 ms of path, is computed only for the frames that can
 /// decide the 95th percentile and the maximum.
 ///
-/// Each frame keeps its photon time, tip, stroke and the time its tip stands for (as an offset
-/// from the photon time, in units of 0.1 ms: it only tells the search where to look first),
-/// and its bound, ``GroundTruth/distanceBound(fromX:y:from:to:near:)``. Moving frames live
-/// in ``moving``, which the perceived-latency search reads too; the few slower in-stroke
-/// frames in ``still``.
+/// Each frame keeps its photon time, tip, stroke, the time its tip stands for (``Hint``: where
+/// the search looks first, and whose point it offers) and its bound,
+/// ``GroundTruth/distanceBound(fromX:y:from:to:near:refined:)``. Moving frames live in
+/// ``moving``, which the perceived-latency search reads too; the few slower in-stroke frames
+/// in ``still``. A tip that is not finite has an infinite overshoot.
 ///
 /// ```swift
 /// var frames = OvershootFrames()
@@ -21,9 +21,8 @@ struct OvershootFrames {
     private(set) var moving = LatencyFrames()
     /// The other in-stroke frames.
     private(set) var still = LatencyFrames()
-    /// Per frame of ``moving`` and of ``still``: the overshoot's upper bound (mm), and the time
-    /// the tip stands for minus the photon time (s).
-    /// Bounds are kept in single precision, rounded up (``stored(_:)``): still bounds.
+    /// Per frame of ``moving`` and of ``still``: the overshoot's upper bound (mm), kept in
+    /// single precision rounded up (``stored(_:)``), and its ``Hint``.
     private var movingBound: [Float] = [], stillBound: [Float] = []
     private var movingHint: [Hint] = [], stillHint: [Hint] = []
 
@@ -37,9 +36,10 @@ struct OvershootFrames {
         movingHint.reserveCapacity(count)
     }
 
-    /// The time (s) a frame's tip stands for, as kept (``Hint``): it only decides where a
-    /// search looks first, and every overshoot of a frame, bound or exact, uses this same
-    /// rounded hint, so they agree to the bit.
+    /// The time (s) a frame's tip stands for, as kept (``Hint``): the search looks there first
+    /// and offers the point there (and Gauss-Newton points from it), so the exact result
+    /// depends on the hint at the level of the Newton step's tolerance; every overshoot of a
+    /// frame, bound or exact, uses this same rounded hint, so they agree to the bit.
     @inline(__always)
     static func hint(tipTime: Double, photonTime tau: Double) -> Hint {
         let tenths = ((tipTime - tau) * 10_000).rounded()
@@ -97,14 +97,10 @@ struct OvershootFrames {
     /// exact overshoot `v_i` is at most its refined bound `r_i`, which is at most its bound
     /// `u_i` (both computed only where needed):
     ///
-    /// 1. The frames whose bounds are among the `m` largest get their refined bounds; then
-    ///    the frames whose bounds (refined or not) are among the `m` largest are searched.
-    ///    `V`, the `m`-th largest exact value found so far, is a lower bound on the answer,
-    ///    and only rises.
+    /// 1. The frames whose bounds are among the `m` largest are searched. `V`, the `m`-th
+    ///    largest exact value found so far, is a lower bound on the answer, and only rises.
     /// 2. Every other frame with `u_i > V` gets its refined bound; those with `r_i > V` are
     ///    searched in falling order of `r_i`, raising `V`, until the next `r_i` is `<= V`.
-    ///
-    /// Besides the frames, it holds the `m` largest values and 4 bytes per candidate of step 2.
     ///
     /// Then at least `m` exact values are `>= V` and every frame not searched has
     /// `v_i <= V`, so `V` is the `m`-th largest of all, and the largest exact value is the
@@ -112,7 +108,9 @@ struct OvershootFrames {
     /// path around its own time), so this takes about `n - ceil(q n)` searches, plus those
     /// of step 1 that the refined bounds would have spared.
     ///
-    /// Leaves refined bounds in place of the bounds it refined (bounds still, and tighter).
+    /// Besides the frames it holds the `m` largest exact values, 4 bytes per candidate of step
+    /// 2, and, up to 65,536 frames, a copy of the bounds for the selection (``largest(_:of:_:)``).
+    /// It leaves refined bounds in place of the bounds it refined (bounds still, and tighter).
     mutating func percentileAndMaximum(
         _ q: Double, truths: [GroundTruth]
     ) -> (percentile: Double, maximum: Double, searches: Int)? {

@@ -58,7 +58,8 @@ public struct LatencyFrames: Sendable {
 /// exceeds the best cost found, and the search evaluates points until every grid point is
 /// evaluated or excluded, so it cannot miss the grid minimum, however bumpy the cost. The
 /// bounds (detailed at ``search(_:truths:)``): a first-order one from the pen's top speed, for
-/// any shift; a second-order one from the path's local acceleration and velocity jumps
+/// any shift, and one from each frame's own top speed within ``CubicPath/speedWindow``; a
+/// second-order one from the path's local acceleration and velocity jumps
 /// (``CubicPath/local(at:)``), within ``CubicPath/localWindow`` of an evaluated shift, which
 /// settles the neighbourhood of the minimum in one evaluation; and partial costs over every
 /// `k`-th frame ("probes"), lower bounds on the full cost that exclude far shifts cheaply.
@@ -107,7 +108,7 @@ public enum PerceivedLatency {
 
     /// The sums one evaluation of the search keeps for its bounds, at one shift: `c = Σ|r_k|²`
     /// and `d = Σ|r_k|` over every frame (`r_k = q_k - p(tau_k - S)`, mm), and over the frames
-    /// where the path is smooth near `tau_k - S` (see ``costsAndBounds(_:truths:shifts:smoothLimit:)``)
+    /// where the path is smooth near `tau_k - S` (see ``costsAndBounds(_:truths:shifts:smoothLimit:stride:positionsOnly:)``)
     /// `g = Σ<r_k, v_k>` (mm²/s), `h = Σ|v_k|²` (mm²/s²), `e = Σ A_k |r_k|` (mm²/s²) and
     /// `w = Σ A_k²` (mm²/s⁴; `Σ A_k |v_k| <= sqrt(w h)`), `v_k = p'(tau_k - S)` and `A_k` the
     /// local remainder bound;
@@ -211,7 +212,10 @@ public enum PerceivedLatency {
     /// positions:
     ///
     /// - first order, any `δ`: `d_k(S + δ) >= d_k(S) - V|δ| - η`, so the cost is at least
-    ///   `max(C - 2(V|δ| + η) D, n · max(0, D/n - V|δ| - η)²)`;
+    ///   `max(C - 2(V|δ| + η) D, n · max(0, D/n - V|δ| - η)²)`; and, `|δ|` up to
+    ///   ``CubicPath/speedWindow``, the same with each frame's own top speed `V_k` there
+    ///   (``CubicPath/local(at:)``), at least `max(C - 2|δ| Σ d_k V_k - 2ηD,
+    ///   max(0, D - |δ| Σ V_k - nη)² / n)`;
     /// - second order, `|δ|` up to ``CubicPath/localWindow``: where the path is smooth,
     ///   `r_k(S + δ) = r_k + v_k δ + ε_k` with `|ε_k| <= A_k δ² / 2`, so
     ///   `|r_k(S + δ)|² >= |r_k + v_k δ|² - A_k δ² (|r_k| + |v_k| |δ|)`; summed with the
@@ -219,9 +223,10 @@ public enum PerceivedLatency {
     ///   `C + 2gδ + (h - e)δ² - sqrt(w h)|δ|³ - 2V|δ| dk`, less a relative margin.
     ///
     /// Near the minimum the second-order bound excludes most of its neighbourhood from one
-    /// evaluation; the first-order bound excludes the far grid. The search evaluates points
-    /// (Newton steps on `g` and `h` first, then the unexcluded gaps) until every grid point
-    /// is evaluated or excluded, so it cannot miss the grid minimum, however bumpy the cost.
+    /// evaluation; the first-order bounds exclude the far grid. The search evaluates points
+    /// (from the tips' mean lag behind the photon time when the frames carry it, then Newton
+    /// steps on `g` and `h`, then the unexcluded gaps) until every grid point is evaluated or
+    /// excluded, so it cannot miss the grid minimum, however bumpy the cost.
     public static func search(_ frames: LatencyFrames, truths: [GroundTruth]) -> Result? {
         guard frames.count > 0 else { return nil }
         var search = LatencySearch(frames, truths: truths)

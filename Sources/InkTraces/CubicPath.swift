@@ -274,12 +274,14 @@ public final class CubicPath: @unchecked Sendable {
         raw.distance(qx, qy, t0, t1, hint: nil)
     }
 
-    /// ``distance(fromX:y:from:to:)``, visiting first the pieces around time `hint` (s), where
-    /// the nearest point is expected (say, the time the tip was predicted for). The distance is
-    /// the minimum over the window's pieces, and the order only decides how many pieces the
-    /// bounding boxes and chords can skip; the one difference is that the point at the hint
-    /// is offered too, which can only be nearer than the Newton step's point of its piece,
-    /// by that step's tolerance (and makes ``distanceBound(fromX:y:from:to:near:)`` a bound).
+    /// ``distance(fromX:y:from:to:)``, looking first around time `hint` (s), where the nearest
+    /// point is expected (say, the time the tip was predicted for): it offers the point at the
+    /// hint and two Gauss-Newton steps along the path from there, then visits the piece of the
+    /// last step first. The distance is the minimum over the window's pieces, and the order
+    /// only decides how many pieces the bounding boxes and chords can skip; the one difference
+    /// is that those extra points are offered too, which can only be nearer than the Newton
+    /// step's points of their pieces, by that step's tolerance (and makes
+    /// ``distanceBound(fromX:y:from:to:near:refined:)`` a bound).
     public func distance(fromX qx: Double, y qy: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
         raw.distance(qx, qy, t0, t1, hint: hint)
     }
@@ -499,8 +501,9 @@ extension CubicPath {
             let window = Window(a: seeded.a, b: seeded.b, ja: piece(at: seeded.a), jb: seeded.jb)
             let jh = seeded.jh
             if let jh {
-                // The piece at the hint first: a small `best` early lets the boxes, reaches and
-                // chords below skip nearly everything else.
+                // The piece of the seed's last point first (where the tip's nearest point is
+                // expected): a small `best` early lets the boxes, reaches and chords below skip
+                // nearly everything else.
                 visit(jh, window, &near)
                 // Then descend over the first points of the pieces from there to the one nearest
                 // q (a lagging tip's nearest point can lie well before the hint, when the pen
@@ -609,7 +612,8 @@ extension CubicPath {
                 let vv = v.x * v.x + v.y * v.y
                 guard vv > 0 else { break }
                 let next = min(max(h + ((near.qx - p.x) * v.x + (near.qy - p.y) * v.y) / vv, a), b)
-                guard next != h else { break }
+                // (A tip that is not finite makes no step, and no point is nearer to it.)
+                guard next.isFinite, next != h else { break }
                 h = next
                 (j, p) = point(at: h, b, jb, pb)
                 near.offer(p.x, p.y)
@@ -617,7 +621,7 @@ extension CubicPath {
             return (a, b, jb, j)
         }
 
-        /// See ``CubicPath/distanceBound(fromX:y:from:to:near:)``.
+        /// See ``CubicPath/distanceBound(fromX:y:from:to:near:refined:)``.
         func distanceBound(_ qx: Double, _ qy: Double, _ t0: Double, _ t1: Double, hint: Double, refined: Bool) -> Double {
             var near = Nearest(qx: qx, qy: qy)
             _ = seed(&near, t0, t1, hint: hint, steps: refined ? 2 : 0)

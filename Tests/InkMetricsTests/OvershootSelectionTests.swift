@@ -85,5 +85,11 @@ struct OvershootSelectionTests {
             }
         }
         #expect(checked == 800)
+        // A tip that is not finite (a broken predictor) is infinitely far, and does not trap.
+        let tau = truth.startTime + 0.2
+        for (qx, qy) in [(Double.nan, 1.0), (1e308, -1e308), (Double.infinity, 0)] {
+            #expect(truth.distance(fromX: qx, y: qy, from: tau - 0.25, to: tau, near: tau - 0.03) == .infinity)
+            #expect(truth.distanceBound(fromX: qx, y: qy, from: tau - 0.25, to: tau, near: tau - 0.03, refined: true) == .infinity)
+        }
     }
 }
