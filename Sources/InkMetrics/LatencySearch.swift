@@ -119,41 +119,44 @@ struct LatencySearch {
         return min(max(m + Int(steps.rounded()), LatencySearch.lowest), LatencySearch.highest)
     }
 
-    /// How many grid steps around a point with cost `c0` and distance sum `d0` over `frames`
-    /// frames the first-order bound excludes below `target` (`|Δm| <= reach`), or -1 when it
-    /// does not exclude the point itself.
-    func firstOrderReach(_ c0: Double, _ d0: Double, frames: Double, target: Double) -> Int {
-        guard c0 > target else { return -1 }
-        let rootTarget = (target / frames).squareRoot()
-        // Solve C - 2(Vδ + η)D > target and D/n - Vδ - η > sqrt(target/n) for δ.
-        let r1 = d0 > 0 ? ((c0 - target) / (2 * d0) - eta) / topSpeed : Double.infinity
-        let r2 = (d0 / frames - rootTarget - eta) / topSpeed
+    /// How many grid steps around a point the first-order bound excludes below `target`
+    /// (`|Δm| <= reach`, at most `cap`), or -1 when it does not exclude the point itself. The
+    /// point's sums are over `frames` frames: cost `c` (mm²), distance sum `d` (mm), and the
+    /// frames' speed bounds `V_k`, valid for shifts within `cap` steps, weighted by their
+    /// distances, `v = Σ d_k V_k`, and alone, `s = Σ V_k`. Per frame
+    /// `|r_k(S + δ)| >= d_k - V_k |δ| - η`, so the cost at `S + δ` is at least
+    /// `c - 2|δ| v - 2ηd` and (Cauchy-Schwarz) `(d - |δ| s - nη)² / n` while that is positive.
+    /// With the pen's top speed `V` for every frame (`v = V d`, `s = n V`) the bound holds for
+    /// any shift; with each frame's own top speed (``PerceivedLatency/Sums``), within
+    /// ``CubicPath/speedWindow``, where it reaches further as most of a stroke is slower.
+    func firstOrderReach(
+        _ c: Double, _ d: Double, speedWeighted v: Double, speedSum s: Double, frames f: Double, target: Double,
+        cap: Int
+    ) -> Int {
+        guard c > target else { return -1 }
+        let margin = c - target - 2 * eta * d
+        let margin2 = d - f * eta - (f * target).squareRoot()
+        let r1 = margin <= 0 ? 0 : v > 0 ? margin / (2 * v) : Double.infinity
+        let r2 = margin2 <= 0 ? 0 : s > 0 ? margin2 / s : Double.infinity
         let r = max(r1, r2) / LatencySearch.step * (1 - 1e-9)
-        return r >= Double(count) ? count : r > 1 ? Int(r.rounded(.up)) - 1 : 0  // |Δm| < r
+        return r >= Double(cap) ? cap : r > 1 ? Int(r.rounded(.up)) - 1 : 0  // |Δm| < r
     }
 
-    /// The first-order reach of an evaluated point: the larger of the top-speed and the
-    /// local-speed bounds'.
+    /// The first-order reach of a probe (partial sums over `frames` frames): top speed only,
+    /// since a probe sums positions alone.
+    func probeReach(_ p: Sums, frames f: Double, target: Double) -> Int {
+        firstOrderReach(
+            p.c, p.d, speedWeighted: topSpeed * p.d, speedSum: topSpeed * f, frames: f, target: target, cap: count)
+    }
+
+    /// The first-order reach of an evaluated point: the larger of the top-speed bound's and
+    /// the local-speed bound's.
     func pointReach(_ p: Sums, target: Double) -> Int {
-        max(firstOrderReach(p.c, p.d, frames: n, target: target), localSpeedReach(p, target: target))
-    }
-
-    /// How many grid steps around an evaluated point the first-order bound with each frame's
-    /// own top speed excludes below `target`, within ``CubicPath/speedWindow``: for `|δ|` up to
-    /// that, `|r_k(S + δ)| >= |r_k| - V_k |δ| - η`, so the cost is at least
-    /// `C - 2|δ| v - 2ηD`, and (Cauchy-Schwarz on the same per-frame bound) at least
-    /// `(D - |δ| s - nη)² / n` while that is positive (``PerceivedLatency/Sums``). Where the pen
-    /// is slower than its top speed, as most of a stroke is, this reaches further than the
-    /// top-speed bound; -1 when it does not exclude the point itself.
-    func localSpeedReach(_ p: Sums, target: Double) -> Int {
-        let margin = p.c - target - 2 * eta * p.d
-        let margin2 = p.d - n * eta - (n * target).squareRoot()
-        guard margin > 0 || margin2 > 0 else { return -1 }
-        let r1 = margin <= 0 ? 0 : p.v > 0 ? margin / (2 * p.v) : Double.infinity
-        let r2 = margin2 <= 0 ? 0 : p.s > 0 ? margin2 / p.s : Double.infinity
-        let r = max(r1, r2) / LatencySearch.step * (1 - 1e-9)
-        let steps = r >= Double(speedWindowSteps) ? speedWindowSteps : r > 1 ? Int(r.rounded(.up)) - 1 : 0
-        return min(steps, speedWindowSteps)
+        max(
+            firstOrderReach(
+                p.c, p.d, speedWeighted: topSpeed * p.d, speedSum: topSpeed * n, frames: n, target: target, cap: count),
+            firstOrderReach(
+                p.c, p.d, speedWeighted: p.v, speedSum: p.s, frames: n, target: target, cap: speedWindowSteps))
     }
 
     /// Appends the grid intervals evaluated point `i`'s second-order bound excludes below
@@ -224,7 +227,7 @@ struct LatencySearch {
             let target = bestC + 1e-9 * abs(bestC) + 1e-300
             covered.removeAll(keepingCapacity: true)
             for p in probes {
-                let reach = firstOrderReach(p.sums.c, p.sums.d, frames: p.frames, target: target)
+                let reach = probeReach(p.sums, frames: p.frames, target: target)
                 if reach >= 0 { covered.append((max(0, p.index - reach), min(count - 1, p.index + reach))) }
             }
             for k in points.indices {
