@@ -55,8 +55,16 @@ struct OvershootFrames {
     /// first at `tau + hint`.
     @inline(__always)
     static func overshoot(_ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Hint) -> Double {
-        truth.distance(
-            fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: tau + Double(hint) / 10_000)
+        let w = window(tau, hint)
+        return truth.distance(fromX: qx, y: qy, from: w.from, to: w.to, near: w.near)
+    }
+
+    /// A frame's query, one computation for the bound and the exact search alike (they must
+    /// see the same times to the bit): the window over the last
+    /// ``FigureAccumulator/overshootWindow`` before `tau` (s), and the hint's time.
+    @inline(__always)
+    static func window(_ tau: Double, _ hint: Hint) -> (from: Double, to: Double, near: Double) {
+        (tau - FigureAccumulator.overshootWindow, tau, tau + Double(hint) / 10_000)
     }
 
     /// An upper bound on ``overshoot(_:_:_:_:hint:)`` with the same arguments
@@ -66,9 +74,8 @@ struct OvershootFrames {
     static func bound(
         _ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Hint, refined: Bool = false
     ) -> Double {
-        truth.distanceBound(
-            fromX: qx, y: qy, from: tau - FigureAccumulator.overshootWindow, to: tau, near: tau + Double(hint) / 10_000,
-            refined: refined)
+        let w = window(tau, hint)
+        return truth.distanceBound(fromX: qx, y: qy, from: w.from, to: w.to, near: w.near, refined: refined)
     }
 
     /// Adds an in-stroke frame and computes its bound.
@@ -177,18 +184,7 @@ struct OvershootFrames {
             let i = Int(c)
             return Double(i < movingCount ? movingBound[i] : stillBound[i - movingCount])
         }
-        func siftDown(_ start: Int, _ end: Int) {
-            var i = start
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < end && key(candidates[l]) > key(candidates[m]) { m = l }
-                if r < end && key(candidates[r]) > key(candidates[m]) { m = r }
-                if m == i { return }
-                candidates.swapAt(i, m)
-                i = m
-            }
-        }
+        func siftDown(_ start: Int, _ end: Int) { OvershootFrames.siftDown(&candidates, start, end) { key($0) > key($1) } }
         for i in stride(from: candidates.count / 2 - 1, through: 0, by: -1) { siftDown(i, candidates.count) }
         var end = candidates.count
         while end > 0 && key(candidates[0]) > top.smallest {
@@ -250,6 +246,22 @@ extension OvershootFrames {
         return Float(bitPattern: prefix)
     }
 
+    /// Restores the order of the binary heap `heap[..<end]` below `start`, whose children are
+    /// in order but which may not be: `above(a, b)` says `a` belongs above `b`.
+    @inline(__always)
+    static func siftDown<T>(_ heap: inout [T], _ start: Int, _ end: Int, _ above: (T, T) -> Bool) {
+        var i = start
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < end && above(heap[l], heap[m]) { m = l }
+            if r < end && above(heap[r], heap[m]) { m = r }
+            if m == i { return }
+            heap.swapAt(i, m)
+            i = m
+        }
+    }
+
     /// The index of the run of `runs` (in frame order, contiguous) holding frame `i`.
     static func run(holding i: Int, in runs: [(stroke: Int, start: Int, end: Int)]) -> Int {
         var lo = 0, hi = runs.count - 1
@@ -291,16 +303,7 @@ struct LargestValues {
             }
         } else if value > heap[0] {
             heap[0] = value
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var s = i
-                if l < heap.count && heap[l] < heap[s] { s = l }
-                if r < heap.count && heap[r] < heap[s] { s = r }
-                if s == i { break }
-                heap.swapAt(i, s)
-                i = s
-            }
+            OvershootFrames.siftDown(&heap, 0, heap.count, <)
         }
     }
 }

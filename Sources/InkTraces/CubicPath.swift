@@ -583,8 +583,9 @@ extension CubicPath {
 
         /// The start of every distance query: clamps the window to the path's span, and offers
         /// `near` the window's end `p(b)` and, with a hint, the hint's point `p(h)` (`h` the hint
-        /// clamped to the window). Returns the window and the hint's piece, or nil when the
-        /// window is a single point (then `near` holds the answer).
+        /// clamped to the window), then the points of `steps` Gauss-Newton steps from there.
+        /// Returns the window, its end's piece and the piece of the last point offered, or nil
+        /// when the window is a single point (then `near` holds the answer).
         ///
         /// ``distanceBound(_:_:_:_:hint:refined:)`` stops here (before the Gauss-Newton steps
         /// unless `refined`), so its bound is, to the bit, a distance that
