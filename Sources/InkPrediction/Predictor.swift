@@ -28,7 +28,9 @@
 /// Contract:
 /// - ``update(_:)`` receives samples of one stroke with strictly increasing `t`.
 /// - ``predict(at:)`` must not change the predictor: the harness may call it several times
-///   per frame (to draw the predicted tail) and the answers must not depend on how often.
+///   per frame (to draw the predicted tail), and the timing model's phases of a stroke share
+///   one predictor (they feed it the same samples), so it answers each phase's frames in turn;
+///   the answers must not depend on how often it is asked.
 /// - Times are seconds and positions millimetres; a predictor ported from a platform converts
 ///   at this boundary (see ``KalmanPredictor``).
 public protocol Predictor: Sendable {

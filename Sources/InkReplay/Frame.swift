@@ -37,6 +37,27 @@ public struct Frame: Sendable {
     /// Where the photon time falls.
     public var kind: Kind
 
+    @inlinable
+    init(
+        phase: Int, stroke: Int, index: Int, startTime: Double, photonTime: Double, targetTime: Double,
+        newest: PenPoint, newestIndex: Int, received: Range<Int>, tipX: Double, tipY: Double, predicted: Bool,
+        kind: Kind
+    ) {
+        self.phase = phase
+        self.stroke = stroke
+        self.index = index
+        self.startTime = startTime
+        self.photonTime = photonTime
+        self.targetTime = targetTime
+        self.newest = newest
+        self.newestIndex = newestIndex
+        self.received = received
+        self.tipX = tipX
+        self.tipY = tipY
+        self.predicted = predicted
+        self.kind = kind
+    }
+
     /// The horizon `T_k - t_last` (s).
     @inlinable public var horizon: Double { targetTime - newest.t }
 

@@ -1,7 +1,7 @@
 import InkPrediction
 import InkTraces
 
-/// Receives the frames of a replay, in order: phase by phase, stroke by stroke, frame by frame.
+/// Receives the frames of a replay, in order: stroke by stroke, phase by phase, frame by frame.
 public protocol FrameSink {
     /// One open frame of one stroke. `tail` holds the predicted tail when asked for.
     mutating func consume(_ frame: Frame, tail: [PenPoint]?)
@@ -19,6 +19,11 @@ public protocol FrameSink {
 /// predictor is asked for `T_k = min(tau_k, t_last + cap)`, `tau_k = f_k + Ldisp`, and the
 /// tip is its answer or, if it declines, the newest sample.
 ///
+/// Every phase feeds the same samples to its predictor, and asking a predictor does not change
+/// it (``Predictor``'s contract), so the phases of a stroke share one predictor: one pass over
+/// the samples answers every phase's frames as their samples arrive, with the answers a fresh
+/// predictor per phase would give, for a quarter of the updates at 4 phases.
+///
 /// ```swift
 /// var recorder = FrameRecorder()
 /// Replay.run(trace: trace, strategy: .none, timing: Timing(), into: &recorder)
@@ -28,6 +33,7 @@ public enum Replay {
     ///
     /// - Parameter tails: also compute each frame's predicted tail: the predictor's answers at
     ///   `t_last + j · interval` (`j = 1, 2, ...`) before `T_k`, then at `T_k` (for charts).
+    @inlinable
     public static func run<Sink: FrameSink>(
         trace: Trace, strategy: Strategy, timing: Timing, tails: Bool = false, into sink: inout Sink
     ) {
@@ -43,14 +49,23 @@ public enum Replay {
         }
         let gap = strategy.gapResetMs.map { $0 / 1000 }
         let tFirst = trace.startTime
-        for phase in 0..<timing.phases {
-            let f0 = tFirst + (Double(phase) + 0.5) / Double(timing.phases) * period
-            for (s, stroke) in trace.strokes.enumerated() {
-                let predictor = strategy.makePredictor(stroke)
+        let f0s = (0..<timing.phases).map { tFirst + (Double($0) + 0.5) / Double(timing.phases) * period }
+        var later = LaterPhases()
+        let tailStep = tails ? trace.nominalInterval : nil
+        for (s, stroke) in trace.strokes.enumerated() {
+            // The built-in predictors by their own types, so that this loop is compiled for each
+            // (and for the sink) rather than dispatched through the protocol per sample.
+            func replay<P: Predictor>(_ predictor: P) {
                 replayStroke(
-                    stroke, index: s, phase: phase, predictor: predictor, f0: f0, frameRate: timing.frameRateHz,
-                    lin: lin, ldisp: ldisp, cap: cap, gap: gap, tailStep: tails ? trace.nominalInterval : nil,
-                    sink: &sink)
+                    stroke, index: s, predictor: predictor, f0s: f0s, frameRate: timing.frameRateHz, lin: lin,
+                    ldisp: ldisp, cap: cap, gap: gap, tailStep: tailStep, later: &later, sink: &sink)
+            }
+            switch strategy.makePredictor(stroke) {
+            case let p as KalmanPredictor: replay(p)
+            case let p as QuadraticPredictor: replay(p)
+            case let p as LinearPredictor: replay(p)
+            case let p as NoPredictor: replay(p)
+            case let p: replay(p)
             }
         }
     }
@@ -64,48 +79,128 @@ public enum Replay {
         return k
     }
 
+    /// The frames of phases 1 and up of the stroke being replayed, held until phase 0's are
+    /// sent, in phase order (each phase's frame count is known before the stroke starts); the
+    /// buffers are reused from stroke to stroke.
+    @usableFromInline
+    struct LaterPhases {
+        @usableFromInline var frames: [Frame] = []
+        @usableFromInline var tails: [[PenPoint]?] = []
+        @inlinable init() {}
+    }
+
+    /// One phase's frame clock over the stroke being replayed.
+    @usableFromInline
+    struct PhaseClock {
+        /// `f_0` (s).
+        @usableFromInline let f0: Double
+        /// The next frame, and the frame the pen-up arrives at.
+        @usableFromInline var k: Int, kUp: Int
+        /// Samples fed by the previous frame.
+        @usableFromInline var received = 0
+        /// Where frame `k` is held in ``LaterPhases``: `k + slot`.
+        @usableFromInline var slot = 0
+        @inlinable init(f0: Double, k: Int, kUp: Int, slot: Int) {
+            self.f0 = f0
+            self.k = k
+            self.kUp = kUp
+            self.slot = slot
+        }
+    }
+
+    /// Replays one stroke in every phase with one predictor. The phases feed the predictor the
+    /// same samples in the same order (the gap reset depends on the samples alone) and
+    /// ``Predictor/predict(at:)`` does not change it, so one pass over the samples, answering
+    /// each phase's frames as their samples arrive, gives what a fresh predictor per phase
+    /// would, for one phase's updates. Frames go to `sink` phase by phase.
+    @inlinable
     static func replayStroke<P: Predictor, Sink: FrameSink>(
-        _ stroke: Stroke, index s: Int, phase: Int, predictor: P, f0: Double, frameRate: Double, lin: Double,
-        ldisp: Double, cap: Double?, gap: Double?, tailStep: Double?, sink: inout Sink
+        _ stroke: Stroke, index s: Int, predictor: P, f0s: [Double], frameRate: Double, lin: Double,
+        ldisp: Double, cap: Double?, gap: Double?, tailStep: Double?, later: inout LaterPhases, sink: inout Sink
     ) {
         var predictor = predictor
         let n = stroke.count
-        let kFirst = firstFrame(atOrAfter: stroke.t[0] + lin, f0: f0, rate: frameRate)
-        let kUp = firstFrame(atOrAfter: stroke.t[n - 1] + lin, f0: f0, rate: frameRate)
         let tEnd = stroke.t[n - 1]
-        var next = 0
-        var k = kFirst
-        while k < kUp {
-            let fk = f0 + Double(k) / frameRate
-            let firstReceived = next
-            while next < n && stroke.t[next] + lin <= fk {
-                if let gap, next > 0, stroke.t[next] - stroke.t[next - 1] > gap { predictor.reset() }
-                predictor.update(stroke.point(next))
-                next += 1
-            }
-            let newest = stroke.point(next - 1)
-            let tau = fk + ldisp
-            let target = cap.map { min(tau, newest.t + $0) } ?? tau
-            let prediction = predictor.predict(at: target)
-            var tail: [PenPoint]? = nil
-            if let step = tailStep, prediction != nil {
-                var points: [PenPoint] = []
-                var j = 1
-                while newest.t + Double(j) * step < target {
-                    if let p = predictor.predict(at: newest.t + Double(j) * step) { points.append(p) }
-                    j += 1
-                }
-                if let prediction { points.append(prediction) }
-                tail = points
-            }
-            let frame = Frame(
-                phase: phase, stroke: s, index: k, startTime: fk, photonTime: tau, targetTime: target,
-                newest: newest, newestIndex: next - 1, received: firstReceived..<next, tipX: prediction?.x ?? newest.x,
-                tipY: prediction?.y ?? newest.y, predicted: prediction != nil,
-                kind: tau > tEnd ? .afterLift : .inStroke)
-            sink.consume(frame, tail: tail)
-            k += 1
+        var clocks: [PhaseClock] = []
+        clocks.reserveCapacity(f0s.count)
+        var held = 0
+        for (j, f0) in f0s.enumerated() {
+            let k = firstFrame(atOrAfter: stroke.t[0] + lin, f0: f0, rate: frameRate)
+            let kUp = firstFrame(atOrAfter: tEnd + lin, f0: f0, rate: frameRate)
+            clocks.append(PhaseClock(f0: f0, k: k, kUp: kUp, slot: held - k))
+            if j > 0 { held += max(0, kUp - k) }
         }
+        // Taken out of `later` (and put back after) so that the loop holds them alone.
+        var heldFrames: [Frame] = [], heldTails: [[PenPoint]?] = []
+        swap(&heldFrames, &later.frames)
+        swap(&heldTails, &later.tails)
+        heldFrames.removeAll(keepingCapacity: true)
+        heldTails.removeAll(keepingCapacity: true)
+        if held > 0 {
+            let blank = Frame(
+                phase: 0, stroke: s, index: 0, startTime: 0, photonTime: 0, targetTime: 0, newest: stroke.point(0),
+                newestIndex: 0, received: 0..<0, tipX: 0, tipY: 0, predicted: false, kind: .inStroke)
+            heldFrames.append(contentsOf: repeatElement(blank, count: held))
+            if tailStep != nil { heldTails.append(contentsOf: repeatElement(nil, count: held)) }
+        }
+        var next = 0
+        while true {
+            // Every frame that starts before sample `next` arrives (all of them, after the last).
+            let arrival = next < n ? stroke.t[next] + lin : Double.infinity
+            if next > 0 {
+                let newest = stroke.point(next - 1)
+                for j in clocks.indices {
+                    var clock = clocks[j]
+                    while clock.k < clock.kUp {
+                        let fk = clock.f0 + Double(clock.k) / frameRate
+                        guard fk < arrival else { break }
+                        let tau = fk + ldisp
+                        let target = cap.map { min(tau, newest.t + $0) } ?? tau
+                        let prediction = predictor.predict(at: target)
+                        let frame = Frame(
+                            phase: j, stroke: s, index: clock.k, startTime: fk, photonTime: tau, targetTime: target,
+                            newest: newest, newestIndex: next - 1, received: clock.received..<next,
+                            tipX: prediction?.x ?? newest.x, tipY: prediction?.y ?? newest.y,
+                            predicted: prediction != nil, kind: tau > tEnd ? .afterLift : .inStroke)
+                        var tail: [PenPoint]? = nil
+                        if let step = tailStep, prediction != nil {
+                            tail = Replay.tail(predictor, newest: newest.t, step: step, target: target)
+                        }
+                        if j == 0 {
+                            sink.consume(frame, tail: tail)
+                        } else {
+                            heldFrames[clock.k + clock.slot] = frame
+                            if tailStep != nil { heldTails[clock.k + clock.slot] = tail }
+                        }
+                        clock.received = next
+                        clock.k += 1
+                    }
+                    clocks[j] = clock
+                }
+            }
+            guard next < n else { break }
+            if let gap, next > 0, stroke.t[next] - stroke.t[next - 1] > gap { predictor.reset() }
+            predictor.update(stroke.point(next))
+            next += 1
+        }
+        let withTails = tailStep != nil
+        for i in heldFrames.indices { sink.consume(heldFrames[i], tail: withTails ? heldTails[i] : nil) }
+        swap(&heldFrames, &later.frames)
+        swap(&heldTails, &later.tails)
+    }
+
+    /// A frame's predicted tail: the answers at `newest + j · step` (`j = 1, 2, ...`) before
+    /// `target`, then at `target`.
+    @inlinable
+    static func tail<P: Predictor>(_ predictor: P, newest: Double, step: Double, target: Double) -> [PenPoint] {
+        var points: [PenPoint] = []
+        var j = 1
+        while newest + Double(j) * step < target {
+            if let p = predictor.predict(at: newest + Double(j) * step) { points.append(p) }
+            j += 1
+        }
+        if let p = predictor.predict(at: target) { points.append(p) }
+        return points
     }
 }
 

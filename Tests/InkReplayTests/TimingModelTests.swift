@@ -93,7 +93,7 @@ struct TimingModelTests {
         var timing = Timing()
         timing.phases = 2
         Replay.run(trace: trace, strategy: strategy, timing: timing, into: &recorder)
-        #expect(counter.made == 4)  // two strokes, two phases
+        #expect(counter.made == 2)  // one per stroke, shared by the two phases (the same samples feed both)
         // Frames start at 1 and 3 ms (two phases over a 4 ms interval), 16.7 ms apart. The frame
         // near 52 ms has received samples up to t = 42 ms: four since the reset at 30 ms, and the
         // spy's answer carries how many samples it holds.
