@@ -64,7 +64,10 @@ public struct FigureAccumulator: FrameSink {
             previousInStroke = false
         case .inStroke:
             inStroke += 1
-            let pv = truth.positionAndVelocity(at: tau)
+            // The pen's position and velocity at tau, and the overshoot's bound over the window
+            // that ends there, with one evaluation of the path at tau for both.
+            let hint = OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau)
+            let pv = OvershootFrames.positionVelocityAndBound(truth, qx, qy, tau, hint: hint)
             let ex = qx - pv.x, ey = qy - pv.y
             if follows && previousInStroke {
                 let jx = ex - previousErrorX, jy = ey - previousErrorY
@@ -76,7 +79,7 @@ public struct FigureAccumulator: FrameSink {
             let moving = speed >= FigureAccumulator.movingSpeedMMPerS
             inStrokeFrames.append(
                 moving: moving, stroke: frame.stroke, photonTime: tau, tipX: qx, tipY: qy, tipTime: frame.tipTime,
-                truth: truth)
+                hint: hint, bound: pv.bound)
             if moving {
                 let ux = v.x / speed, uy = v.y / speed
                 let a = ex * ux + ey * uy

@@ -13,7 +13,9 @@ import InkTraces
 ///
 /// ```swift
 /// var frames = OvershootFrames()
-/// frames.append(moving: true, stroke: 0, photonTime: tau, tipX: qx, tipY: qy, tipTime: t, truth: truth)
+/// let hint = OvershootFrames.hint(tipTime: t, photonTime: tau)
+/// let bound = OvershootFrames.bound(truth, qx, qy, tau, hint: hint)
+/// frames.append(moving: true, stroke: 0, photonTime: tau, tipX: qx, tipY: qy, tipTime: t, hint: hint, bound: bound)
 /// let (p95, max) = frames.percentileAndMaximum(0.95, truths: truths)!
 /// ```
 struct OvershootFrames {
@@ -78,13 +80,23 @@ struct OvershootFrames {
         return truth.distanceBound(fromX: qx, y: qy, from: w.from, to: w.to, near: w.near, refined: refined)
     }
 
-    /// Adds an in-stroke frame and computes its bound.
+    /// The pen's position and velocity at `tau` (s) (``GroundTruth/positionAndVelocity(at:)``)
+    /// and ``bound(_:_:_:_:hint:refined:)`` (unrefined), the same values to the bit, with one
+    /// evaluation of the path at `tau`, the window's end, for both.
+    @inline(__always)
+    static func positionVelocityAndBound(
+        _ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Hint
+    ) -> (x: Double, y: Double, vx: Double, vy: Double, bound: Double) {
+        let w = window(tau, hint)
+        return truth.positionVelocityAndBound(at: w.to, fromX: qx, y: qy, from: w.from, near: w.near)
+    }
+
+    /// Adds an in-stroke frame with its ``Hint`` and its bound (``bound(_:_:_:_:hint:refined:)``,
+    /// unrefined, with that hint).
     mutating func append(
         moving isMoving: Bool, stroke: Int, photonTime tau: Double, tipX qx: Double, tipY qy: Double,
-        tipTime: Double, truth: GroundTruth
+        tipTime: Double, hint: Hint, bound: Double
     ) {
-        let hint = OvershootFrames.hint(tipTime: tipTime, photonTime: tau)
-        let bound = OvershootFrames.bound(truth, qx, qy, tau, hint: hint)
         if isMoving {
             moving.append(stroke: stroke, photonTime: tau, tipX: qx, tipY: qy, tipTime: tipTime)
             movingBound.append(OvershootFrames.stored(bound))

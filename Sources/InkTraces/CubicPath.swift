@@ -299,6 +299,16 @@ public final class CubicPath: @unchecked Sendable {
     ) -> Double {
         raw.distanceBound(qx, qy, t0, t1, hint: hint, refined: refined)
     }
+
+    /// ``local(at:)`` at `t` and ``distanceBound(fromX:y:from:to:near:refined:)`` (unrefined)
+    /// over the window `t0...t` that ends there, the same values to the bit as the two calls,
+    /// with one evaluation of the path at `t` for both.
+    public func localAndBound(
+        fromX qx: Double, y qy: Double, from t0: Double, at t: Double, near hint: Double
+    ) -> (local: (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double),
+          bound: Double) {
+        raw.localAndBound(qx, qy, t0, t, hint: hint)
+    }
 }
 
 extension CubicPath {
@@ -593,12 +603,13 @@ extension CubicPath {
         /// offers a superset of the unrefined one's points, so it is never larger either.
         @inline(__always)
         func seed(
-            _ near: inout Nearest, _ t0: Double, _ t1: Double, hint: Double?, steps: Int = 2
+            _ near: inout Nearest, _ t0: Double, _ t1: Double, hint: Double?, steps: Int = 2,
+            end: (j: Int, p: (x: Double, y: Double))? = nil
         ) -> (a: Double, b: Double, jb: Int, jh: Int?)? {
             guard let (a, b) = window(t0, t1, &near) else { return nil }
             // The window's start needs no offer of its own: the first piece is visited unless
             // it cannot beat the best.
-            let (jb, pb) = endPoint(b)
+            let (jb, pb) = end ?? endPoint(b)
             near.offer(pb.x, pb.y)
             guard let hint else { return (a, b, jb, nil) }
             var h = min(max(hint, a), b)
@@ -620,6 +631,27 @@ extension CubicPath {
                 near.offer(p.x, p.y)
             }
             return (a, b, jb, j)
+        }
+
+        /// ``local(at:)`` at `t` and ``distanceBound(_:_:_:_:hint:refined:)`` (unrefined) over
+        /// `t0...t`, sharing the point at `t`: inside the path's span both compute it as
+        /// ``endPoint(_:)`` does (``piece(at:)``, then ``evaluate(_:_:)``), so the bound is the
+        /// same to the bit.
+        func localAndBound(
+            _ qx: Double, _ qy: Double, _ t0: Double, _ t: Double, hint: Double
+        ) -> (local: (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double),
+              bound: Double) {
+            guard knotCount >= 2, t > knots[0], t < knots[knotCount - 1] else {
+                return (local(at: t), distanceBound(qx, qy, t0, t, hint: hint, refined: false))
+            }
+            let j = piece(at: t)
+            let c = j &* 8
+            let s = t - knots[j]
+            let p = evaluate(c, s)
+            let v = slope(c, s)
+            var near = Nearest(qx: qx, qy: qy)
+            _ = seed(&near, t0, t, hint: hint, steps: 0, end: (j, p))
+            return ((p.x, p.y, v.x, v.y, accel[j], kinks[j], speeds[j]), near.best)
         }
 
         /// See ``CubicPath/distanceBound(fromX:y:from:to:near:refined:)``.

@@ -90,6 +90,24 @@ public struct GroundTruth: Sendable {
         }
     }
 
+    /// ``positionAndVelocity(at:)`` at absolute time `t` (s) and
+    /// ``distanceBound(fromX:y:from:to:near:refined:)`` (unrefined) over the window `t0...t`
+    /// that ends there: the same values to the bit as the separate calls, with the path
+    /// evaluated at `t` once for both.
+    @inlinable
+    public func positionVelocityAndBound(
+        at t: Double, fromX qx: Double, y qy: Double, from t0: Double, near hint: Double
+    ) -> (x: Double, y: Double, vx: Double, vy: Double, bound: Double) {
+        let r = path.localAndBound(fromX: qx, y: qy, from: t0 - timeOffset, at: t - timeOffset, near: hint - timeOffset)
+        switch velocityMode {
+        case .derivative:
+            return (r.local.x, r.local.y, r.local.vx, r.local.vy, r.bound)
+        case .centralDifference:
+            let v = velocity(at: t)
+            return (r.local.x, r.local.y, v.x, v.y, r.bound)
+        }
+    }
+
     /// The smallest distance (mm) from `(x, y)` to the pen's path over absolute times `from...to` (s).
     @inlinable
     public func distance(fromX x: Double, y: Double, from t0: Double, to t1: Double) -> Double {
