@@ -167,21 +167,26 @@ struct LatencySearch {
     ) {
         guard reach < windowSteps else { return }
         // Second order, within the window: the runs of shifts whose bound exceeds the target.
+        // At `δ = |j - i|` steps on one side (`σ` = ±1) the bound less its margin and the target
+        // is a cubic in `δ`,
+        //     c0 + 2σgδ + (h - e)δ² - avδ³ - 2V·dk·δ
+        //        - 1e-9 (c0 + 2|g|δ + (h + e)δ² + avδ³ + 2V·dk·δ) - 2η(d0 + δnV) - nη² - target,
+        // evaluated by Horner's rule per grid point (its coefficients enlarged for rounding
+        // by the relative margin, which dwarfs the error of three multiply-adds).
         let c0 = p.c, d0 = p.d
         let a2 = p.h - p.e
         // Σ A_k |v_k|, bounded by Cauchy-Schwarz.
         let av = (p.w * p.h).squareRoot() * (1 + 1e-12)
+        let first = 2 * topSpeed * p.dk
+        let k0 = c0 - 1e-9 * c0 - 2 * eta * d0 - n * eta * eta - target
+        let k2 = a2 - 1e-9 * (p.h + p.e)
+        let k3 = -av * (1 + 1e-9)
+        let k1Common = -first - 1e-9 * (2 * abs(p.g) + first) - 2 * eta * n * topSpeed
+        let k1Up = 2 * p.g + k1Common, k1Down = -2 * p.g + k1Common
         func excluded(_ j: Int) -> Bool {
-            let step = abs(j - i)
-            let sign = j > i ? 1.0 : -1.0
-            let delta = Double(step) * LatencySearch.step
-            let gd = 2 * p.g * delta * sign
-            let cube = av * delta * delta * delta
-            let first = 2 * topSpeed * delta * p.dk
-            let bound = c0 + gd + a2 * delta * delta - cube - first
-            let margin = 1e-9 * (c0 + abs(gd) + (p.h + p.e) * delta * delta + cube + first)
-                + 2 * eta * (d0 + delta * n * topSpeed) + n * eta * eta
-            return bound - margin > target
+            let delta = Double(abs(j - i)) * LatencySearch.step
+            let k1 = j > i ? k1Up : k1Down
+            return k0 + delta * (k1 + delta * (k2 + delta * k3)) > 0
         }
         let lo = i - windowSteps, hi = i + windowSteps
         for (a, b) in gaps where b >= lo && a <= hi {

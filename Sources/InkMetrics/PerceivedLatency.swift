@@ -136,11 +136,35 @@ public enum PerceivedLatency {
         positionsOnly: Bool = false
     ) -> [Sums] {
         if positionsOnly { return costs(frames, truths: truths, shifts: shifts, stride: stride) }
+        return sums(frames, truths: truths, shifts: shifts, stride: stride, FullTerms(smoothLimit: smoothLimit))
+    }
+
+    /// ``costsAndBounds(_:truths:shifts:smoothLimit:stride:positionsOnly:)`` with only `c` and
+    /// `d` filled: what a probe needs, for about half the work per frame (positions only).
+    /// `c` and `d` are summed exactly as there.
+    static func costs(_ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], stride: Int) -> [Sums] {
+        sums(frames, truths: truths, shifts: shifts, stride: stride, PositionTerms())
+    }
+
+    /// What one frame adds to ``Sums``, given its truth, its shifted time `tau_k - m / 10,000`
+    /// (s) and its tip `(x, y)` (mm). (A protocol rather than a closure, so that the loop of
+    /// ``sums(_:truths:shifts:stride:_:)`` is compiled with the terms inlined and the sums in
+    /// registers.)
+    protocol Terms {
+        func add(_ sums: inout Sums, _ truth: GroundTruth, _ t: Double, _ q: SIMD2<Double>)
+    }
+
+    /// Every sum of ``Sums``.
+    struct FullTerms: Terms {
+        let smoothLimit: Double
         let kinkScale = 2 / stepSeconds
-        return sums(frames, truths: truths, shifts: shifts, stride: stride) { sums, truth, t, qx, qy in
-            let l = truth.local(at: t)
-            let dx = qx - l.x, dy = qy - l.y
-            let d2 = dx * dx + dy * dy
+
+        @inline(__always)
+        func add(_ sums: inout Sums, _ truth: GroundTruth, _ t: Double, _ q: SIMD2<Double>) {
+            // Both axes at once; lane by lane the arithmetic of `dx * dx + dy * dy` and the like.
+            let l = truth.localXY(at: t)
+            let delta = q - l.p
+            let d2 = (delta * delta).sum()
             let r = d2.squareRoot()
             sums.c += d2
             sums.d += r
@@ -148,9 +172,8 @@ public enum PerceivedLatency {
             sums.s += l.speed
             let a = l.accel + kinkScale * l.kink
             if a <= smoothLimit {
-                let v2 = l.vx * l.vx + l.vy * l.vy
-                sums.g += dx * l.vx + dy * l.vy
-                sums.h += v2
+                sums.g += (delta * l.v).sum()
+                sums.h += (l.v * l.v).sum()
                 sums.e += a * r
                 sums.w += a * a
             } else {
@@ -159,26 +182,22 @@ public enum PerceivedLatency {
         }
     }
 
-    /// ``costsAndBounds(_:truths:shifts:smoothLimit:stride:positionsOnly:)`` with only `c` and
-    /// `d` filled: what a probe needs, for about half the work per frame (positions only).
-    /// `c` and `d` are summed exactly as there.
-    static func costs(_ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], stride: Int) -> [Sums] {
-        sums(frames, truths: truths, shifts: shifts, stride: stride) { sums, truth, t, qx, qy in
-            let p = truth.position(at: t)
-            let dx = qx - p.x, dy = qy - p.y
-            let d2 = dx * dx + dy * dy
+    /// `c` and `d` only.
+    struct PositionTerms: Terms {
+        @inline(__always)
+        func add(_ sums: inout Sums, _ truth: GroundTruth, _ t: Double, _ q: SIMD2<Double>) {
+            let delta = q - truth.positionXY(at: t)
+            let d2 = (delta * delta).sum()
             sums.c += d2
             sums.d += d2.squareRoot()
         }
     }
 
-    /// Sums `add` over every `stride`-th frame, in order, at each of `shifts` (0.1 ms): one
-    /// shift at a time, the sums kept in registers, `add` given the frame's truth, its shifted
-    /// time `tau_k - m / 10,000` (s) and its tip (mm).
+    /// Sums `terms` over every `stride`-th frame, in order, at each of `shifts` (0.1 ms): one
+    /// shift at a time, the sums kept in registers.
     @inline(__always)
-    static func sums(
-        _ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], stride: Int,
-        _ add: (inout Sums, GroundTruth, Double, Double, Double) -> Void
+    static func sums<T: Terms>(
+        _ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], stride: Int, _ terms: T
     ) -> [Sums] {
         var out = [Sums](repeating: Sums(), count: shifts.count)
         frames.photonTime.withUnsafeBufferPointer { tau in
@@ -192,7 +211,7 @@ public enum PerceivedLatency {
                             var k = run.start
                             if stride > 1 && k % stride != 0 { k += stride - k % stride }
                             while k < run.end {
-                                add(&sums, truth, tau[k] - offset, qx[k], qy[k])
+                                terms.add(&sums, truth, tau[k] - offset, SIMD2(qx[k], qy[k]))
                                 k += stride
                             }
                         }

@@ -28,7 +28,7 @@ public final class CubicPath: @unchecked Sendable {
     public let isPiecewiseLinear: Bool
     /// The path's tables, as raw pointers into one allocation owned by this path, so that the
     /// hot loops (position, piece lookup, window distance) run without bounds checks or
-    /// reference counting: 8 coefficients per piece (ax, bx, cx, dx, ay, by, cy, dy), the
+    /// reference counting: 8 coefficients per piece (ax, ay, bx, by, cx, cy, dx, dy), the
     /// first piece of each time bucket, and the bounding boxes (minX, maxX, minY, maxY) of each
     /// block of ``blockSize`` pieces, enlarged by the pieces' largest deviation from their chords.
     @usableFromInline let raw: RawTables
@@ -264,6 +264,19 @@ public final class CubicPath: @unchecked Sendable {
         raw.local(at: t)
     }
 
+    /// ``local(at:)`` with the position (mm) and velocity (mm/s) as vectors `(x, y)`: the same
+    /// values, for loops that work on both axes at once.
+    @inlinable @inline(__always)
+    public func localXY(
+        at t: Double
+    ) -> (p: SIMD2<Double>, v: SIMD2<Double>, accel: Double, kink: Double, speed: Double) {
+        raw.localXY(at: t)
+    }
+
+    /// The pen's position (mm) at time `t` (s) as a vector `(x, y)`: ``position(at:)``.
+    @inlinable @inline(__always)
+    public func positionXY(at t: Double) -> SIMD2<Double> { raw.positionXY(at: t) }
+
     /// The smallest distance (mm) from point `(qx, qy)` to the path over times `from...to` (s),
     /// the window clamped to the path's span (held end points included).
     ///
@@ -317,7 +330,8 @@ extension CubicPath {
     struct RawTables {
         /// ``CubicPath/knots``; the start of the one allocation, freed by ``deallocate()``.
         @usableFromInline let knots: UnsafeMutablePointer<Double>
-        /// 8 coefficients per piece (see ``CubicPath/raw``).
+        /// 8 coefficients per piece, interleaved by axis: `(ax, ay, bx, by, cx, cy, dx, dy)` at
+        /// `8 j`, so that ``pair(_:)`` loads both axes of one coefficient.
         @usableFromInline let coef: UnsafeMutablePointer<Double>
         /// 4 bounds per block (minX, maxX, minY, maxY).
         @usableFromInline let boxes: UnsafeMutablePointer<Double>
@@ -364,7 +378,14 @@ extension CubicPath {
             self.coef = d + knots.count
             self.boxes = d + knots.count + coef.count
             for (i, v) in knots.enumerated() { self.knots[i] = v }
-            for (i, v) in coef.enumerated() { self.coef[i] = v }
+            // Interleaved per piece: (ax, ay, bx, by, cx, cy, dx, dy), so that one load gives
+            // both axes of a coefficient.
+            for j in 0..<pieces {
+                for i in 0..<4 {
+                    self.coef[8 * j + 2 * i] = coef[8 * j + i]
+                    self.coef[8 * j + 2 * i + 1] = coef[8 * j + 4 + i]
+                }
+            }
             for (i, v) in boxes.enumerated() { self.boxes[i] = v }
             reach = d + knots.count + coef.count + boxes.count
             self.accel = reach + pieces
@@ -404,30 +425,45 @@ extension CubicPath {
 
         func deallocate() { UnsafeMutableRawPointer(knots).deallocate() }
 
+        /// Both axes of coefficient `i` (0 to 3: a, b, c, d) of the piece at `c` (`8 j`).
+        @inlinable @inline(__always)
+        func pair(_ c: Int, _ i: Int) -> SIMD2<Double> {
+            SIMD2(coef[c &+ 2 &* i], coef[c &+ 2 &* i &+ 1])
+        }
+
+        /// Same arithmetic as ``CubicPath/evaluate(_:_:_:)``, both axes at once (lane by lane
+        /// the same operations, so the same values to the bit).
+        @inlinable @inline(__always)
+        func evaluateXY(_ c: Int, _ s: Double) -> SIMD2<Double> {
+            pair(c, 0) + s * (pair(c, 1) + s * (pair(c, 2) + s * pair(c, 3)))
+        }
+
         /// Same arithmetic as ``CubicPath/evaluate(_:_:_:)``.
         @inlinable @inline(__always)
         func evaluate(_ c: Int, _ s: Double) -> (x: Double, y: Double) {
-            (
-                coef[c] + s * (coef[c + 1] + s * (coef[c + 2] + s * coef[c + 3])),
-                coef[c + 4] + s * (coef[c + 5] + s * (coef[c + 6] + s * coef[c + 7]))
-            )
+            let p = evaluateXY(c, s)
+            return (p.x, p.y)
+        }
+
+        /// Same arithmetic as ``CubicPath/slope(_:_:_:)``, both axes at once.
+        @inlinable @inline(__always)
+        func slopeXY(_ c: Int, _ s: Double) -> SIMD2<Double> {
+            pair(c, 1) + s * (2 * pair(c, 2) + (s * 3) * pair(c, 3))
         }
 
         /// Same arithmetic as ``CubicPath/slope(_:_:_:)``.
         @inlinable @inline(__always)
         func slope(_ c: Int, _ s: Double) -> (x: Double, y: Double) {
-            (
-                coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3]),
-                coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7])
-            )
+            let v = slopeXY(c, s)
+            return (v.x, v.y)
         }
 
         /// Same as ``CubicPath/sagBound(_:_:_:)``.
         @inlinable @inline(__always)
         func sagBound(_ c: Int, _ dt: Double) -> Double {
-            if coef[c + 2] == 0 && coef[c + 3] == 0 && coef[c + 6] == 0 && coef[c + 7] == 0 { return 0 }
-            let ax = 2 * abs(coef[c + 2]) + 6 * abs(coef[c + 3]) * dt
-            let ay = 2 * abs(coef[c + 6]) + 6 * abs(coef[c + 7]) * dt
+            if coef[c + 4] == 0 && coef[c + 6] == 0 && coef[c + 5] == 0 && coef[c + 7] == 0 { return 0 }
+            let ax = 2 * abs(coef[c + 4]) + 6 * abs(coef[c + 6]) * dt
+            let ay = 2 * abs(coef[c + 5]) + 6 * abs(coef[c + 7]) * dt
             return dt * dt / 8 * (ax * ax + ay * ay).squareRoot()
         }
 
@@ -436,8 +472,10 @@ extension CubicPath {
             let pieces = knotCount - 1
             // Truncation, not floor: the walks below settle on the one piece holding `t` from
             // any start, so the bucket only has to be close (and a libm call is not).
-            var b = Int((t - bucketStart) * bucketScale)
-            if b < 0 { b = 0 } else if b >= pieces { b = pieces - 1 }
+            // Clamped before the conversion, which then needs no range check (and a time that is
+            // not a number lands in bucket 0 rather than trapping).
+            let u = (t - bucketStart) * bucketScale
+            let b = u >= 1 ? (u < Double(pieces - 1) ? Int(u) : max(0, pieces - 1)) : 0
             var j = Int(buckets[b])
             while j + 1 < pieces && knots[j + 1] <= t { j += 1 }
             while j > 0 && knots[j] > t { j -= 1 }
@@ -446,10 +484,16 @@ extension CubicPath {
 
         @inlinable @inline(__always)
         func position(at t: Double) -> (x: Double, y: Double) {
-            if !(t > knots[0]) { return (startX, startY) }
-            if t >= knots[knotCount - 1] { return (endX, endY) }
+            let p = positionXY(at: t)
+            return (p.x, p.y)
+        }
+
+        @inlinable @inline(__always)
+        func positionXY(at t: Double) -> SIMD2<Double> {
+            if !(t > knots[0]) { return SIMD2(startX, startY) }
+            if t >= knots[knotCount - 1] { return SIMD2(endX, endY) }
             let j = piece(at: t)
-            return evaluate(j &* 8, t - knots[j])
+            return evaluateXY(j &* 8, t - knots[j])
         }
 
         @inlinable
@@ -474,6 +518,22 @@ extension CubicPath {
             let p = evaluate(c, s)
             let v = slope(c, s)
             return (p.x, p.y, v.x, v.y, accel[j], kinks[j], speeds[j])
+        }
+
+        /// ``local(at:)`` with the position and velocity as vectors `(x, y)`: the same values.
+        @inlinable @inline(__always)
+        func localXY(
+            at t: Double
+        ) -> (p: SIMD2<Double>, v: SIMD2<Double>, accel: Double, kink: Double, speed: Double) {
+            if knotCount < 2 { return (SIMD2(startX, startY), .zero, 0, 0, 0) }
+            if !(t > knots[0]) { return (SIMD2(startX, startY), .zero, accel[0], kinks[0], speeds[0]) }
+            if t >= knots[knotCount - 1] {
+                return (SIMD2(endX, endY), .zero, accel[knotCount - 2], kinks[knotCount - 2], speeds[knotCount - 2])
+            }
+            let j = piece(at: t)
+            let c = j &* 8
+            let s = t - knots[j]
+            return (evaluateXY(c, s), slopeXY(c, s), accel[j], kinks[j], speeds[j])
         }
 
         /// The nearest point to `q` found so far, and its distance (and squared distance: the
@@ -519,7 +579,7 @@ extension CubicPath {
                 // q (a lagging tip's nearest point can lie well before the hint, when the pen
                 // crawls) and visit the pieces on either side of it.
                 @inline(__always) func d2(_ k: Int) -> Double {
-                    let ex = coef[k &* 8] - qx, ey = coef[k &* 8 + 4] - qy
+                    let ex = coef[k &* 8] - qx, ey = coef[k &* 8 + 1] - qy
                     return ex * ex + ey * ey
                 }
                 let ja = window.ja, jb = window.jb
@@ -575,12 +635,12 @@ extension CubicPath {
                         // Skip a piece whose first point is too far for any of it to be nearer
                         // (with margin: skipping less never changes the minimum), or which lies
                         // behind c.
-                        let ex = coef[i &* 8] - qx, ey = coef[i &* 8 + 4] - qy
+                        let ex = coef[i &* 8] - qx, ey = coef[i &* 8 + 1] - qy
                         let limit = near.best + reach[i]
                         if ex * ex + ey * ey < limit * limit * (1 + 1e-9) {
                             let ux = qx - near.cx, uy = qy - near.cy
                             let u = (ux * ux + uy * uy).squareRoot()
-                            let behind = (coef[i &* 8] - near.cx) * ux + (coef[i &* 8 + 4] - near.cy) * uy + reach[i] * u
+                            let behind = (coef[i &* 8] - near.cx) * ux + (coef[i &* 8 + 1] - near.cy) * uy + reach[i] * u
                             if behind > -1e-9 * u { visit(i, window, &near) }
                         }
                         i -= 1
@@ -717,7 +777,7 @@ extension CubicPath {
             let c = i &* 8
             // An interior piece (the whole of it) has its ends and sag in the tables.
             let whole = s0 == 0 && s1 == knots[i + 1] - knots[i]
-            let p0 = s0 == 0 ? (x: coef[c], y: coef[c + 4]) : evaluate(c, s0)
+            let p0 = s0 == 0 ? (x: coef[c], y: coef[c + 1]) : evaluate(c, s0)
             let p1 = whole ? (x: ends[2 &* i], y: ends[2 &* i + 1]) : evaluate(c, s1)
             let ex = p1.x - p0.x, ey = p1.y - p0.y
             let len2 = ex * ex + ey * ey
@@ -740,8 +800,8 @@ extension CubicPath {
             for _ in 0..<6 {
                 let p = evaluate(c, s)
                 let (d1x, d1y) = slope(c, s)
-                let d2x = 2 * coef[c + 2] + 6 * coef[c + 3] * s
-                let d2y = 2 * coef[c + 6] + 6 * coef[c + 7] * s
+                let d2x = 2 * coef[c + 4] + 6 * coef[c + 6] * s
+                let d2y = 2 * coef[c + 5] + 6 * coef[c + 7] * s
                 let rx = p.x - qx, ry = p.y - qy
                 near.offer(p.x, p.y)
                 let g = rx * d1x + ry * d1y

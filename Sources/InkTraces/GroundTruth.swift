@@ -63,6 +63,18 @@ public struct GroundTruth: Sendable {
         path.local(at: t - timeOffset)
     }
 
+    /// ``local(at:)`` with the position and velocity as vectors `(x, y)`: the same values.
+    @inlinable @inline(__always)
+    public func localXY(
+        at t: Double
+    ) -> (p: SIMD2<Double>, v: SIMD2<Double>, accel: Double, kink: Double, speed: Double) {
+        path.localXY(at: t - timeOffset)
+    }
+
+    /// ``position(at:)`` as a vector `(x, y)` (mm).
+    @inlinable @inline(__always)
+    public func positionXY(at t: Double) -> SIMD2<Double> { path.positionXY(at: t - timeOffset) }
+
     /// The pen's velocity (mm/s) at absolute time `t` (s).
     @inlinable
     public func velocity(at t: Double) -> (x: Double, y: Double) {
