@@ -50,7 +50,6 @@ public struct FigureAccumulator: FrameSink {
             predicted += 1
             horizonsMs.append(frame.horizon * 1000)
         }
-        let truth = truths[frame.stroke]
         let tau = frame.photonTime
         let qx = frame.tipX, qy = frame.tipY
         let follows = previousIndex == frame.index - 1
@@ -59,7 +58,7 @@ public struct FigureAccumulator: FrameSink {
             pairHasAfterLift = true
             if frame.predicted {
                 let hint = OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau)
-                pairEnds.append((OvershootFrames.bound(truth, qx, qy, tau, hint: hint), qx, qy, tau, hint))
+                pairEnds.append((OvershootFrames.bound(truths[frame.stroke], qx, qy, tau, hint: hint), qx, qy, tau, hint))
             }
             previousInStroke = false
         case .inStroke:
@@ -67,7 +66,7 @@ public struct FigureAccumulator: FrameSink {
             // The pen's position and velocity at tau, and the overshoot's bound over the window
             // that ends there, with one evaluation of the path at tau for both.
             let hint = OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau)
-            let pv = OvershootFrames.positionVelocityAndBound(truth, qx, qy, tau, hint: hint)
+            let pv = OvershootFrames.positionVelocityAndBound(truths[frame.stroke], qx, qy, tau, hint: hint)
             let ex = qx - pv.x, ey = qy - pv.y
             if follows && previousInStroke {
                 let jx = ex - previousErrorX, jy = ey - previousErrorY

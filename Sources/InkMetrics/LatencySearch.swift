@@ -42,6 +42,9 @@ struct LatencySearch {
     /// probe excludes nearly as much as an evaluation for a fraction of the work.
     var probes: [(index: Int, sums: Sums, frames: Double)] = []
     var evaluations = 0
+    /// Scratch buffers, reused: the shifts to sum and their sums.
+    var todo: [Int] = []
+    var sums: [Sums] = []
     /// Frames summed by probes, over all probes.
     var probedFrames = 0
     var bestM = 0
@@ -70,7 +73,7 @@ struct LatencySearch {
 
     /// Evaluates the shifts (0.1 ms) not evaluated yet, updating the best.
     mutating func evaluate(_ shifts: [Int]) {
-        var todo: [Int] = []
+        todo.removeAll(keepingCapacity: true)
         for m in shifts {
             let i = min(max(m, LatencySearch.lowest), LatencySearch.highest) - LatencySearch.lowest
             if !evaluated[i] {
@@ -79,7 +82,7 @@ struct LatencySearch {
             }
         }
         guard !todo.isEmpty else { return }
-        let sums = PerceivedLatency.costsAndBounds(frames, truths: truths, shifts: todo, smoothLimit: smoothLimit)
+        PerceivedLatency.costsAndBounds(frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, into: &sums)
         for (j, m) in todo.enumerated() {
             points.append((m - LatencySearch.lowest, sums[j], .nan, []))
             if PerceivedLatency.beats(sums[j].c, m, bestC, bestM) {
@@ -93,8 +96,9 @@ struct LatencySearch {
 
     /// Probes the shifts (0.1 ms) neither probed nor evaluated yet, over every `stride`-th
     /// frame; returns their partial sums (`c` and `d` only, unless `full`).
-    mutating func probe(_ shifts: [Int], stride: Int, full: Bool = false) -> [Sums] {
-        var todo: [Int] = []
+    @discardableResult
+    mutating func probe(_ shifts: [Int], stride: Int, full: Bool = false) -> ArraySlice<Sums> {
+        todo.removeAll(keepingCapacity: true)
         for m in shifts {
             let i = min(max(m, LatencySearch.lowest), LatencySearch.highest) - LatencySearch.lowest
             if !probed[i] && !evaluated[i] {
@@ -103,12 +107,13 @@ struct LatencySearch {
             }
         }
         guard !todo.isEmpty else { return [] }
-        let sums = PerceivedLatency.costsAndBounds(
-            frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, stride: stride, positionsOnly: !full)
+        PerceivedLatency.costsAndBounds(
+            frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, stride: stride, positionsOnly: !full,
+            into: &sums)
         let summed = Double((frames.count + stride - 1) / stride)
         for (j, m) in todo.enumerated() { probes.append((m - LatencySearch.lowest, sums[j], summed)) }
         probedFrames += todo.count * ((frames.count + stride - 1) / stride)
-        return sums
+        return sums[...]
     }
 
     /// The Newton step from shift `m` on the `g` and `h` of `sums`, on the grid.
@@ -263,9 +268,10 @@ struct LatencySearch {
                 let reach = max(0, pointReach(p.sums, target: target))
                 // What the older target's intervals exclude stays excluded (the target only
                 // falls); the new ones are looked for in the gaps only.
-                var intervals = p.intervals
+                var intervals: [(lo: Int, hi: Int)] = []
+                swap(&intervals, &points[k].intervals)
                 secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &intervals)
-                points[k].intervals = intervals
+                swap(&intervals, &points[k].intervals)
                 points[k].target = target
                 refreshed = true
             }
@@ -278,24 +284,23 @@ struct LatencySearch {
             far.removeAll(keepingCapacity: true)
             let bi = bestM - LatencySearch.lowest
             let newtonStep = newton(from: bestM, bestSums).map { $0 - LatencySearch.lowest }
-            for (a, b) in gaps {
-                var picks: [Int] = []
-                if b - a < 4 {
-                    picks = Array(a...b)
+            func pick(_ i: Int) {
+                let distance = abs(i - bi)
+                if probed[i] || distance <= LatencySearch.probeDistance || stride == 1 {
+                    full.append(i + LatencySearch.lowest)
+                } else if distance <= LatencySearch.farDistance {
+                    near.append(i + LatencySearch.lowest)
                 } else {
-                    if let nw = newtonStep, nw >= a, nw <= b { picks.append(nw) }
-                    picks.append(min(max(bi, a), b))
-                    picks.append((a + b) / 2)
+                    far.append(i + LatencySearch.lowest)
                 }
-                for i in picks {
-                    let distance = abs(i - bi)
-                    if probed[i] || distance <= LatencySearch.probeDistance || stride == 1 {
-                        full.append(i + LatencySearch.lowest)
-                    } else if distance <= LatencySearch.farDistance {
-                        near.append(i + LatencySearch.lowest)
-                    } else {
-                        far.append(i + LatencySearch.lowest)
-                    }
+            }
+            for (a, b) in gaps {
+                if b - a < 4 {
+                    for i in a...b { pick(i) }
+                } else {
+                    if let nw = newtonStep, nw >= a, nw <= b { pick(nw) }
+                    pick(min(max(bi, a), b))
+                    pick((a + b) / 2)
                 }
             }
             evaluate(full)

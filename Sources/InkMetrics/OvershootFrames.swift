@@ -44,8 +44,16 @@ struct OvershootFrames {
     /// frame, bound or exact, uses this same rounded hint, so they agree to the bit.
     @inline(__always)
     static func hint(tipTime: Double, photonTime tau: Double) -> Hint {
-        let tenths = ((tipTime - tau) * 10_000).rounded()
-        return tenths.isFinite ? Hint(min(max(tenths, -Double(Hint.max)), Double(Hint.max))) : 0
+        // `x.rounded()` (half away from zero), clamped to ±Hint.max, without a libm call: `x`
+        // less its truncation is exact, so comparing it with ±0.5 rounds exactly as `rounded()`.
+        let x = (tipTime - tau) * 10_000
+        guard x.isFinite else { return 0 }
+        let limit = Double(Hint.max)
+        if x >= limit { return Hint.max }
+        if x <= -limit { return -Hint.max }
+        let t = Int(x)  // truncation
+        let rest = x - Double(t)
+        return Hint(rest >= 0.5 ? t + 1 : rest <= -0.5 ? t - 1 : t)
     }
 
     /// The time a frame's tip stands for, as kept: its offset from the photon time in units

@@ -135,15 +135,33 @@ public enum PerceivedLatency {
         _ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], smoothLimit: Double, stride: Int = 1,
         positionsOnly: Bool = false
     ) -> [Sums] {
-        if positionsOnly { return costs(frames, truths: truths, shifts: shifts, stride: stride) }
-        return sums(frames, truths: truths, shifts: shifts, stride: stride, FullTerms(smoothLimit: smoothLimit))
+        var out: [Sums] = []
+        costsAndBounds(
+            frames, truths: truths, shifts: shifts, smoothLimit: smoothLimit, stride: stride,
+            positionsOnly: positionsOnly, into: &out)
+        return out
+    }
+
+    /// ``costsAndBounds(_:truths:shifts:smoothLimit:stride:positionsOnly:)`` into `out` (its
+    /// contents replaced, its storage reused).
+    static func costsAndBounds(
+        _ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], smoothLimit: Double, stride: Int = 1,
+        positionsOnly: Bool = false, into out: inout [Sums]
+    ) {
+        if positionsOnly {
+            sums(frames, truths: truths, shifts: shifts, stride: stride, PositionTerms(), into: &out)
+        } else {
+            sums(frames, truths: truths, shifts: shifts, stride: stride, FullTerms(smoothLimit: smoothLimit), into: &out)
+        }
     }
 
     /// ``costsAndBounds(_:truths:shifts:smoothLimit:stride:positionsOnly:)`` with only `c` and
     /// `d` filled: what a probe needs, for about half the work per frame (positions only).
     /// `c` and `d` are summed exactly as there.
     static func costs(_ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], stride: Int) -> [Sums] {
-        sums(frames, truths: truths, shifts: shifts, stride: stride, PositionTerms())
+        var out: [Sums] = []
+        sums(frames, truths: truths, shifts: shifts, stride: stride, PositionTerms(), into: &out)
+        return out
     }
 
     /// What one frame adds to ``Sums``, given its truth, its shifted time `tau_k - m / 10,000`
@@ -193,13 +211,15 @@ public enum PerceivedLatency {
         }
     }
 
-    /// Sums `terms` over every `stride`-th frame, in order, at each of `shifts` (0.1 ms): one
-    /// shift at a time, the sums kept in registers.
+    /// Sums `terms` over every `stride`-th frame, in order, at each of `shifts` (0.1 ms), into
+    /// `out`: one shift at a time, the sums kept in registers.
     @inline(__always)
     static func sums<T: Terms>(
-        _ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], stride: Int, _ terms: T
-    ) -> [Sums] {
-        var out = [Sums](repeating: Sums(), count: shifts.count)
+        _ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], stride: Int, _ terms: T,
+        into out: inout [Sums]
+    ) {
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(shifts.count)
         frames.photonTime.withUnsafeBufferPointer { tau in
             frames.tipX.withUnsafeBufferPointer { qx in
                 frames.tipY.withUnsafeBufferPointer { qy in
@@ -215,12 +235,11 @@ public enum PerceivedLatency {
                                 k += stride
                             }
                         }
-                        out[j] = sums
+                        out.append(sums)
                     }
                 }
             }
         }
-        return out
     }
 
     /// `Λ` by branch-and-bound; equal to ``fullGrid(_:truths:)`` on every input.
