@@ -59,7 +59,7 @@ struct LatencySearch {
         var speed = 0.0, maxTime = 0.0, maxCoordinate = 0.0
         for run in frames.runs { speed = max(speed, truths[run.stroke].path.maxSpeed) }
         for t in frames.photonTime { maxTime = max(maxTime, abs(t)) }
-        for i in 0..<count { maxCoordinate = max(maxCoordinate, abs(frames.tipX[i]), abs(frames.tipY[i])) }
+        for q in frames.tips { maxCoordinate = max(maxCoordinate, abs(q.x), abs(q.y)) }
         topSpeed = max(speed, 1e-9) * (1 + 1e-9)
         eta = topSpeed * 8 * maxTime.ulp + 16 * (maxCoordinate + 1).ulp + 1e-300
         let window = CubicPath.localWindow

@@ -154,7 +154,7 @@ struct OvershootFrames {
             let frames = moving ? self.moving : still
             let hint = moving ? movingHint[i] : stillHint[i]
             return OvershootFrames.overshoot(
-                truths[stroke], frames.tipX[i], frames.tipY[i], frames.photonTime[i], hint: hint)
+                truths[stroke], frames.tips[i].x, frames.tips[i].y, frames.photonTime[i], hint: hint)
         }
         // Step 1.
         for moving in [true, false] {
@@ -181,7 +181,7 @@ struct OvershootFrames {
                     guard u > v1 && u < threshold else { continue }
                     let r = OvershootFrames.stored(
                         OvershootFrames.bound(
-                            truths[run.stroke], frames.tipX[i], frames.tipY[i], frames.photonTime[i], hint: hint[i],
+                            truths[run.stroke], frames.tips[i].x, frames.tips[i].y, frames.photonTime[i], hint: hint[i],
                             refined: true))
                     if isMoving { movingBound[i] = r } else { stillBound[i] = r }
                     if Double(r) > v1 { candidateCount += 1 }

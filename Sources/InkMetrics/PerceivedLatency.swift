@@ -5,9 +5,8 @@ import InkTraces
 public struct LatencyFrames: Sendable {
     /// Photon times `tau_k` (s).
     public internal(set) var photonTime: [Double] = []
-    /// Displayed tips `q_k` (mm).
-    public internal(set) var tipX: [Double] = []
-    public internal(set) var tipY: [Double] = []
+    /// Displayed tips `q_k` (mm), as vectors `(x, y)`.
+    public internal(set) var tips: [SIMD2<Double>] = []
     /// Runs of consecutive frames of one stroke: (stroke index, first frame, end frame).
     public internal(set) var runs: [(stroke: Int, start: Int, end: Int)] = []
     /// The sum of `tau_k - T_k` (s), `T_k` the time each tip stands for, over the frames
@@ -24,8 +23,7 @@ public struct LatencyFrames: Sendable {
     /// Reserves room for `count` frames.
     public mutating func reserveCapacity(_ count: Int) {
         photonTime.reserveCapacity(count)
-        tipX.reserveCapacity(count)
-        tipY.reserveCapacity(count)
+        tips.reserveCapacity(count)
     }
 
     /// Adds a frame of stroke `stroke`, and the time its tip stands for (s) if known.
@@ -40,8 +38,7 @@ public struct LatencyFrames: Sendable {
             runs.append((stroke, photonTime.count, photonTime.count + 1))
         }
         photonTime.append(tau)
-        tipX.append(x)
-        tipY.append(y)
+        tips.append(SIMD2(x, y))
     }
 }
 
@@ -221,22 +218,20 @@ public enum PerceivedLatency {
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(shifts.count)
         frames.photonTime.withUnsafeBufferPointer { tau in
-            frames.tipX.withUnsafeBufferPointer { qx in
-                frames.tipY.withUnsafeBufferPointer { qy in
-                    for j in shifts.indices {
-                        let offset = Double(shifts[j]) / 10_000
-                        var sums = Sums()
-                        for run in frames.runs {
-                            let truth = truths[run.stroke]
-                            var k = run.start
-                            if stride > 1 && k % stride != 0 { k += stride - k % stride }
-                            while k < run.end {
-                                terms.add(&sums, truth, tau[k] - offset, SIMD2(qx[k], qy[k]))
-                                k += stride
-                            }
+            frames.tips.withUnsafeBufferPointer { tips in
+                for j in shifts.indices {
+                    let offset = Double(shifts[j]) / 10_000
+                    var sums = Sums()
+                    for run in frames.runs {
+                        let truth = truths[run.stroke]
+                        var k = run.start
+                        if stride > 1 && k % stride != 0 { k += stride - k % stride }
+                        while k < run.end {
+                            terms.add(&sums, truth, tau[k] - offset, tips[k])
+                            k += stride
                         }
-                        out.append(sums)
                     }
+                    out.append(sums)
                 }
             }
         }

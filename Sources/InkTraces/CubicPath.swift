@@ -316,6 +316,7 @@ public final class CubicPath: @unchecked Sendable {
     /// ``local(at:)`` at `t` and ``distanceBound(fromX:y:from:to:near:refined:)`` (unrefined)
     /// over the window `t0...t` that ends there, the same values to the bit as the two calls,
     /// with one evaluation of the path at `t` for both.
+    @inlinable
     public func localAndBound(
         fromX qx: Double, y qy: Double, from t0: Double, at t: Double, near hint: Double
     ) -> (local: (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double),
@@ -697,6 +698,7 @@ extension CubicPath {
         /// `t0...t`, sharing the point at `t`: inside the path's span both compute it as
         /// ``endPoint(_:)`` does (``piece(at:)``, then ``evaluate(_:_:)``), so the bound is the
         /// same to the bit.
+        @usableFromInline
         func localAndBound(
             _ qx: Double, _ qy: Double, _ t0: Double, _ t: Double, hint: Double
         ) -> (local: (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double),

@@ -29,7 +29,7 @@ struct PerceivedLatencySearchTests {
         var bare = LatencyFrames()
         for run in frames.runs {
             for k in run.start..<run.end {
-                bare.append(stroke: run.stroke, photonTime: frames.photonTime[k], tipX: frames.tipX[k], tipY: frames.tipY[k])
+                bare.append(stroke: run.stroke, photonTime: frames.photonTime[k], tipX: frames.tips[k].x, tipY: frames.tips[k].y)
             }
         }
         #expect(bare.lagCount == 0 && frames.lagCount == frames.count)
