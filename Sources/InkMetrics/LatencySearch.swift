@@ -284,9 +284,11 @@ struct LatencySearch {
             far.removeAll(keepingCapacity: true)
             let bi = bestM - LatencySearch.lowest
             let newtonStep = newton(from: bestM, bestSums).map { $0 - LatencySearch.lowest }
-            func pick(_ i: Int) {
+            // (Given what it reads of `self`, so that it captures none of it.)
+            let everyFrame = stride == 1
+            func pick(_ i: Int, _ probed: Bool) {
                 let distance = abs(i - bi)
-                if probed[i] || distance <= LatencySearch.probeDistance || stride == 1 {
+                if probed || distance <= LatencySearch.probeDistance || everyFrame {
                     full.append(i + LatencySearch.lowest)
                 } else if distance <= LatencySearch.farDistance {
                     near.append(i + LatencySearch.lowest)
@@ -296,11 +298,12 @@ struct LatencySearch {
             }
             for (a, b) in gaps {
                 if b - a < 4 {
-                    for i in a...b { pick(i) }
+                    for i in a...b { pick(i, probed[i]) }
                 } else {
-                    if let nw = newtonStep, nw >= a, nw <= b { pick(nw) }
-                    pick(min(max(bi, a), b))
-                    pick((a + b) / 2)
+                    if let nw = newtonStep, nw >= a, nw <= b { pick(nw, probed[nw]) }
+                    let nearest = min(max(bi, a), b), middle = (a + b) / 2
+                    pick(nearest, probed[nearest])
+                    pick(middle, probed[middle])
                 }
             }
             evaluate(full)

@@ -53,19 +53,30 @@ public enum Replay {
         var later = LaterPhases()
         let tailStep = tails ? trace.nominalInterval : nil
         for (s, stroke) in trace.strokes.enumerated() {
-            // The built-in predictors by their own types, so that this loop is compiled for each
-            // (and for the sink) rather than dispatched through the protocol per sample.
-            func replay<P: Predictor>(_ predictor: P) {
+            // The built-in predictors by their own types, so that the stroke's loop is compiled
+            // for each (and for the sink) rather than dispatched through the protocol per sample.
+            let predictor = strategy.makePredictor(stroke)
+            let rate = timing.frameRateHz
+            if let p = predictor as? KalmanPredictor {
                 replayStroke(
-                    stroke, index: s, predictor: predictor, f0s: f0s, frameRate: timing.frameRateHz, lin: lin,
-                    ldisp: ldisp, cap: cap, gap: gap, tailStep: tailStep, later: &later, sink: &sink)
-            }
-            switch strategy.makePredictor(stroke) {
-            case let p as KalmanPredictor: replay(p)
-            case let p as QuadraticPredictor: replay(p)
-            case let p as LinearPredictor: replay(p)
-            case let p as NoPredictor: replay(p)
-            case let p: replay(p)
+                    stroke, index: s, predictor: p, f0s: f0s, frameRate: rate, lin: lin, ldisp: ldisp, cap: cap,
+                    gap: gap, tailStep: tailStep, later: &later, sink: &sink)
+            } else if let p = predictor as? QuadraticPredictor {
+                replayStroke(
+                    stroke, index: s, predictor: p, f0s: f0s, frameRate: rate, lin: lin, ldisp: ldisp, cap: cap,
+                    gap: gap, tailStep: tailStep, later: &later, sink: &sink)
+            } else if let p = predictor as? LinearPredictor {
+                replayStroke(
+                    stroke, index: s, predictor: p, f0s: f0s, frameRate: rate, lin: lin, ldisp: ldisp, cap: cap,
+                    gap: gap, tailStep: tailStep, later: &later, sink: &sink)
+            } else if let p = predictor as? NoPredictor {
+                replayStroke(
+                    stroke, index: s, predictor: p, f0s: f0s, frameRate: rate, lin: lin, ldisp: ldisp, cap: cap,
+                    gap: gap, tailStep: tailStep, later: &later, sink: &sink)
+            } else {
+                replayStroke(
+                    stroke, index: s, predictor: predictor, f0s: f0s, frameRate: rate, lin: lin, ldisp: ldisp,
+                    cap: cap, gap: gap, tailStep: tailStep, later: &later, sink: &sink)
             }
         }
     }
