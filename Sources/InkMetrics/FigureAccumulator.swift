@@ -66,10 +66,7 @@ public struct FigureAccumulator: FrameSink {
             // The pen's position and velocity at tau, and the overshoot's bound over the window
             // that ends there, with one evaluation of the path at tau for both.
             let hint = OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau)
-            // (Through the buffer, the truth is borrowed rather than copied and retained.)
-            let pv = truths.withUnsafeBufferPointer {
-                OvershootFrames.positionVelocityAndBound($0[frame.stroke], qx, qy, tau, hint: hint)
-            }
+            let pv = OvershootFrames.positionVelocityAndBound(truths[frame.stroke], qx, qy, tau, hint: hint)
             let ex = qx - pv.x, ey = qy - pv.y
             if follows && previousInStroke {
                 let jx = ex - previousErrorX, jy = ey - previousErrorY
