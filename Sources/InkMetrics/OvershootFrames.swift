@@ -166,30 +166,18 @@ struct OvershootFrames {
                 }
             }
         }
-        // Step 2: refined bounds where the bound exceeds V, kept in place of the bound (they
-        // are bounds too, and tighter), then searches in falling order of them. Candidates
-        // are frame numbers, moving frames first, 4 bytes each: a 10-hour trace has millions.
+        // Step 2: every other frame whose bound exceeds V, in a max-heap by bound, popped while
+        // the top exceeds V: a frame popped the first time gets its refined bound (kept in
+        // place of the bound: a bound too, and tighter) and goes back in by it if that still
+        // exceeds V; popped again, it is searched, raising V. So only frames whose bounds
+        // exceed the final V are refined. Candidates are frame numbers, moving frames first,
+        // 4 bytes each (a 10-hour trace has millions), complemented (`~i`) once refined.
         let v1 = top.smallest
         let movingCount = moving.count
         var candidateCount = 0
-        for isMoving in [true, false] {
-            let frames = isMoving ? moving : still
-            let hint = isMoving ? movingHint : stillHint
-            for run in frames.runs {
-                for i in run.start..<run.end {
-                    let u = Double(isMoving ? movingBound[i] : stillBound[i])
-                    guard u > v1 && u < threshold else { continue }
-                    let r = OvershootFrames.stored(
-                        OvershootFrames.bound(
-                            truths[run.stroke], frames.tips[i].x, frames.tips[i].y, frames.photonTime[i], hint: hint[i],
-                            refined: true))
-                    if isMoving { movingBound[i] = r } else { stillBound[i] = r }
-                    if Double(r) > v1 { candidateCount += 1 }
-                }
-            }
+        for bound in [movingBound, stillBound] {
+            for u in bound where Double(u) > v1 && Double(u) < threshold { candidateCount += 1 }
         }
-        // The candidates, counted first so that the list has no spare capacity: exactly the
-        // frames whose bounds now lie between V and the threshold (those refined, still above V).
         var candidates: [Int32] = []
         candidates.reserveCapacity(candidateCount)
         for isMoving in [true, false] {
@@ -198,21 +186,35 @@ struct OvershootFrames {
                 candidates.append(Int32(truncatingIfNeeded: isMoving ? i : movingCount + i))
             }
         }
-        // A max-heap of the candidates by refined bound, built in linear time and popped only
-        // as far as the bounds exceed V (sorting every candidate would cost more).
+        func frame(_ c: Int32) -> Int { Int(c >= 0 ? c : ~c) }
         func key(_ c: Int32) -> Double {
-            let i = Int(c)
+            let i = frame(c)
             return Double(i < movingCount ? movingBound[i] : stillBound[i - movingCount])
         }
         func siftDown(_ start: Int, _ end: Int) { OvershootFrames.siftDown(&candidates, start, end) { key($0) > key($1) } }
         for i in stride(from: candidates.count / 2 - 1, through: 0, by: -1) { siftDown(i, candidates.count) }
         var end = candidates.count
         while end > 0 && key(candidates[0]) > top.smallest {
-            let i = Int(candidates[0])
+            let c = candidates[0]
+            let i = frame(c)
             let isMoving = i < movingCount
             let index = isMoving ? i : i - movingCount
-            let runs = isMoving ? moving.runs : still.runs
-            top.insert(exact(isMoving, index, runs[OvershootFrames.run(holding: index, in: runs)].stroke))
+            let frames = isMoving ? moving : still
+            let stroke = frames.runs[OvershootFrames.run(holding: index, in: frames.runs)].stroke
+            if c >= 0 {
+                let r = OvershootFrames.stored(
+                    OvershootFrames.bound(
+                        truths[stroke], frames.tips[index].x, frames.tips[index].y, frames.photonTime[index],
+                        hint: isMoving ? movingHint[index] : stillHint[index], refined: true))
+                if isMoving { movingBound[index] = r } else { stillBound[index] = r }
+                if Double(r) > top.smallest {
+                    candidates[0] = ~c
+                    siftDown(0, end)
+                    continue
+                }
+            } else {
+                top.insert(exact(isMoving, index, stroke))
+            }
             end -= 1
             candidates.swapAt(0, end)
             siftDown(0, end)
