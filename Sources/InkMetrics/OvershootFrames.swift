@@ -126,12 +126,15 @@ struct OvershootFrames {
     ///
     /// 1. The frames whose bounds are among the `m` largest are searched. `V`, the `m`-th
     ///    largest exact value found so far, is a lower bound on the answer, and only rises.
-    /// 2. Every other frame with `u_i > V` gets its refined bound; those with `r_i > V` are
-    ///    searched in falling order of `r_i`, raising `V`, until the next `r_i` is `<= V`.
+    /// 2. Every other frame with `u_i > V` goes into a max-heap keyed by its bound, and the
+    ///    top is popped while its key exceeds `V`: popped the first time, a frame gets its
+    ///    refined bound `r_i` and goes back in with it as its key if `r_i > V`; popped again,
+    ///    it is searched, raising `V`. So only frames whose bounds exceed the final `V` are
+    ///    refined, and they are searched in falling order of `r_i`.
     ///
-    /// Then at least `m` exact values are `>= V` and every frame not searched has
-    /// `v_i <= V`, so `V` is the `m`-th largest of all, and the largest exact value is the
-    /// maximum. The refined bound is tight for most frames (a tip is usually nearest to the
+    /// Then at least `m` exact values are `>= V` and every frame not searched has a bound
+    /// `>= v_i` that is `<= V`, so `V` is the `m`-th largest of all, and the largest exact
+    /// value is the maximum. The refined bound is tight for most frames (a tip is usually nearest to the
     /// path around its own time), so this takes about `n - ceil(q n)` searches, plus those
     /// of step 1 that the refined bounds would have spared.
     ///
