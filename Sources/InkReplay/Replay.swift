@@ -49,34 +49,25 @@ public enum Replay {
         }
         let gap = strategy.gapResetMs.map { $0 / 1000 }
         let tFirst = trace.startTime
-        let f0s = (0..<timing.phases).map { tFirst + (Double($0) + 0.5) / Double(timing.phases) * period }
+        let clock = StrokeClock(
+            f0s: (0..<timing.phases).map { tFirst + (Double($0) + 0.5) / Double(timing.phases) * period },
+            frameRate: timing.frameRateHz, lin: lin, ldisp: ldisp, cap: cap, gap: gap,
+            tailStep: tails ? trace.nominalInterval : nil)
         var later = LaterPhases()
-        let tailStep = tails ? trace.nominalInterval : nil
         for (s, stroke) in trace.strokes.enumerated() {
             // The built-in predictors by their own types, so that the stroke's loop is compiled
             // for each (and for the sink) rather than dispatched through the protocol per sample.
             let predictor = strategy.makePredictor(stroke)
-            let rate = timing.frameRateHz
             if let p = predictor as? KalmanPredictor {
-                replayStroke(
-                    stroke, index: s, predictor: p, f0s: f0s, frameRate: rate, lin: lin, ldisp: ldisp, cap: cap,
-                    gap: gap, tailStep: tailStep, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, clock, later: &later, sink: &sink)
             } else if let p = predictor as? QuadraticPredictor {
-                replayStroke(
-                    stroke, index: s, predictor: p, f0s: f0s, frameRate: rate, lin: lin, ldisp: ldisp, cap: cap,
-                    gap: gap, tailStep: tailStep, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, clock, later: &later, sink: &sink)
             } else if let p = predictor as? LinearPredictor {
-                replayStroke(
-                    stroke, index: s, predictor: p, f0s: f0s, frameRate: rate, lin: lin, ldisp: ldisp, cap: cap,
-                    gap: gap, tailStep: tailStep, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, clock, later: &later, sink: &sink)
             } else if let p = predictor as? NoPredictor {
-                replayStroke(
-                    stroke, index: s, predictor: p, f0s: f0s, frameRate: rate, lin: lin, ldisp: ldisp, cap: cap,
-                    gap: gap, tailStep: tailStep, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, clock, later: &later, sink: &sink)
             } else {
-                replayStroke(
-                    stroke, index: s, predictor: predictor, f0s: f0s, frameRate: rate, lin: lin, ldisp: ldisp,
-                    cap: cap, gap: gap, tailStep: tailStep, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: predictor, clock, later: &later, sink: &sink)
             }
         }
     }
@@ -88,6 +79,28 @@ public enum Replay {
         while f0 + Double(k) / rate < time { k += 1 }
         while k > 0 && f0 + Double(k - 1) / rate >= time { k -= 1 }
         return k
+    }
+
+    /// What the timing model fixes for every stroke of a replay: each phase's `f_0` (s), the
+    /// frame rate (Hz), the input and display latencies, the horizon cap and the gap-reset
+    /// limit (s), and the tails' step (s) when tails are asked for.
+    @usableFromInline
+    struct StrokeClock {
+        @usableFromInline let f0s: [Double]
+        @usableFromInline let frameRate: Double, lin: Double, ldisp: Double
+        @usableFromInline let cap: Double?, gap: Double?, tailStep: Double?
+        @inlinable
+        init(
+            f0s: [Double], frameRate: Double, lin: Double, ldisp: Double, cap: Double?, gap: Double?, tailStep: Double?
+        ) {
+            self.f0s = f0s
+            self.frameRate = frameRate
+            self.lin = lin
+            self.ldisp = ldisp
+            self.cap = cap
+            self.gap = gap
+            self.tailStep = tailStep
+        }
     }
 
     /// The frames of phases 1 and up of the stroke being replayed, held until phase 0's are
@@ -126,9 +139,11 @@ public enum Replay {
     /// would, for one phase's updates. Frames go to `sink` phase by phase.
     @inlinable
     static func replayStroke<P: Predictor, Sink: FrameSink>(
-        _ stroke: Stroke, index s: Int, predictor: P, f0s: [Double], frameRate: Double, lin: Double,
-        ldisp: Double, cap: Double?, gap: Double?, tailStep: Double?, later: inout LaterPhases, sink: inout Sink
+        _ stroke: Stroke, index s: Int, predictor: P, _ strokeClock: StrokeClock, later: inout LaterPhases,
+        sink: inout Sink
     ) {
+        let f0s = strokeClock.f0s, frameRate = strokeClock.frameRate, lin = strokeClock.lin
+        let ldisp = strokeClock.ldisp, cap = strokeClock.cap, gap = strokeClock.gap, tailStep = strokeClock.tailStep
         var predictor = predictor
         let n = stroke.count
         let tEnd = stroke.t[n - 1]
