@@ -152,18 +152,9 @@ public enum PerceivedLatency {
         }
     }
 
-    /// ``costsAndBounds(_:truths:shifts:smoothLimit:stride:positionsOnly:)`` with only `c` and
-    /// `d` filled: what a probe needs, for about half the work per frame (positions only).
-    /// `c` and `d` are summed exactly as there.
-    static func costs(_ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], stride: Int) -> [Sums] {
-        var out: [Sums] = []
-        sums(frames, truths: truths, shifts: shifts, stride: stride, PositionTerms(), into: &out)
-        return out
-    }
-
     /// What one frame adds to ``Sums``, given its truth, its shifted time `tau_k - m / 10,000`
     /// (s) and its tip `(x, y)` (mm). (A protocol rather than a closure, so that the loop of
-    /// ``sums(_:truths:shifts:stride:_:)`` is compiled with the terms inlined and the sums in
+    /// ``sums(_:truths:shifts:stride:_:into:)`` is compiled with the terms inlined and the sums in
     /// registers.)
     protocol Terms {
         func add(_ sums: inout Sums, _ truth: GroundTruth, _ t: Double, _ q: SIMD2<Double>)

@@ -49,7 +49,7 @@ public enum Replay {
         }
         let gap = strategy.gapResetMs.map { $0 / 1000 }
         let tFirst = trace.startTime
-        let clock = StrokeClock(
+        let replayTiming = ReplayTiming(
             f0s: (0..<timing.phases).map { tFirst + (Double($0) + 0.5) / Double(timing.phases) * period },
             frameRate: timing.frameRateHz, lin: lin, ldisp: ldisp, cap: cap, gap: gap,
             tailStep: tails ? trace.nominalInterval : nil)
@@ -59,15 +59,15 @@ public enum Replay {
             // for each (and for the sink) rather than dispatched through the protocol per sample.
             let predictor = strategy.makePredictor(stroke)
             if let p = predictor as? KalmanPredictor {
-                replayStroke(stroke, index: s, predictor: p, clock, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
             } else if let p = predictor as? QuadraticPredictor {
-                replayStroke(stroke, index: s, predictor: p, clock, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
             } else if let p = predictor as? LinearPredictor {
-                replayStroke(stroke, index: s, predictor: p, clock, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
             } else if let p = predictor as? NoPredictor {
-                replayStroke(stroke, index: s, predictor: p, clock, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
             } else {
-                replayStroke(stroke, index: s, predictor: predictor, clock, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: predictor, replayTiming, later: &later, sink: &sink)
             }
         }
     }
@@ -85,7 +85,7 @@ public enum Replay {
     /// frame rate (Hz), the input and display latencies, the horizon cap and the gap-reset
     /// limit (s), and the tails' step (s) when tails are asked for.
     @usableFromInline
-    struct StrokeClock {
+    struct ReplayTiming {
         @usableFromInline let f0s: [Double]
         @usableFromInline let frameRate: Double, lin: Double, ldisp: Double
         @usableFromInline let cap: Double?, gap: Double?, tailStep: Double?
@@ -120,7 +120,7 @@ public enum Replay {
         @usableFromInline let f0: Double
         /// The next frame, and the frame the pen-up arrives at.
         @usableFromInline var k: Int, kUp: Int
-        /// Samples fed by the previous frame.
+        /// The samples fed up to the previous frame (where this frame's received range starts).
         @usableFromInline var received = 0
         /// Where frame `k` is held in ``LaterPhases``: `k + slot`.
         @usableFromInline var slot = 0
@@ -139,11 +139,11 @@ public enum Replay {
     /// would, for one phase's updates. Frames go to `sink` phase by phase.
     @inlinable
     static func replayStroke<P: Predictor, Sink: FrameSink>(
-        _ stroke: Stroke, index s: Int, predictor: P, _ strokeClock: StrokeClock, later: inout LaterPhases,
+        _ stroke: Stroke, index s: Int, predictor: P, _ timing: ReplayTiming, later: inout LaterPhases,
         sink: inout Sink
     ) {
-        let f0s = strokeClock.f0s, frameRate = strokeClock.frameRate, lin = strokeClock.lin
-        let ldisp = strokeClock.ldisp, cap = strokeClock.cap, gap = strokeClock.gap, tailStep = strokeClock.tailStep
+        let f0s = timing.f0s, frameRate = timing.frameRate, lin = timing.lin
+        let ldisp = timing.ldisp, cap = timing.cap, gap = timing.gap, tailStep = timing.tailStep
         var predictor = predictor
         let n = stroke.count
         let tEnd = stroke.t[n - 1]
@@ -169,10 +169,19 @@ public enum Replay {
             heldFrames.append(contentsOf: repeatElement(blank, count: held))
             if tailStep != nil { heldTails.append(contentsOf: repeatElement(nil, count: held)) }
         }
+        // The samples some phase's last open frame receives: the rest of the stroke (what
+        // arrives only with the pen-up) is not fed, as no phase would have fed it.
+        var lastFrame = -Double.infinity
+        for clock in clocks where clock.k < clock.kUp {
+            lastFrame = max(lastFrame, clock.f0 + Double(clock.kUp - 1) / frameRate)
+        }
+        var fed = n
+        while fed > 0 && !(stroke.t[fed - 1] + lin <= lastFrame) { fed -= 1 }
         var next = 0
         while true {
-            // Every frame that starts before sample `next` arrives (all of them, after the last).
-            let arrival = next < n ? stroke.t[next] + lin : Double.infinity
+            // Every frame that starts before sample `next` arrives (all of them, after the last
+            // sample fed).
+            let arrival = next < fed ? stroke.t[next] + lin : Double.infinity
             if next > 0 {
                 let newest = stroke.point(next - 1)
                 for j in clocks.indices {
@@ -204,7 +213,7 @@ public enum Replay {
                     clocks[j] = clock
                 }
             }
-            guard next < n else { break }
+            guard next < fed else { break }
             if let gap, next > 0, stroke.t[next] - stroke.t[next - 1] > gap { predictor.reset() }
             predictor.update(stroke.point(next))
             next += 1

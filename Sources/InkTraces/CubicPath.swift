@@ -332,7 +332,7 @@ extension CubicPath {
         /// ``CubicPath/knots``; the start of the one allocation, freed by ``deallocate()``.
         @usableFromInline let knots: UnsafeMutablePointer<Double>
         /// 8 coefficients per piece, interleaved by axis: `(ax, ay, bx, by, cx, cy, dx, dy)` at
-        /// `8 j`, so that ``pair(_:)`` loads both axes of one coefficient.
+        /// `8 j`, so that ``pair(_:_:)`` loads both axes of one coefficient.
         @usableFromInline let coef: UnsafeMutablePointer<Double>
         /// 4 bounds per block (minX, maxX, minY, maxY).
         @usableFromInline let boxes: UnsafeMutablePointer<Double>
