@@ -88,7 +88,7 @@ struct OvershootFrames {
         return truth.distanceBound(fromX: qx, y: qy, from: w.from, to: w.to, near: w.near, refined: refined)
     }
 
-    /// The pen's position and velocity at `tau` (s) (``GroundTruth/positionAndVelocity(at:)``)
+    /// The pen's position and velocity at `tau` (s) (``GroundTruth/position(at:)``, ``GroundTruth/velocity(at:)``)
     /// and ``bound(_:_:_:_:hint:refined:)`` (unrefined), the same values to the bit, with one
     /// evaluation of the path at `tau`, the window's end, for both.
     @inline(__always)
@@ -134,9 +134,9 @@ struct OvershootFrames {
     ///
     /// Then at least `m` exact values are `>= V` and every frame not searched has a bound
     /// `>= v_i` that is `<= V`, so `V` is the `m`-th largest of all, and the largest exact
-    /// value is the maximum. The refined bound is tight for most frames (a tip is usually nearest to the
-    /// path around its own time), so this takes about `n - ceil(q n)` searches, plus those
-    /// of step 1 that the refined bounds would have spared.
+    /// value is the maximum. The refined bound is tight for most frames (a tip is usually
+    /// nearest to the path around its own time), so this takes about `n - ceil(q n)` searches,
+    /// plus those of step 1 that the refined bounds would have spared.
     ///
     /// Besides the frames it holds the `m` largest exact values, 4 bytes per candidate of step
     /// 2, and, up to 65,536 frames, a copy of the bounds for the selection (``largest(_:of:_:)``).

@@ -198,8 +198,8 @@ public enum Replay {
                             tipX: prediction?.x ?? newest.x, tipY: prediction?.y ?? newest.y,
                             predicted: prediction != nil, kind: tau > tEnd ? .afterLift : .inStroke)
                         var tail: [PenPoint]? = nil
-                        if let step = tailStep, prediction != nil {
-                            tail = Replay.tail(predictor, newest: newest.t, step: step, target: target)
+                        if let step = tailStep, let prediction {
+                            tail = Replay.tail(predictor, newest: newest.t, step: step, target: target, prediction)
                         }
                         if j == 0 {
                             sink.consume(frame, tail: tail)
@@ -225,16 +225,18 @@ public enum Replay {
     }
 
     /// A frame's predicted tail: the answers at `newest + j · step` (`j = 1, 2, ...`) before
-    /// `target`, then at `target`.
+    /// `target`, then `atTarget`, the answer at `target` the frame already has.
     @inlinable
-    static func tail<P: Predictor>(_ predictor: P, newest: Double, step: Double, target: Double) -> [PenPoint] {
+    static func tail<P: Predictor>(
+        _ predictor: P, newest: Double, step: Double, target: Double, _ atTarget: PenPoint
+    ) -> [PenPoint] {
         var points: [PenPoint] = []
         var j = 1
         while newest + Double(j) * step < target {
             if let p = predictor.predict(at: newest + Double(j) * step) { points.append(p) }
             j += 1
         }
-        if let p = predictor.predict(at: target) { points.append(p) }
+        points.append(atTarget)
         return points
     }
 }

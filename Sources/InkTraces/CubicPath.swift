@@ -508,17 +508,8 @@ extension CubicPath {
         func local(
             at t: Double
         ) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double) {
-            if knotCount < 2 { return (startX, startY, 0, 0, 0, 0, 0) }
-            if !(t > knots[0]) { return (startX, startY, 0, 0, accel[0], kinks[0], speeds[0]) }
-            if t >= knots[knotCount - 1] {
-                return (endX, endY, 0, 0, accel[knotCount - 2], kinks[knotCount - 2], speeds[knotCount - 2])
-            }
-            let j = piece(at: t)
-            let c = j &* 8
-            let s = t - knots[j]
-            let p = evaluate(c, s)
-            let v = slope(c, s)
-            return (p.x, p.y, v.x, v.y, accel[j], kinks[j], speeds[j])
+            let l = localXY(at: t)
+            return (l.p.x, l.p.y, l.v.x, l.v.y, l.accel, l.kink, l.speed)
         }
 
         /// ``local(at:)`` with the position and velocity as vectors `(x, y)`: the same values.
@@ -531,7 +522,14 @@ extension CubicPath {
             if t >= knots[knotCount - 1] {
                 return (SIMD2(endX, endY), .zero, accel[knotCount - 2], kinks[knotCount - 2], speeds[knotCount - 2])
             }
-            let j = piece(at: t)
+            return pieceLocal(piece(at: t), t)
+        }
+
+        /// ``localXY(at:)`` for a time `t` inside piece `j`.
+        @inlinable @inline(__always)
+        func pieceLocal(
+            _ j: Int, _ t: Double
+        ) -> (p: SIMD2<Double>, v: SIMD2<Double>, accel: Double, kink: Double, speed: Double) {
             let c = j &* 8
             let s = t - knots[j]
             return (evaluateXY(c, s), slopeXY(c, s), accel[j], kinks[j], speeds[j])
@@ -707,13 +705,10 @@ extension CubicPath {
                 return (local(at: t), distanceBound(qx, qy, t0, t, hint: hint, refined: false))
             }
             let j = piece(at: t)
-            let c = j &* 8
-            let s = t - knots[j]
-            let p = evaluate(c, s)
-            let v = slope(c, s)
+            let l = pieceLocal(j, t)
             var near = Nearest(qx: qx, qy: qy)
-            _ = seed(&near, t0, t, hint: hint, steps: 0, end: (j, p))
-            return ((p.x, p.y, v.x, v.y, accel[j], kinks[j], speeds[j]), near.best)
+            _ = seed(&near, t0, t, hint: hint, steps: 0, end: (j, (l.p.x, l.p.y)))
+            return ((l.p.x, l.p.y, l.v.x, l.v.y, l.accel, l.kink, l.speed), near.best)
         }
 
         /// See ``CubicPath/distanceBound(fromX:y:from:to:near:refined:)``.

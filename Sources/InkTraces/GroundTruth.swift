@@ -53,17 +53,9 @@ public struct GroundTruth: Sendable {
     @inlinable
     public func position(at t: Double) -> (x: Double, y: Double) { path.position(at: t - timeOffset) }
 
-    /// The path around absolute time `t` (s): ``CubicPath/local(at:)``, with the path's own
+    /// The path around absolute time `t` (s): ``CubicPath/localXY(at:)``, with the path's own
     /// derivative as the velocity (whatever ``velocityMode`` says: the bounds are about that
-    /// derivative).
-    @inlinable @inline(__always)
-    public func local(
-        at t: Double
-    ) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double) {
-        path.local(at: t - timeOffset)
-    }
-
-    /// ``local(at:)`` with the position and velocity as vectors `(x, y)`: the same values.
+    /// derivative), position and velocity as vectors `(x, y)`.
     @inlinable @inline(__always)
     public func localXY(
         at t: Double
@@ -88,24 +80,10 @@ public struct GroundTruth: Sendable {
         }
     }
 
-    /// ``position(at:)`` and ``velocity(at:)`` together, the same values to the bit, with one
-    /// piece lookup where the velocity is the path's derivative.
-    @inlinable
-    public func positionAndVelocity(at t: Double) -> (x: Double, y: Double, vx: Double, vy: Double) {
-        switch velocityMode {
-        case .derivative:
-            let l = path.local(at: t - timeOffset)
-            return (l.x, l.y, l.vx, l.vy)
-        case .centralDifference:
-            let p = position(at: t), v = velocity(at: t)
-            return (p.x, p.y, v.x, v.y)
-        }
-    }
-
-    /// ``positionAndVelocity(at:)`` at absolute time `t` (s) and
+    /// ``position(at:)`` and ``velocity(at:)`` at absolute time `t` (s), and
     /// ``distanceBound(fromX:y:from:to:near:refined:)`` (unrefined) over the window `t0...t`
     /// that ends there: the same values to the bit as the separate calls, with the path
-    /// evaluated at `t` once for both.
+    /// evaluated at `t` once for all of them where the velocity is the path's derivative.
     @inlinable
     public func positionVelocityAndBound(
         at t: Double, fromX qx: Double, y qy: Double, from t0: Double, near hint: Double
