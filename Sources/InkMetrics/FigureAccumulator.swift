@@ -18,6 +18,9 @@ public struct FigureAccumulator: FrameSink {
     public static let overshootWindow = 0.25
 
     let truths: [GroundTruth]
+    /// ``truths`` without counted references (``GroundTruth/Unowned``), for the per-frame
+    /// work: valid while ``truths`` is kept.
+    let views: [GroundTruth.Unowned]
     /// The in-stroke frames: the moving ones feed the perceived-latency search, all of them the
     /// overshoot figures.
     var inStrokeFrames = OvershootFrames()
@@ -36,7 +39,10 @@ public struct FigureAccumulator: FrameSink {
     var previousIndex = Int.min, previousTipX = 0.0, previousTipY = 0.0
     var previousErrorX = 0.0, previousErrorY = 0.0, previousInStroke = false
 
-    public init(truth: TraceTruth) { truths = truth.strokes }
+    public init(truth: TraceTruth) {
+        truths = truth.strokes
+        views = truths.map(\.unowned)
+    }
 
     public mutating func consume(_ frame: Frame, tail: [PenPoint]?) {
         if frame.phase != pairPhase || frame.stroke != pairStroke {
@@ -58,7 +64,7 @@ public struct FigureAccumulator: FrameSink {
             pairHasAfterLift = true
             if frame.predicted {
                 let hint = OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau)
-                pairEnds.append((OvershootFrames.bound(truths[frame.stroke], qx, qy, tau, hint: hint), qx, qy, tau, hint))
+                pairEnds.append((OvershootFrames.bound(views[frame.stroke], qx, qy, tau, hint: hint), qx, qy, tau, hint))
             }
             previousInStroke = false
         case .inStroke:
@@ -66,7 +72,7 @@ public struct FigureAccumulator: FrameSink {
             // The pen's position and velocity at tau, and the overshoot's bound over the window
             // that ends there, with one evaluation of the path at tau for both.
             let hint = OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau)
-            let pv = OvershootFrames.positionVelocityAndBound(truths[frame.stroke], qx, qy, tau, hint: hint)
+            let pv = OvershootFrames.positionVelocityAndBound(views[frame.stroke], qx, qy, tau, hint: hint)
             let ex = qx - pv.x, ey = qy - pv.y
             if follows && previousInStroke {
                 let jx = ex - previousErrorX, jy = ey - previousErrorY
@@ -106,8 +112,10 @@ public struct FigureAccumulator: FrameSink {
     /// tip stands for (``Frame/tipTime``).
     public static func overshoot(_ frame: Frame, truth: GroundTruth) -> Double {
         let tau = frame.photonTime
-        return OvershootFrames.overshoot(
-            truth, frame.tipX, frame.tipY, tau, hint: OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau))
+        let hint = OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau)
+        return withExtendedLifetime(truth) {
+            OvershootFrames.overshoot(truth.unowned, frame.tipX, frame.tipY, tau, hint: hint)
+        }
     }
 
     /// Closes the (phase, stroke) pair being read: its end overshoot is the largest overshoot
@@ -119,7 +127,7 @@ public struct FigureAccumulator: FrameSink {
             var end = 0.0
             for p in pairEnds {
                 guard p.bound > end else { break }
-                end = max(end, OvershootFrames.overshoot(truths[pairStroke], p.qx, p.qy, p.tau, hint: p.hint))
+                end = max(end, OvershootFrames.overshoot(views[pairStroke], p.qx, p.qy, p.tau, hint: p.hint))
             }
             endSum += end
             endMax = max(endMax, end)
@@ -155,7 +163,7 @@ public struct FigureAccumulator: FrameSink {
             f.perceivedLatencyAtEdge = result.atEdge
             f.latencyEvaluations = result.evaluations
         }
-        if let o = inStrokeFrames.percentileAndMaximum(0.95, truths: truths) {
+        if let o = inStrokeFrames.percentileAndMaximum(0.95, truths: views) {
             f.overshootP95MM = o.percentile
             f.overshootMaxMM = o.maximum
             f.overshootSearches = o.searches

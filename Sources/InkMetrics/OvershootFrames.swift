@@ -64,7 +64,7 @@ struct OvershootFrames {
     /// distance to the path over the last ``FigureAccumulator/overshootWindow``, looked for
     /// first at `tau + hint`.
     @inline(__always)
-    static func overshoot(_ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Hint) -> Double {
+    static func overshoot(_ truth: GroundTruth.Unowned, _ qx: Double, _ qy: Double, _ tau: Double, hint: Hint) -> Double {
         let w = window(tau, hint)
         return truth.distance(fromX: qx, y: qy, from: w.from, to: w.to, near: w.near)
     }
@@ -82,7 +82,7 @@ struct OvershootFrames {
     /// and the hint's point, or, `refined`, after two Gauss-Newton steps along the path too.
     @inline(__always)
     static func bound(
-        _ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Hint, refined: Bool = false
+        _ truth: GroundTruth.Unowned, _ qx: Double, _ qy: Double, _ tau: Double, hint: Hint, refined: Bool = false
     ) -> Double {
         let w = window(tau, hint)
         return truth.distanceBound(fromX: qx, y: qy, from: w.from, to: w.to, near: w.near, refined: refined)
@@ -93,7 +93,7 @@ struct OvershootFrames {
     /// evaluation of the path at `tau`, the window's end, for both.
     @inline(__always)
     static func positionVelocityAndBound(
-        _ truth: GroundTruth, _ qx: Double, _ qy: Double, _ tau: Double, hint: Hint
+        _ truth: GroundTruth.Unowned, _ qx: Double, _ qy: Double, _ tau: Double, hint: Hint
     ) -> (x: Double, y: Double, vx: Double, vy: Double, bound: Double) {
         let w = window(tau, hint)
         return truth.positionVelocityAndBound(at: w.to, fromX: qx, y: qy, from: w.from, near: w.near)
@@ -142,7 +142,7 @@ struct OvershootFrames {
     /// 2, and, up to 65,536 frames, a copy of the bounds for the selection (``largest(_:of:_:)``).
     /// It leaves refined bounds in place of the bounds it refined (bounds still, and tighter).
     mutating func percentileAndMaximum(
-        _ q: Double, truths: [GroundTruth]
+        _ q: Double, truths: [GroundTruth.Unowned]
     ) -> (percentile: Double, maximum: Double, searches: Int)? {
         let n = count
         guard n > 0 else { return nil }
@@ -151,13 +151,17 @@ struct OvershootFrames {
         let threshold = Double(OvershootFrames.largest(m, of: movingBound, stillBound))
         var top = LargestValues(keeping: m)
         var searches = 0
-        // A frame: its group (moving or still) and index there, and its stroke.
+        // A frame: its group (moving or still) and index there, and its stroke. (Its fields are
+        // read in place: a copy of a group would retain its four arrays.)
+        func query(_ moving: Bool, _ i: Int) -> (q: SIMD2<Double>, tau: Double, hint: Hint) {
+            moving
+                ? (self.moving.tips[i], self.moving.photonTime[i], movingHint[i])
+                : (still.tips[i], still.photonTime[i], stillHint[i])
+        }
         func exact(_ moving: Bool, _ i: Int, _ stroke: Int) -> Double {
             searches += 1
-            let frames = moving ? self.moving : still
-            let hint = moving ? movingHint[i] : stillHint[i]
-            return OvershootFrames.overshoot(
-                truths[stroke], frames.tips[i].x, frames.tips[i].y, frames.photonTime[i], hint: hint)
+            let f = query(moving, i)
+            return OvershootFrames.overshoot(truths[stroke], f.q.x, f.q.y, f.tau, hint: f.hint)
         }
         // Step 1.
         for moving in [true, false] {
@@ -202,13 +206,13 @@ struct OvershootFrames {
             let i = frame(c)
             let isMoving = i < movingCount
             let index = isMoving ? i : i - movingCount
-            let frames = isMoving ? moving : still
-            let stroke = frames.runs[OvershootFrames.run(holding: index, in: frames.runs)].stroke
+            let stroke = isMoving
+                ? moving.runs[OvershootFrames.run(holding: index, in: moving.runs)].stroke
+                : still.runs[OvershootFrames.run(holding: index, in: still.runs)].stroke
             if c >= 0 {
+                let f = query(isMoving, index)
                 let r = OvershootFrames.stored(
-                    OvershootFrames.bound(
-                        truths[stroke], frames.tips[index].x, frames.tips[index].y, frames.photonTime[index],
-                        hint: isMoving ? movingHint[index] : stillHint[index], refined: true))
+                    OvershootFrames.bound(truths[stroke], f.q.x, f.q.y, f.tau, hint: f.hint, refined: true))
                 if isMoving { movingBound[index] = r } else { stillBound[index] = r }
                 if Double(r) > top.smallest {
                     candidates[0] = ~c

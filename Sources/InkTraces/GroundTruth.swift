@@ -70,14 +70,7 @@ public struct GroundTruth: Sendable {
     /// The pen's velocity (mm/s) at absolute time `t` (s).
     @inlinable
     public func velocity(at t: Double) -> (x: Double, y: Double) {
-        switch velocityMode {
-        case .derivative:
-            return path.derivative(at: t - timeOffset)
-        case .centralDifference(let h):
-            let a = path.position(at: t - timeOffset + h)
-            let b = path.position(at: t - timeOffset - h)
-            return ((a.x - b.x) / (2 * h), (a.y - b.y) / (2 * h))
-        }
+        withExtendedLifetime(path) { unowned.velocity(at: t) }
     }
 
     /// ``position(at:)`` and ``velocity(at:)`` at absolute time `t` (s), and
@@ -88,13 +81,8 @@ public struct GroundTruth: Sendable {
     public func positionVelocityAndBound(
         at t: Double, fromX qx: Double, y qy: Double, from t0: Double, near hint: Double
     ) -> (x: Double, y: Double, vx: Double, vy: Double, bound: Double) {
-        let r = path.localAndBound(fromX: qx, y: qy, from: t0 - timeOffset, at: t - timeOffset, near: hint - timeOffset)
-        switch velocityMode {
-        case .derivative:
-            return (r.local.x, r.local.y, r.local.vx, r.local.vy, r.bound)
-        case .centralDifference:
-            let v = velocity(at: t)
-            return (r.local.x, r.local.y, v.x, v.y, r.bound)
+        withExtendedLifetime(path) {
+            unowned.positionVelocityAndBound(at: t, fromX: qx, y: qy, from: t0, near: hint)
         }
     }
 
@@ -109,7 +97,7 @@ public struct GroundTruth: Sendable {
     /// faster.
     @inlinable
     public func distance(fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
-        path.distance(fromX: x, y: y, from: t0 - timeOffset, to: t1 - timeOffset, near: hint - timeOffset)
+        withExtendedLifetime(path) { unowned.distance(fromX: x, y: y, from: t0, to: t1, near: hint) }
     }
 
     /// An upper bound (mm) on ``distance(fromX:y:from:to:near:)`` with the same arguments, from
@@ -119,7 +107,80 @@ public struct GroundTruth: Sendable {
     public func distanceBound(
         fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double, refined: Bool = false
     ) -> Double {
-        path.distanceBound(
-            fromX: x, y: y, from: t0 - timeOffset, to: t1 - timeOffset, near: hint - timeOffset, refined: refined)
+        withExtendedLifetime(path) {
+            unowned.distanceBound(fromX: x, y: y, from: t0, to: t1, near: hint, refined: refined)
+        }
+    }
+
+    /// This truth without a counted reference to its path (``Unowned``).
+    @inlinable
+    public var unowned: Unowned { Unowned(path: path, timeOffset: timeOffset, velocityMode: velocityMode) }
+
+    /// A truth's tables and time offset without a counted reference to its path, for loops
+    /// that look up a truth per frame: copying a ``GroundTruth`` out of an array retains its
+    /// path, an atomic increment and decrement per frame. Its functions are the truth's own,
+    /// which call them, so they give the same values to the bit.
+    ///
+    /// Valid only while the truth it came from lives: the caller keeps that truth (say, in an
+    /// array it owns for as long as it keeps the views).
+    ///
+    /// ```swift
+    /// let views = truths.map(\.unowned)    // truths kept alongside
+    /// let d = views[stroke].distance(fromX: qx, y: qy, from: tau - 0.25, to: tau, near: tipTime)
+    /// ```
+    public struct Unowned {
+        /// The truth's path, held without counting (no retain or release as views are copied).
+        @usableFromInline unowned(unsafe) let path: CubicPath
+        /// ``GroundTruth/timeOffset``.
+        public let timeOffset: Double
+        /// ``GroundTruth/velocityMode``.
+        public let velocityMode: VelocityMode
+
+        @inlinable
+        init(path: CubicPath, timeOffset: Double, velocityMode: VelocityMode) {
+            self.path = path
+            self.timeOffset = timeOffset
+            self.velocityMode = velocityMode
+        }
+
+        /// ``GroundTruth/velocity(at:)``.
+        @inlinable
+        public func velocity(at t: Double) -> (x: Double, y: Double) {
+            switch velocityMode {
+            case .derivative:
+                return path.raw.derivative(at: t - timeOffset)
+            case .centralDifference(let h):
+                let a = path.raw.position(at: t - timeOffset + h)
+                let b = path.raw.position(at: t - timeOffset - h)
+                return ((a.x - b.x) / (2 * h), (a.y - b.y) / (2 * h))
+            }
+        }
+
+        /// ``GroundTruth/positionVelocityAndBound(at:fromX:y:from:near:)``.
+        @inlinable
+        public func positionVelocityAndBound(
+            at t: Double, fromX qx: Double, y qy: Double, from t0: Double, near hint: Double
+        ) -> (x: Double, y: Double, vx: Double, vy: Double, bound: Double) {
+            let r = path.raw.localAndBound(qx, qy, t0 - timeOffset, t - timeOffset, hint: hint - timeOffset)
+            switch velocityMode {
+            case .derivative:
+                return (r.local.x, r.local.y, r.local.vx, r.local.vy, r.bound)
+            case .centralDifference:
+                let v = velocity(at: t)
+                return (r.local.x, r.local.y, v.x, v.y, r.bound)
+            }
+        }
+
+        /// ``GroundTruth/distance(fromX:y:from:to:near:)``.
+        public func distance(fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
+            path.raw.distance(x, y, t0 - timeOffset, t1 - timeOffset, hint: hint - timeOffset)
+        }
+
+        /// ``GroundTruth/distanceBound(fromX:y:from:to:near:refined:)``.
+        public func distanceBound(
+            fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double, refined: Bool = false
+        ) -> Double {
+            path.raw.distanceBound(x, y, t0 - timeOffset, t1 - timeOffset, hint: hint - timeOffset, refined: refined)
+        }
     }
 }
