@@ -34,9 +34,13 @@ struct LatencySearch {
 
     var evaluated: [Bool]
     var probed: [Bool]
-    /// Evaluated points (grid index) with their sums, and their second-order exclusion
-    /// intervals with the target they were computed for.
-    var points: [(index: Int, sums: Sums, target: Double, intervals: [(lo: Int, hi: Int)])] = []
+    /// Evaluated points (grid index) with their sums, and the target their second-order
+    /// exclusion intervals were last computed for.
+    var points: [(index: Int, sums: Sums, target: Double)] = []
+    /// Every point's second-order exclusion intervals, all in one list: each was computed for
+    /// a target at least the present one, and the target only falls, so what they exclude
+    /// stays excluded, whichever point they came from.
+    var secondOrderIntervals: [(lo: Int, hi: Int)] = []
     /// Probed points: partial sums over every `stride`-th frame. Every term of the cost is
     /// non-negative, so a partial cost bounds the full cost from below; far from the best a
     /// probe excludes nearly as much as an evaluation for a fraction of the work.
@@ -84,7 +88,7 @@ struct LatencySearch {
         guard !todo.isEmpty else { return }
         PerceivedLatency.costsAndBounds(frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, into: &sums)
         for (j, m) in todo.enumerated() {
-            points.append((m - LatencySearch.lowest, sums[j], .nan, []))
+            points.append((m - LatencySearch.lowest, sums[j], .nan))
             if PerceivedLatency.beats(sums[j].c, m, bestC, bestM) {
                 bestC = sums[j].c
                 bestM = m
@@ -240,14 +244,13 @@ struct LatencySearch {
                 let reach = probeReach(p.sums, frames: p.frames, target: target)
                 if reach >= 0 { covered.append((max(0, p.index - reach), min(count - 1, p.index + reach))) }
             }
-            for k in points.indices {
-                let p = points[k]
+            for p in points {
                 let reach = max(0, pointReach(p.sums, target: target))
                 covered.append((max(0, p.index - reach), min(count - 1, p.index + reach)))
-                // Second-order intervals are kept from the target they were computed for: the
-                // target only falls, so what they exclude stays excluded.
-                covered += p.intervals
             }
+            // Second-order intervals are kept from the target they were computed for: the
+            // target only falls, so what they exclude stays excluded.
+            covered += secondOrderIntervals
             covered.sort { $0.lo < $1.lo }
             // Uncovered runs of grid points.
             gaps.removeAll(keepingCapacity: true)
@@ -268,10 +271,7 @@ struct LatencySearch {
                 let reach = max(0, pointReach(p.sums, target: target))
                 // What the older target's intervals exclude stays excluded (the target only
                 // falls); the new ones are looked for in the gaps only.
-                var intervals: [(lo: Int, hi: Int)] = []
-                swap(&intervals, &points[k].intervals)
-                secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &intervals)
-                swap(&intervals, &points[k].intervals)
+                secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &secondOrderIntervals)
                 points[k].target = target
                 refreshed = true
             }
