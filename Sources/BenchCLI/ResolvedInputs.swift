@@ -30,7 +30,9 @@ struct ResolvedInputs {
         let withRecorded = loaded.traces.contains { $0.hasRecordedPredictions }
         self.strategies = try strategies.parsed(withRecorded: withRecorded)
         seeds = suite.seedList
-        if loaded.traces.isEmpty || recordings.withDefaultSuite {
+        // The suite runs without --traces, or with --with-default-suite; recordings given and
+        // all skipped are an error below, not a quiet run of the suite instead.
+        if recordings.traces.isEmpty || recordings.withDefaultSuite {
             let resolved: (suite: SyntheticSuite, file: String?)
             do { resolved = try SuiteFile.resolve(suite.suite, defaultInputRateHz: self.timing.inputRateHz) } catch {
                 throw BenchInputError(error.description)
@@ -45,7 +47,10 @@ struct ResolvedInputs {
         }
         if !loaded.traces.isEmpty && !specs.isEmpty { suiteName += " + recordings" }
         guard !specs.isEmpty || !self.recordings.isEmpty else {
-            throw BenchInputError("no traces to run: the recordings given were all skipped, and no suite was asked for")
+            let reasons = skipped.isEmpty ? "" : ":\n" + skipped.map { "  " + $0 }.joined(separator: "\n")
+            throw BenchInputError(
+                "no traces to run: the recordings given were all skipped, and no suite was asked for (--with-default-suite)"
+                    + reasons)
         }
     }
 

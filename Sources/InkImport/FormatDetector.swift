@@ -52,7 +52,9 @@ public enum FormatDetector {
             return .format(.svc)
         }
         if head.isEmpty { return .notARecording("empty file") }
-        return .notARecording("no known recording format (by extension '.\(ext)' or content); use --format to force one")
+        let byName = ext.isEmpty ? "the name has no extension" : "neither its extension '.\(ext)'"
+        let content = ext.isEmpty ? "and its content matches none" : "nor its content matches one"
+        return .notARecording("no known recording format (\(byName) \(content)); use --format to force one")
     }
 
     static func csvVerdict(_ text: String, _ firstLine: String) -> Verdict {

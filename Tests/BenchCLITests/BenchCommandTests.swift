@@ -30,6 +30,33 @@ struct ArgumentTests {
         #expect(await BenchMain.run(arguments + extra) == 2)
     }
 
+    @Test("recordings given and all skipped fail the run instead of running the synthetic suite")
+    func allRecordingsSkipped() async throws {
+        let folder = temporaryFolder("not recordings")
+        let out = temporaryFolder("all skipped")
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: out)
+        }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "not a recording\n".write(toFile: folder + "/notes.md", atomically: true, encoding: .utf8)
+        #expect(await BenchMain.run(["--traces", folder, "--out", out, "--quiet", "--no-charts"]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: out + "/summary.csv"))
+        let recordings = try RecordingOptions.parse(["--traces", folder])
+        let error = #expect(throws: BenchInputError.self) {
+            try ResolvedInputs(
+                strategies: StrategyOptions.parse([]), timing: TimingOptions.parse([]), suite: SuiteOptions.parse([]),
+                recordings: recordings)
+        }
+        // The error says why each file was skipped.
+        #expect(error?.description.contains("notes.md: not a recording") == true)
+        // With --with-default-suite the suite still runs beside the (skipped) recordings.
+        let both = try ResolvedInputs(
+            strategies: StrategyOptions.parse([]), timing: TimingOptions.parse([]), suite: SuiteOptions.parse([]),
+            recordings: RecordingOptions.parse(["--traces", folder, "--with-default-suite"]))
+        #expect(both.specs.count == 6 && both.recordings.isEmpty)
+    }
+
     @Test("an unknown strategy lists the known ones")
     func unknownStrategy() throws {
         let options = try StrategyOptions.parse(["--strategies", "none,nope"])
