@@ -193,39 +193,62 @@ struct OvershootFrames {
                 candidates.append(Int32(truncatingIfNeeded: isMoving ? i : movingCount + i))
             }
         }
-        func frame(_ c: Int32) -> Int { Int(c >= 0 ? c : ~c) }
-        func key(_ c: Int32) -> Double {
-            let i = frame(c)
-            return Double(i < movingCount ? movingBound[i] : stillBound[i - movingCount])
-        }
-        func siftDown(_ start: Int, _ end: Int) { OvershootFrames.siftDown(&candidates, start, end) { key($0) > key($1) } }
-        for i in stride(from: candidates.count / 2 - 1, through: 0, by: -1) { siftDown(i, candidates.count) }
-        var end = candidates.count
-        while end > 0 && key(candidates[0]) > top.smallest {
-            let c = candidates[0]
-            let i = frame(c)
-            let isMoving = i < movingCount
-            let index = isMoving ? i : i - movingCount
-            let stroke = isMoving
-                ? moving.runs[OvershootFrames.run(holding: index, in: moving.runs)].stroke
-                : still.runs[OvershootFrames.run(holding: index, in: still.runs)].stroke
-            if c >= 0 {
-                let f = query(isMoving, index)
-                let r = OvershootFrames.stored(
-                    OvershootFrames.bound(truths[stroke], f.q.x, f.q.y, f.tau, hint: f.hint, refined: true))
-                if isMoving { movingBound[index] = r } else { stillBound[index] = r }
-                if Double(r) > top.smallest {
-                    candidates[0] = ~c
-                    siftDown(0, end)
-                    continue
+        // The bounds are taken out of `self` (and put back after) so that the heap reads and
+        // writes them through pointers, without a check per access.
+        var movingKeys: [Float] = [], stillKeys: [Float] = []
+        swap(&movingKeys, &movingBound)
+        swap(&stillKeys, &stillBound)
+        movingKeys.withUnsafeMutableBufferPointer { mk in
+            stillKeys.withUnsafeMutableBufferPointer { sk in
+                candidates.withUnsafeMutableBufferPointer { h in
+                    @inline(__always) func key(_ c: Int32) -> Float {
+                        let i = Int(c >= 0 ? c : ~c)
+                        return i < movingCount ? mk[i] : sk[i - movingCount]
+                    }
+                    @inline(__always) func siftDown(_ start: Int, _ end: Int) {
+                        var i = start
+                        while true {
+                            let l = 2 * i + 1, r = l + 1
+                            var m = i
+                            if l < end && key(h[l]) > key(h[m]) { m = l }
+                            if r < end && key(h[r]) > key(h[m]) { m = r }
+                            if m == i { return }
+                            h.swapAt(i, m)
+                            i = m
+                        }
+                    }
+                    for i in stride(from: h.count / 2 - 1, through: 0, by: -1) { siftDown(i, h.count) }
+                    var end = h.count
+                    while end > 0 && Double(key(h[0])) > top.smallest {
+                        let c = h[0]
+                        let i = Int(c >= 0 ? c : ~c)
+                        let isMoving = i < movingCount
+                        let index = isMoving ? i : i - movingCount
+                        let stroke = isMoving
+                            ? moving.runs[OvershootFrames.run(holding: index, in: moving.runs)].stroke
+                            : still.runs[OvershootFrames.run(holding: index, in: still.runs)].stroke
+                        if c >= 0 {
+                            let f = query(isMoving, index)
+                            let r = OvershootFrames.stored(
+                                OvershootFrames.bound(truths[stroke], f.q.x, f.q.y, f.tau, hint: f.hint, refined: true))
+                            if isMoving { mk[index] = r } else { sk[index] = r }
+                            if Double(r) > top.smallest {
+                                h[0] = ~c
+                                siftDown(0, end)
+                                continue
+                            }
+                        } else {
+                            top.insert(exact(isMoving, index, stroke))
+                        }
+                        end -= 1
+                        h.swapAt(0, end)
+                        siftDown(0, end)
+                    }
                 }
-            } else {
-                top.insert(exact(isMoving, index, stroke))
             }
-            end -= 1
-            candidates.swapAt(0, end)
-            siftDown(0, end)
         }
+        swap(&movingKeys, &movingBound)
+        swap(&stillKeys, &stillBound)
         return (top.smallest, top.largest, searches)
     }
 }
