@@ -114,7 +114,7 @@ public struct GroundTruth: Sendable {
 
     /// This truth without a counted reference to its path (``Unowned``).
     @inlinable
-    public var unowned: Unowned { Unowned(path: path, timeOffset: timeOffset, velocityMode: velocityMode) }
+    package var unowned: Unowned { Unowned(path: path, timeOffset: timeOffset, velocityMode: velocityMode) }
 
     /// A truth's tables and time offset without a counted reference to its path, for loops
     /// that look up a truth per frame: copying a ``GroundTruth`` out of an array retains its
@@ -128,13 +128,17 @@ public struct GroundTruth: Sendable {
     /// let views = truths.map(\.unowned)    // truths kept alongside
     /// let d = views[stroke].distance(fromX: qx, y: qy, from: tau - 0.25, to: tau, near: tipTime)
     /// ```
-    public struct Unowned {
+    ///
+    /// Package access only: the view is an optimisation of this package's own loops, and a
+    /// view kept past its truth is a dangling reference.
+    @usableFromInline
+    package struct Unowned {
         /// The truth's path, held without counting (no retain or release as views are copied).
         @usableFromInline unowned(unsafe) let path: CubicPath
         /// ``GroundTruth/timeOffset``.
-        public let timeOffset: Double
+        @usableFromInline package let timeOffset: Double
         /// ``GroundTruth/velocityMode``.
-        public let velocityMode: VelocityMode
+        @usableFromInline package let velocityMode: VelocityMode
 
         @inlinable
         init(path: CubicPath, timeOffset: Double, velocityMode: VelocityMode) {
@@ -145,7 +149,7 @@ public struct GroundTruth: Sendable {
 
         /// ``GroundTruth/velocity(at:)``.
         @inlinable
-        public func velocity(at t: Double) -> (x: Double, y: Double) {
+        package func velocity(at t: Double) -> (x: Double, y: Double) {
             switch velocityMode {
             case .derivative:
                 return path.raw.derivative(at: t - timeOffset)
@@ -158,7 +162,7 @@ public struct GroundTruth: Sendable {
 
         /// ``GroundTruth/positionVelocityAndBound(at:fromX:y:from:near:)``.
         @inlinable
-        public func positionVelocityAndBound(
+        package func positionVelocityAndBound(
             at t: Double, fromX qx: Double, y qy: Double, from t0: Double, near hint: Double
         ) -> (x: Double, y: Double, vx: Double, vy: Double, bound: Double) {
             let r = path.raw.localAndBound(qx, qy, t0 - timeOffset, t - timeOffset, hint: hint - timeOffset)
@@ -172,12 +176,14 @@ public struct GroundTruth: Sendable {
         }
 
         /// ``GroundTruth/distance(fromX:y:from:to:near:)``.
-        public func distance(fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
+        @usableFromInline
+        package func distance(fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
             path.raw.distance(x, y, t0 - timeOffset, t1 - timeOffset, hint: hint - timeOffset)
         }
 
         /// ``GroundTruth/distanceBound(fromX:y:from:to:near:refined:)``.
-        public func distanceBound(
+        @usableFromInline
+        package func distanceBound(
             fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double, refined: Bool = false
         ) -> Double {
             path.raw.distanceBound(x, y, t0 - timeOffset, t1 - timeOffset, hint: hint - timeOffset, refined: refined)
