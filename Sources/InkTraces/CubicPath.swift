@@ -471,15 +471,12 @@ extension CubicPath {
         @inlinable @inline(__always)
         func piece(at t: Double) -> Int {
             let pieces = knotCount - 1
-            // The walks below settle on the one piece holding `t` from any start, so the bucket
-            // only has to be close. `u` is clamped to the buckets (a time that is not a number
-            // lands in bucket 0) and rounded by adding 1.5 · 2^52, which leaves `round(c)` in the
-            // low bits of the sum for `0 <= c < 2^51`: an integer without a libm call or the
-            // range check of `Int(_:)`. With `c` half a bucket below `u` that is `u` rounded
-            // down, but at exact halves (ties go to even), where the walk takes one step more.
+            // Truncation, not floor: the walks below settle on the one piece holding `t` from
+            // any start, so the bucket only has to be close (and a libm call is not).
+            // Clamped before the conversion, which then needs no range check (and a time that is
+            // not a number lands in bucket 0 rather than trapping).
             let u = (t - bucketStart) * bucketScale
-            let c = u >= 0.5 ? min(u, Double(max(0, pieces - 1))) - 0.5 : 0
-            let b = Int(truncatingIfNeeded: (c + 0x1.8p52).bitPattern &- (0x1.8p52 as Double).bitPattern)
+            let b = u >= 1 ? (u < Double(pieces - 1) ? Int(u) : max(0, pieces - 1)) : 0
             var j = Int(buckets[b])
             while j + 1 < pieces && knots[j + 1] <= t { j += 1 }
             while j > 0 && knots[j] > t { j -= 1 }
