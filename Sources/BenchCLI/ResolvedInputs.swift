@@ -47,10 +47,15 @@ struct ResolvedInputs {
         }
         if !loaded.traces.isEmpty && !specs.isEmpty { suiteName += " + recordings" }
         guard !specs.isEmpty || !self.recordings.isEmpty else {
-            let reasons = skipped.isEmpty ? "" : ":\n" + skipped.map { "  " + $0 }.joined(separator: "\n")
+            // (The synthetic suite runs beside recordings only with --with-default-suite.)
+            guard !skipped.isEmpty else {
+                throw BenchInputError(
+                    "no traces to run: no recordings found under \(recordings.traces.joined(separator: ", "))"
+                        + " (add --with-default-suite to run the synthetic suite as well)")
+            }
             throw BenchInputError(
-                "no traces to run: the recordings given were all skipped, and no suite was asked for (--with-default-suite)"
-                    + reasons)
+                "no traces to run: every recording given was skipped (add --with-default-suite to run the synthetic"
+                    + " suite as well):\n" + skipped.map { "  " + $0 }.joined(separator: "\n"))
         }
     }
 

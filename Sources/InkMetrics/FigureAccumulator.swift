@@ -20,7 +20,7 @@ public struct FigureAccumulator: FrameSink {
     let truths: [GroundTruth]
     /// ``truths`` without counted references (``GroundTruth/Unowned``), for the per-frame
     /// work: valid while ``truths`` is kept.
-    let views: [GroundTruth.Unowned]
+    private let views: [GroundTruth.Unowned]
     /// The in-stroke frames: the moving ones feed the perceived-latency search, all of them the
     /// overshoot figures.
     var inStrokeFrames = OvershootFrames()

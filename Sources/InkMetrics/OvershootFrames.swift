@@ -14,9 +14,10 @@ import InkTraces
 /// ```swift
 /// var frames = OvershootFrames()
 /// let hint = OvershootFrames.hint(tipTime: t, photonTime: tau)
-/// let bound = OvershootFrames.bound(truth, qx, qy, tau, hint: hint)
+/// let views = truths.map(\.unowned)    // `truths` kept alive as long as `views`
+/// let bound = OvershootFrames.bound(views[0], qx, qy, tau, hint: hint)
 /// frames.append(moving: true, stroke: 0, photonTime: tau, tipX: qx, tipY: qy, tipTime: t, hint: hint, bound: bound)
-/// let (p95, max) = frames.percentileAndMaximum(0.95, truths: truths)!
+/// let (p95, max) = frames.percentileAndMaximum(0.95, truths: views)!
 /// ```
 struct OvershootFrames {
     /// The moving in-stroke frames (pen at least ``FigureAccumulator/movingSpeedMMPerS``).
@@ -152,7 +153,8 @@ struct OvershootFrames {
         var top = LargestValues(keeping: m)
         var searches = 0
         // A frame: its group (moving or still) and index there, and its stroke. (Its fields are
-        // read in place: a copy of a group would retain its four arrays.)
+        // read in place: a copy of a group would retain its four arrays.) Neither function may
+        // read the bounds: step 2 takes them out of `self` while it runs.
         func query(_ moving: Bool, _ i: Int) -> (q: SIMD2<Double>, tau: Double, hint: Hint) {
             moving
                 ? (self.moving.tips[i], self.moving.photonTime[i], movingHint[i])
@@ -198,6 +200,10 @@ struct OvershootFrames {
         var movingKeys: [Float] = [], stillKeys: [Float] = []
         swap(&movingKeys, &movingBound)
         swap(&stillKeys, &stillBound)
+        defer {
+            swap(&movingKeys, &movingBound)
+            swap(&stillKeys, &stillBound)
+        }
         movingKeys.withUnsafeMutableBufferPointer { mk in
             stillKeys.withUnsafeMutableBufferPointer { sk in
                 candidates.withUnsafeMutableBufferPointer { h in
@@ -247,8 +253,6 @@ struct OvershootFrames {
                 }
             }
         }
-        swap(&movingKeys, &movingBound)
-        swap(&stillKeys, &stillBound)
         return (top.smallest, top.largest, searches)
     }
 }

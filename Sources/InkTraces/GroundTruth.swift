@@ -112,7 +112,8 @@ public struct GroundTruth: Sendable {
         }
     }
 
-    /// This truth without a counted reference to its path (``Unowned``).
+    /// This truth without a counted reference to its path (``Unowned``): never take it from a
+    /// temporary truth, and never keep it longer than the truth it came from.
     @inlinable
     package var unowned: Unowned { Unowned(path: path, timeOffset: timeOffset, velocityMode: velocityMode) }
 

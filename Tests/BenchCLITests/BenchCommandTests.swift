@@ -55,6 +55,16 @@ struct ArgumentTests {
             strategies: StrategyOptions.parse([]), timing: TimingOptions.parse([]), suite: SuiteOptions.parse([]),
             recordings: RecordingOptions.parse(["--traces", folder, "--with-default-suite"]))
         #expect(both.specs.count == 6 && both.recordings.isEmpty)
+        // A folder with no files at all says so (there is no file to give a reason for).
+        let empty = temporaryFolder("empty")
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let none = #expect(throws: BenchInputError.self) {
+            try ResolvedInputs(
+                strategies: StrategyOptions.parse([]), timing: TimingOptions.parse([]), suite: SuiteOptions.parse([]),
+                recordings: RecordingOptions.parse(["--traces", empty]))
+        }
+        #expect(none?.description.contains("no recordings found under") == true)
     }
 
     @Test("an unknown strategy lists the known ones")
