@@ -212,16 +212,7 @@ struct OvershootFrames {
                         return i < movingCount ? mk[i] : sk[i - movingCount]
                     }
                     @inline(__always) func siftDown(_ start: Int, _ end: Int) {
-                        var i = start
-                        while true {
-                            let l = 2 * i + 1, r = l + 1
-                            var m = i
-                            if l < end && key(h[l]) > key(h[m]) { m = l }
-                            if r < end && key(h[r]) > key(h[m]) { m = r }
-                            if m == i { return }
-                            h.swapAt(i, m)
-                            i = m
-                        }
+                        OvershootFrames.siftDown(&h, start, end) { key($0) > key($1) }
                     }
                     for i in stride(from: h.count / 2 - 1, through: 0, by: -1) { siftDown(i, h.count) }
                     var end = h.count
@@ -303,9 +294,12 @@ extension OvershootFrames {
     }
 
     /// Restores the order of the binary heap `heap[..<end]` below `start`, whose children are
-    /// in order but which may not be: `above(a, b)` says `a` belongs above `b`.
+    /// in order but which may not be: `above(a, b)` says `a` belongs above `b`. (An array, or
+    /// a buffer pointer where a loop works without a check per access.)
     @inline(__always)
-    static func siftDown<T>(_ heap: inout [T], _ start: Int, _ end: Int, _ above: (T, T) -> Bool) {
+    static func siftDown<Heap: MutableCollection>(
+        _ heap: inout Heap, _ start: Int, _ end: Int, _ above: (Heap.Element, Heap.Element) -> Bool
+    ) where Heap.Index == Int {
         var i = start
         while true {
             let l = 2 * i + 1, r = l + 1
