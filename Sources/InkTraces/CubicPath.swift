@@ -312,17 +312,6 @@ public final class CubicPath: @unchecked Sendable {
     ) -> Double {
         raw.distanceBound(qx, qy, t0, t1, hint: hint, refined: refined)
     }
-
-    /// ``local(at:)`` at `t` and ``distanceBound(fromX:y:from:to:near:refined:)`` (unrefined)
-    /// over the window `t0...t` that ends there, the same values to the bit as the two calls,
-    /// with one evaluation of the path at `t` for both.
-    @inlinable
-    public func localAndBound(
-        fromX qx: Double, y qy: Double, from t0: Double, at t: Double, near hint: Double
-    ) -> (local: (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double),
-          bound: Double) {
-        raw.localAndBound(qx, qy, t0, t, hint: hint)
-    }
 }
 
 extension CubicPath {
