@@ -27,6 +27,10 @@ struct LatencySearch {
     let speedWindowSteps: Int
     /// Frames whose remainder bound exceeds this (mm/s²) use the first-order bound.
     let smoothLimit: Double
+    /// The third-order bound's reach, in grid steps: from `floorSteps` (beyond
+    /// ``CubicPath/jerkFloor``) to `jerkSteps` (within ``CubicPath/jerkWindow``).
+    let floorSteps: Int
+    let jerkSteps: Int
     /// Far probes sum every `stride`-th frame.
     let stride: Int
     /// Grid points.
@@ -37,7 +41,7 @@ struct LatencySearch {
     /// Evaluated points (grid index) with their sums, and the target their second-order
     /// exclusion intervals were last computed for.
     var points: [(index: Int, sums: Sums, target: Double)] = []
-    /// Every point's second-order exclusion intervals, all in one list: each was computed for
+    /// Every point's second- and third-order exclusion intervals, all in one list: each was computed for
     /// a target at least the present one, and the target only falls, so what they exclude
     /// stays excluded, whichever point they came from.
     var secondOrderIntervals: [(lo: Int, hi: Int)] = []
@@ -70,6 +74,8 @@ struct LatencySearch {
         windowSteps = Int((window / LatencySearch.step).rounded(.down)) - 1
         speedWindowSteps = Int((CubicPath.speedWindow / LatencySearch.step).rounded(.down)) - 1
         smoothLimit = 2 * topSpeed / window
+        jerkSteps = Int((CubicPath.jerkWindow / LatencySearch.step).rounded(.down)) - 1
+        floorSteps = Int((CubicPath.jerkFloor / LatencySearch.step).rounded(.up)) + 1
         stride = max(1, min(8, count / 24))
         evaluated = [Bool](repeating: false, count: LatencySearch.highest - LatencySearch.lowest + 1)
         probed = evaluated
@@ -120,10 +126,13 @@ struct LatencySearch {
         return sums[...]
     }
 
-    /// The Newton step from shift `m` on the `g` and `h` of `sums`, on the grid.
+    /// The Newton step from shift `m` on the sums' derivatives, on the grid: the cost's slope
+    /// is `2g` and its curvature `2(h - ra)` over the smooth frames (`2h`, Gauss-Newton's,
+    /// where that is not positive).
     func newton(from m: Int, _ sums: Sums) -> Int? {
-        guard sums.h > 0 else { return nil }
-        let steps = -sums.g / sums.h / LatencySearch.step
+        let curvature = sums.h - sums.ra > 0 ? sums.h - sums.ra : sums.h
+        guard curvature > 0 else { return nil }
+        let steps = -sums.g / curvature / LatencySearch.step
         guard steps.isFinite, abs(steps) < Double(count) else { return nil }
         return min(max(m + Int(steps.rounded()), LatencySearch.lowest), LatencySearch.highest)
     }
@@ -212,6 +221,90 @@ struct LatencySearch {
         }
     }
 
+    /// Appends the grid intervals evaluated point `i`'s third-order bound
+    /// (``PerceivedLatency/search(_:truths:)``) excludes below `target`, looking only at the
+    /// grid points in `gaps`, from `floorSteps` to `jerkSteps` either side. On one side the
+    /// bound less its margin and the target is a polynomial `Σ k_e δ^e` of degree 5 in
+    /// `δ = |j - i|` steps; each coefficient is enlarged against rounding by the relative
+    /// margin, which dwarfs the error of five multiply-adds. Its positive and negative terms
+    /// each rise with `δ`, which bounds it over a run of grid points from the run's two ends:
+    /// runs are bisected until settled, a few dozen evaluations instead of one per point.
+    func thirdOrder(_ i: Int, _ p: Sums, target: Double, gaps: [(Int, Int)], into out: inout [(lo: Int, hi: Int)]) {
+        let V = topSpeed
+        let sh = (p.h * p.jj).squareRoot() * (1 + 1e-12)
+        let sa = (p.aa * p.jj).squareRoot() * (1 + 1e-12)
+        let r = 1e-9
+        let k0 = p.c - target - r * p.c - 2 * eta * p.d - n * eta * eta
+        let k2 = p.h - p.ra - r * (p.h + abs(p.ra))
+        let k4 = p.aa / 4 - sh / 3 - r * (p.aa / 4 + sh / 3)
+        let k5 = -sa / 6 * (1 + r)
+        for side in 0..<2 {
+            let sigma: Double = side == 0 ? 1 : -1
+            let k1 = 2 * sigma * p.g - 2 * V * p.dk - r * (2 * abs(p.g) + 2 * V * p.dk) - 2 * eta * n * V
+            let k3 = -sigma * p.va - p.rJ / 3 - r * (abs(p.va) + p.rJ / 3)
+            // The bound less the target, `Σ k_e δ^e`, split into its rising part and its
+            // falling part (both non-decreasing in δ >= 0): over offsets x...y it is at least
+            // pos(x) - neg(y) and at most pos(y) - neg(x).
+            let pos = SIMD8(max(k0, 0), max(k1, 0), max(k2, 0), max(k3, 0), max(k4, 0), max(k5, 0), 0, 0)
+            let neg = SIMD8(max(-k0, 0), max(-k1, 0), max(-k2, 0), max(-k3, 0), max(-k4, 0), max(-k5, 0), 0, 0)
+            var run = ThirdOrderRun(i: i, up: side == 0, pos: pos, neg: neg)
+            for (ga, gb) in gaps {
+                let a = side == 0 ? max(ga - i, floorSteps) : max(i - gb, floorSteps)
+                let b = side == 0 ? min(gb - i, jerkSteps) : min(i - ga, jerkSteps)
+                guard a <= b else { continue }
+                run.settle(a, b, into: &out)
+            }
+            run.flush(into: &out)
+        }
+    }
+
+    /// The grid offsets one side of a point that the third-order bound excludes, found by
+    /// bisection and merged into runs: `pos` and `neg` hold the polynomial's positive terms
+    /// and the negatives of its negative ones (coefficients of `δ⁰` to `δ⁵`, δ in seconds).
+    struct ThirdOrderRun {
+        let i: Int, up: Bool
+        let pos: SIMD8<Double>, neg: SIMD8<Double>
+        var start = -1, end = -1
+
+        init(i: Int, up: Bool, pos: SIMD8<Double>, neg: SIMD8<Double>) {
+            self.i = i
+            self.up = up
+            self.pos = pos
+            self.neg = neg
+        }
+
+        /// `Σ c_e δ^e` at `δ = steps` grid steps, by Horner's rule.
+        @inline(__always)
+        static func poly(_ c: SIMD8<Double>, _ steps: Int) -> Double {
+            let x = Double(steps) * LatencySearch.step
+            return c[0] + x * (c[1] + x * (c[2] + x * (c[3] + x * (c[4] + x * c[5]))))
+        }
+
+        /// Appends the run found so far, as grid indices.
+        mutating func flush(into out: inout [(lo: Int, hi: Int)]) {
+            if start >= 0 { out.append(up ? (i + start, i + end) : (i - end, i - start)) }
+            start = -1
+        }
+
+        /// Settles offsets `x...y` (grid steps), left to right: excluded whole when the
+        /// polynomial's lower bound over them is positive, dropped when its upper bound is not,
+        /// else halved.
+        mutating func settle(_ x: Int, _ y: Int, into out: inout [(lo: Int, hi: Int)]) {
+            if Self.poly(pos, x) - Self.poly(neg, y) > 0 {
+                if start < 0 || end != x - 1 {
+                    flush(into: &out)
+                    start = x
+                }
+                end = y
+                return
+            }
+            guard x < y, Self.poly(pos, y) - Self.poly(neg, x) > 0 else { return }
+            let mid = (x + y) / 2
+            settle(x, mid, into: &out)
+            settle(mid + 1, y, into: &out)
+        }
+    }
+
     /// Searches until every grid point is evaluated or excluded.
     mutating func run() -> PerceivedLatency.Result {
         // Seed: the tips' mean lag behind the photon time, or, without it, Newton steps on
@@ -265,13 +358,14 @@ struct LatencySearch {
             // within reach of a gap; then look again.
             var refreshed = false
             for k in points.indices where points[k].target != target {
-                let lo = points[k].index - windowSteps, hi = points[k].index + windowSteps
+                let lo = points[k].index - jerkSteps, hi = points[k].index + jerkSteps
                 guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
                 let p = points[k]
                 let reach = max(0, pointReach(p.sums, target: target))
                 // What the older target's intervals exclude stays excluded (the target only
                 // falls); the new ones are looked for in the gaps only.
                 secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &secondOrderIntervals)
+                thirdOrder(p.index, p.sums, target: target, gaps: gaps, into: &secondOrderIntervals)
                 points[k].target = target
                 refreshed = true
             }

@@ -58,7 +58,9 @@ public struct LatencyFrames: Sendable {
 /// any shift, and one from each frame's own top speed within ``CubicPath/speedWindow``; a
 /// second-order one from the path's local acceleration and velocity jumps
 /// (``CubicPath/local(at:)``), within ``CubicPath/localWindow`` of an evaluated shift, which
-/// settles the neighbourhood of the minimum in one evaluation; and partial costs over every
+/// settles the neighbourhood of the minimum in one evaluation; a third-order one from the
+/// path's second derivative and jerk, within ``CubicPath/jerkWindow``, which reaches further
+/// where the tips scatter about the path; and partial costs over every
 /// `k`-th frame ("probes"), lower bounds on the full cost that exclude far shifts cheaply.
 public enum PerceivedLatency {
     /// The grid's lower end, in 0.1 ms (-50 ms).
@@ -108,12 +110,16 @@ public enum PerceivedLatency {
     /// where the path is smooth near `tau_k - S` (see ``costsAndBounds(_:truths:shifts:smoothLimit:stride:positionsOnly:)``)
     /// `g = Σ<r_k, v_k>` (mm²/s), `h = Σ|v_k|²` (mm²/s²), `e = Σ A_k |r_k|` (mm²/s²) and
     /// `w = Σ A_k²` (mm²/s⁴; `Σ A_k |v_k| <= sqrt(w h)`), `v_k = p'(tau_k - S)` and `A_k` the
-    /// local remainder bound;
+    /// local remainder bound, and for the third-order bound `ra = Σ<r_k, a_k>` (mm²/s²),
+    /// `va = Σ<v_k, a_k>` (mm²/s³), `aa = Σ|a_k|²` (mm²/s⁴), `rJ = Σ|r_k| J_k` (mm²/s³) and
+    /// `jj = Σ J_k²` (mm²/s⁶), `a_k = p''(tau_k - S)` and `J_k` the jerk bound of
+    /// ``CubicPath/local(at:)``;
     /// `dk = Σ|r_k|` over the other frames; and `v = Σ|r_k| V_k` (mm²/s) and `s = Σ V_k`
     /// (mm/s) over every frame, `V_k` the path's top speed within ``CubicPath/speedWindow`` of
     /// `tau_k - S`.
     struct Sums {
         var c = 0.0, d = 0.0, g = 0.0, h = 0.0, e = 0.0, w = 0.0, dk = 0.0, v = 0.0, s = 0.0
+        var ra = 0.0, va = 0.0, aa = 0.0, rJ = 0.0, jj = 0.0
     }
 
     /// The grid step (s).
@@ -182,6 +188,11 @@ public enum PerceivedLatency {
                 sums.h += (l.v * l.v).sum()
                 sums.e += a * r
                 sums.w += a * a
+                sums.ra += (delta * l.a).sum()
+                sums.va += (l.v * l.a).sum()
+                sums.aa += (l.a * l.a).sum()
+                sums.rJ += r * l.jerk
+                sums.jj += l.jerk * l.jerk
             } else {
                 sums.dk += r
             }
@@ -244,7 +255,16 @@ public enum PerceivedLatency {
     ///   `r_k(S + δ) = r_k + v_k δ + ε_k` with `|ε_k| <= A_k δ² / 2`, so
     ///   `|r_k(S + δ)|² >= |r_k + v_k δ|² - A_k δ² (|r_k| + |v_k| |δ|)`; summed with the
     ///   first-order bound of the other frames, the cost is at least
-    ///   `C + 2gδ + (h - e)δ² - sqrt(w h)|δ|³ - 2V|δ| dk`, less a relative margin.
+    ///   `C + 2gδ + (h - e)δ² - sqrt(w h)|δ|³ - 2V|δ| dk`, less a relative margin;
+    /// - third order, ``CubicPath/jerkFloor`` `<= |δ| <=` ``CubicPath/jerkWindow``: on the same
+    ///   frames `r_k(S + δ) = P_k(δ) + ε_k`, `P_k(δ) = r_k + v_k δ - a_k δ²/2` and
+    ///   `|ε_k| <= J_k |δ|³/6`, so `|r_k(S + δ)|² >= |P_k(δ)|² - 2|P_k(δ)| J_k |δ|³/6`; summed,
+    ///   the cost is at least `C + 2gδ + (h - ra)δ² - va δ³ + aa δ⁴/4
+    ///   - |δ|³/3 (rJ + |δ| sqrt(h jj) + δ²/2 sqrt(aa jj)) - 2V|δ| dk`, less a margin. Where
+    ///   the tips scatter about the path (noise, a jittery predictor) the residuals `r_k` are
+    ///   large but point every way: they enter the second-order bound as `e = Σ A_k |r_k|`,
+    ///   which can swamp `h`, and this bound only as `Σ <r_k, a_k>`, where they cancel, and at
+    ///   third order, so it reaches five times as far.
     ///
     /// Near the minimum the second-order bound excludes most of its neighbourhood from one
     /// evaluation; the first-order bounds exclude the far grid. The search evaluates points

@@ -24,6 +24,13 @@ public final class CubicPath: @unchecked Sendable {
     public static let localWindow = 0.010
     /// The half-width (s) of the window over which ``local(at:)`` bounds the path's speed.
     public static let speedWindow = 0.050
+    /// The half-width (s) of the window over which ``local(at:)`` bounds the third-order
+    /// remainder (`jerk`).
+    public static let jerkWindow = 0.050
+    /// The smallest `|δ|` (s) for which ``local(at:)``'s `jerk` bounds the third-order
+    /// remainder: velocity and acceleration jumps in the window are folded into it as if of
+    /// third order, which holds from this `|δ|` on.
+    public static let jerkFloor = 0.002
     /// Whether every piece is a straight segment.
     public let isPiecewiseLinear: Bool
     /// The path's tables, as raw pointers into one allocation owned by this path, so that the
@@ -117,8 +124,10 @@ public final class CubicPath: @unchecked Sendable {
         self.maxSpeed = maxSpeed * (1 + 1e-12)
         let (accel, kinks) = CubicPath.localBounds(knots: knots, coef: coef)
         let speeds = CubicPath.speedBounds(knots: knots, coef: coef)
+        let jerks = CubicPath.jerkBounds(knots: knots, coef: coef)
         raw = RawTables(
             knots: knots, coef: coef, buckets: buckets, boxes: boxes, accel: accel, kinks: kinks, speeds: speeds,
+            jerks: jerks,
             bucketStart: bucketStart, bucketScale: bucketScale, start: start, end: end)
     }
 
@@ -153,6 +162,60 @@ public final class CubicPath: @unchecked Sendable {
             kinks[j] = k * (1 + 1e-9) + 1e-12
         }
         return (accel, kinks)
+    }
+
+    /// Per piece `j`, a bound `J` (mm/s³) on the third-order remainder: for any `t` in the
+    /// piece (or held next to it) and ``jerkFloor`` `<= |δ| <=` ``jerkWindow``,
+    ///
+    ///     |p(t + δ) - p(t) - p'(t) δ - p''(t) δ² / 2| <= J |δ|³ / 6,
+    ///
+    /// `p''(t)` the second derivative of the piece holding `t`. Over `t ± jerkWindow` the
+    /// remainder is at most `max|p'''| |δ|³/6 + K₂ δ²/2 + K₁ |δ|`, `K₁` and `K₂` the summed
+    /// jumps of `p'` and `p''` at the knots there (the held ends count as 0); for `|δ|` at
+    /// least the floor `f`, `K₂ δ²/2 <= 3K₂/f · |δ|³/6` and `K₁|δ| <= 6K₁/f² · |δ|³/6`, so
+    /// `J = max|p'''| + 3K₂/f + 6K₁/f²`, enlarged for rounding. A Hermite table of a smooth
+    /// curve has tiny jumps and a `J` near its largest jerk; a polyline's kinks make it large.
+    static func jerkBounds(knots: [Double], coef: [Double]) -> [Double] {
+        let pieces = knots.count - 1
+        guard pieces > 0 else { return [] }
+        let pieceJerk = (0..<pieces).map { j -> Double in
+            let c = j * 8
+            let jx = 6 * coef[c + 3], jy = 6 * coef[c + 7]
+            return (jx * jx + jy * jy).squareRoot()
+        }
+        var vjump = [Double](repeating: 0, count: knots.count)
+        var ajump = [Double](repeating: 0, count: knots.count)
+        for k in 0...pieces {
+            let arriving = k == 0 ? (x: 0.0, y: 0.0) : slope(coef, (k - 1) * 8, knots[k] - knots[k - 1])
+            let leaving = k == pieces ? (x: 0.0, y: 0.0) : slope(coef, k * 8, 0)
+            let dx = leaving.x - arriving.x, dy = leaving.y - arriving.y
+            vjump[k] = (dx * dx + dy * dy).squareRoot()
+            var ax0 = 0.0, ay0 = 0.0, ax1 = 0.0, ay1 = 0.0
+            if k > 0 {
+                let c = (k - 1) * 8, dt = knots[k] - knots[k - 1]
+                ax0 = 2 * coef[c + 2] + 6 * coef[c + 3] * dt
+                ay0 = 2 * coef[c + 6] + 6 * coef[c + 7] * dt
+            }
+            if k < pieces {
+                let c = k * 8
+                ax1 = 2 * coef[c + 2]
+                ay1 = 2 * coef[c + 6]
+            }
+            ajump[k] = ((ax1 - ax0) * (ax1 - ax0) + (ay1 - ay0) * (ay1 - ay0)).squareRoot()
+        }
+        let w = jerkWindow, f = jerkFloor
+        let jerk = windowMaximum(pieceJerk, knots: knots, window: w)
+        var out = [Double](repeating: 0, count: pieces)
+        var klo = 0, khi = 0
+        for j in 0..<pieces {
+            while knots[klo] < knots[j] - w { klo += 1 }
+            khi = max(khi, klo)
+            while khi < knots.count && knots[khi] <= knots[j + 1] + w { khi += 1 }
+            var kv = 0.0, ka = 0.0
+            for i in klo..<khi { kv += vjump[i]; ka += ajump[i] }
+            out[j] = (jerk[j] + 3 * ka / f + 6 * kv / (f * f)) * (1 + 1e-9) + 1e-9
+        }
+        return out
     }
 
     /// Per piece `j`, the largest of `values` over the pieces that overlap the times
@@ -247,31 +310,45 @@ public final class CubicPath: @unchecked Sendable {
     public func derivative(at t: Double) -> (x: Double, y: Double) { raw.derivative(at: t) }
 
     /// The path around time `t` (s): the position (mm, equal to ``position(at:)``), the
-    /// derivative (mm/s, as ``derivative(at:)``), and two bounds over `t ± localWindow`:
-    /// `accel` (mm/s²) on `|p''|` where the path is twice differentiable and `kink` (mm/s),
-    /// the summed velocity jumps. For `|δ| <= localWindow` they bound the second-order
-    /// remainder:
+    /// derivative (mm/s, as ``derivative(at:)``), the second derivative `(ax, ay)` (mm/s², of
+    /// the piece holding `t`), and bounds over windows around `t`:
     ///
-    ///     |p(t + δ) - p(t) - p'(t) δ| <= accel · δ² / 2 + kink · |δ|
+    /// - `accel` (mm/s²) on `|p''|` where the path is twice differentiable and `kink` (mm/s),
+    ///   the summed velocity jumps, over `t ± localWindow`. For `|δ| <= localWindow` they bound
+    ///   the second-order remainder:
     ///
-    /// (where the position is held, `p'(t)` is 0 and the bounds are those of the nearest piece),
-    /// and `speed` (mm/s), a bound on `|p'|` over `t ± speedWindow`, so that
-    /// `|p(t + δ) - p(t)| <= speed · |δ|` for `|δ| <= speedWindow`.
+    ///       |p(t + δ) - p(t) - p'(t) δ| <= accel · δ² / 2 + kink · |δ|
+    ///
+    /// - `speed` (mm/s), a bound on `|p'|` over `t ± speedWindow`, so that
+    ///   `|p(t + δ) - p(t)| <= speed · |δ|` for `|δ| <= speedWindow`;
+    /// - `jerk` (mm/s³), which bounds the third-order remainder for
+    ///   `jerkFloor <= |δ| <= jerkWindow` (``jerkBounds(knots:coef:)``):
+    ///
+    ///       |p(t + δ) - p(t) - p'(t) δ - p''(t) δ² / 2| <= jerk · |δ|³ / 6
+    ///
+    /// Where the position is held, `p'(t)` and `p''(t)` are 0 and the bounds are those of the
+    /// nearest piece.
     @inlinable @inline(__always)
     public func local(
         at t: Double
-    ) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double) {
+    ) -> (
+        x: Double, y: Double, vx: Double, vy: Double, ax: Double, ay: Double, accel: Double, kink: Double,
+        speed: Double, jerk: Double
+    ) {
         raw.local(at: t)
     }
 
-    /// ``local(at:)`` with the position (mm) and velocity (mm/s) as vectors `(x, y)`: the same
-    /// values, for loops that work on both axes at once.
+    /// ``local(at:)`` with the position (mm), velocity (mm/s) and second derivative (mm/s²) as
+    /// vectors `(x, y)`: the same values, for loops that work on both axes at once.
     @inlinable @inline(__always)
-    public func localXY(
-        at t: Double
-    ) -> (p: SIMD2<Double>, v: SIMD2<Double>, accel: Double, kink: Double, speed: Double) {
+    public func localXY(at t: Double) -> Local {
         raw.localXY(at: t)
     }
+
+    /// What ``localXY(at:)`` returns.
+    public typealias Local = (
+        p: SIMD2<Double>, v: SIMD2<Double>, a: SIMD2<Double>, accel: Double, kink: Double, speed: Double, jerk: Double
+    )
 
     /// The pen's position (mm) at time `t` (s) as a vector `(x, y)`: ``position(at:)``.
     @inlinable @inline(__always)
@@ -330,6 +407,7 @@ extension CubicPath {
         @usableFromInline let kinks: UnsafeMutablePointer<Double>
         /// Per piece, ``CubicPath/speedBounds(knots:coef:)``.
         @usableFromInline let speeds: UnsafeMutablePointer<Double>
+        @usableFromInline let jerks: UnsafeMutablePointer<Double>
         /// Per piece, its last point (x, y), as ``evaluate(_:_:)`` gives it at the piece's
         /// end, and ``sagBound(_:_:)`` over the whole piece: what a window's interior pieces
         /// need, looked up instead of computed.
@@ -354,13 +432,13 @@ extension CubicPath {
 
         init(
             knots: [Double], coef: [Double], buckets: [Int32], boxes: [Double], accel: [Double], kinks: [Double],
-            speeds: [Double],
+            speeds: [Double], jerks: [Double],
             bucketStart: Double, bucketScale: Double, start: (x: Double, y: Double), end: (x: Double, y: Double)
         ) {
             knotCount = knots.count
             blockCount = boxes.count / 4
             let pieces = max(0, knots.count - 1)
-            let doubles = knots.count + coef.count + boxes.count + 7 * pieces
+            let doubles = knots.count + coef.count + boxes.count + 8 * pieces
             let memory = UnsafeMutableRawPointer.allocate(
                 byteCount: doubles * 8 + max(1, buckets.count) * 4, alignment: 16)
             let d = memory.bindMemory(to: Double.self, capacity: doubles)
@@ -383,7 +461,9 @@ extension CubicPath {
             ends = reach + 3 * pieces
             sags = reach + 5 * pieces
             self.speeds = reach + 6 * pieces
+            self.jerks = reach + 7 * pieces
             for j in 0..<pieces {
+                self.jerks[j] = jerks[j]
                 self.accel[j] = accel[j]
                 self.kinks[j] = kinks[j]
                 self.speeds[j] = speeds[j]
@@ -496,32 +576,34 @@ extension CubicPath {
         @inlinable @inline(__always)
         func local(
             at t: Double
-        ) -> (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double) {
+        ) -> (
+            x: Double, y: Double, vx: Double, vy: Double, ax: Double, ay: Double, accel: Double, kink: Double,
+            speed: Double, jerk: Double
+        ) {
             let l = localXY(at: t)
-            return (l.p.x, l.p.y, l.v.x, l.v.y, l.accel, l.kink, l.speed)
+            return (l.p.x, l.p.y, l.v.x, l.v.y, l.a.x, l.a.y, l.accel, l.kink, l.speed, l.jerk)
         }
 
-        /// ``local(at:)`` with the position and velocity as vectors `(x, y)`: the same values.
+        /// ``local(at:)`` with the position, velocity and second derivative as vectors `(x, y)`:
+        /// the same values.
         @inlinable @inline(__always)
-        func localXY(
-            at t: Double
-        ) -> (p: SIMD2<Double>, v: SIMD2<Double>, accel: Double, kink: Double, speed: Double) {
-            if knotCount < 2 { return (SIMD2(startX, startY), .zero, 0, 0, 0) }
-            if !(t > knots[0]) { return (SIMD2(startX, startY), .zero, accel[0], kinks[0], speeds[0]) }
+        func localXY(at t: Double) -> CubicPath.Local {
+            if knotCount < 2 { return (SIMD2(startX, startY), .zero, .zero, 0, 0, 0, 0) }
+            if !(t > knots[0]) { return (SIMD2(startX, startY), .zero, .zero, accel[0], kinks[0], speeds[0], jerks[0]) }
             if t >= knots[knotCount - 1] {
-                return (SIMD2(endX, endY), .zero, accel[knotCount - 2], kinks[knotCount - 2], speeds[knotCount - 2])
+                let j = knotCount - 2
+                return (SIMD2(endX, endY), .zero, .zero, accel[j], kinks[j], speeds[j], jerks[j])
             }
             return pieceLocal(piece(at: t), t)
         }
 
         /// ``localXY(at:)`` for a time `t` inside piece `j`.
         @inlinable @inline(__always)
-        func pieceLocal(
-            _ j: Int, _ t: Double
-        ) -> (p: SIMD2<Double>, v: SIMD2<Double>, accel: Double, kink: Double, speed: Double) {
+        func pieceLocal(_ j: Int, _ t: Double) -> CubicPath.Local {
             let c = j &* 8
             let s = t - knots[j]
-            return (evaluateXY(c, s), slopeXY(c, s), accel[j], kinks[j], speeds[j])
+            let a = 2 * pair(c, 2) + (6 * s) * pair(c, 3)
+            return (evaluateXY(c, s), slopeXY(c, s), a, accel[j], kinks[j], speeds[j], jerks[j])
         }
 
         /// The nearest point to `q` found so far, and its distance (and squared distance: the
@@ -681,23 +763,25 @@ extension CubicPath {
             return (a, b, jb, j)
         }
 
-        /// ``local(at:)`` at `t` and ``distanceBound(_:_:_:_:hint:refined:)`` (unrefined) over
-        /// `t0...t`, sharing the point at `t`: inside the path's span both compute it as
-        /// ``endPoint(_:)`` does (``piece(at:)``, then ``evaluate(_:_:)``), so the bound is the
-        /// same to the bit.
+        /// The position and derivative at `t` (as ``local(at:)`` gives them) and
+        /// ``distanceBound(_:_:_:_:hint:refined:)`` (unrefined) over `t0...t`, sharing the
+        /// point at `t`: inside the path's span both compute it as ``endPoint(_:)`` does
+        /// (``piece(at:)``, then ``evaluate(_:_:)``), so the bound is the same to the bit.
         @usableFromInline
-        func localAndBound(
+        func positionVelocityAndBound(
             _ qx: Double, _ qy: Double, _ t0: Double, _ t: Double, hint: Double
-        ) -> (local: (x: Double, y: Double, vx: Double, vy: Double, accel: Double, kink: Double, speed: Double),
-              bound: Double) {
+        ) -> (x: Double, y: Double, vx: Double, vy: Double, bound: Double) {
             guard knotCount >= 2, t > knots[0], t < knots[knotCount - 1] else {
-                return (local(at: t), distanceBound(qx, qy, t0, t, hint: hint, refined: false))
+                let l = localXY(at: t)
+                return (l.p.x, l.p.y, l.v.x, l.v.y, distanceBound(qx, qy, t0, t, hint: hint, refined: false))
             }
             let j = piece(at: t)
-            let l = pieceLocal(j, t)
+            let c = j &* 8
+            let s = t - knots[j]
+            let p = evaluateXY(c, s), v = slopeXY(c, s)
             var near = Nearest(qx: qx, qy: qy)
-            _ = seed(&near, t0, t, hint: hint, steps: 0, end: (j, (l.p.x, l.p.y)))
-            return ((l.p.x, l.p.y, l.v.x, l.v.y, l.accel, l.kink, l.speed), near.best)
+            _ = seed(&near, t0, t, hint: hint, steps: 0, end: (j, (p.x, p.y)))
+            return (p.x, p.y, v.x, v.y, near.best)
         }
 
         /// See ``CubicPath/distanceBound(fromX:y:from:to:near:refined:)``.

@@ -57,9 +57,7 @@ public struct GroundTruth: Sendable {
     /// derivative as the velocity (whatever ``velocityMode`` says: the bounds are about that
     /// derivative), position and velocity as vectors `(x, y)`.
     @inlinable @inline(__always)
-    public func localXY(
-        at t: Double
-    ) -> (p: SIMD2<Double>, v: SIMD2<Double>, accel: Double, kink: Double, speed: Double) {
+    public func localXY(at t: Double) -> CubicPath.Local {
         path.localXY(at: t - timeOffset)
     }
 
@@ -166,13 +164,13 @@ public struct GroundTruth: Sendable {
         package func positionVelocityAndBound(
             at t: Double, fromX qx: Double, y qy: Double, from t0: Double, near hint: Double
         ) -> (x: Double, y: Double, vx: Double, vy: Double, bound: Double) {
-            let r = path.raw.localAndBound(qx, qy, t0 - timeOffset, t - timeOffset, hint: hint - timeOffset)
+            let r = path.raw.positionVelocityAndBound(qx, qy, t0 - timeOffset, t - timeOffset, hint: hint - timeOffset)
             switch velocityMode {
             case .derivative:
-                return (r.local.x, r.local.y, r.local.vx, r.local.vy, r.bound)
+                return r
             case .centralDifference:
                 let v = velocity(at: t)
-                return (r.local.x, r.local.y, v.x, v.y, r.bound)
+                return (r.x, r.y, v.x, v.y, r.bound)
             }
         }
 

@@ -107,7 +107,8 @@ struct GroundTruthTests {
     }
 
     /// `local(at:)` bounds the second-order remainder: `|p(t + δ) - p(t) - p'(t) δ| <= accel δ²/2
-    /// + kink |δ|` for `|δ| <= localWindow`, on smooth pieces, across polyline kinks, and across
+    /// + kink |δ|` for `|δ| <= localWindow`, and the third-order remainder by `jerk |δ|³ / 6` for
+    /// `jerkFloor <= |δ| <= jerkWindow`, on smooth pieces, across polyline kinks, and across
     /// the held ends of a path that starts and stops moving abruptly.
     @Test(arguments: ["hermite", "polyline", "abrupt"])
     func localBoundsHoldTheRemainder(kind: String) throws {
@@ -123,7 +124,7 @@ struct GroundTruthTests {
         default:
             path = CubicPath(hermiteOver: 1.0, pieces: 1000, position: { t in (100 * t, 0) }, velocity: { _ in (100, 0) })
         }
-        var worst = 0.0, worstSpeed = 0.0
+        var worst = 0.0, worstSpeed = 0.0, worstJerk = 0.0
         let span = path.endTime - path.startTime + 0.04
         for i in 0..<20_000 {
             // Low-discrepancy points over the span (held ends included) and the window.
@@ -145,10 +146,21 @@ struct GroundTruthTests {
             let moved = hypot(f.x - p.x, f.y - p.y)
             #expect(moved <= l.speed * abs(far) + 1e-9, "\(kind) at \(t), δ \(far): moved \(moved) > \(l.speed * abs(far))")
             worstSpeed = max(worstSpeed, moved / max(l.speed * abs(far), 1e-12))
+            // The third-order bound, from the jerk floor to the jerk window, either side.
+            let reach = CubicPath.jerkFloor + (CubicPath.jerkWindow - CubicPath.jerkFloor) * abs(2 * w - 1)
+            let d3 = w < 0.5 ? -reach : reach
+            let g = path.position(at: t + d3)
+            let r3x = g.x - p.x - l.vx * d3 - l.ax * d3 * d3 / 2
+            let r3y = g.y - p.y - l.vy * d3 - l.ay * d3 * d3 / 2
+            let bound3 = l.jerk * reach * reach * reach / 6
+            let remainder3 = hypot(r3x, r3y)
+            #expect(remainder3 <= bound3 + 1e-9, "\(kind) at \(t), δ \(d3): third-order \(remainder3) > \(bound3)")
+            worstJerk = max(worstJerk, remainder3 / max(bound3, 1e-12))
         }
         // The bounds are not vacuous: somewhere they are within a factor of 20 of the remainder,
-        // and of 2 of the distance moved.
+        // of 2 of the distance moved, and of 10 of the third-order remainder.
         #expect(worst > 0.05)
         #expect(worstSpeed > 0.5)
+        #expect(worstJerk > 0.1)
     }
 }
