@@ -263,21 +263,26 @@ struct LatencySearch {
     /// and the negatives of its negative ones (coefficients of `δ⁰` to `δ⁵`, δ in seconds).
     struct ThirdOrderRun {
         let i: Int, up: Bool
-        let pos: SIMD8<Double>, neg: SIMD8<Double>
+        /// Coefficient `e` of the positive terms and of the negated negative ones, twice over:
+        /// `(pos_e, neg_e, pos_e, neg_e)`, so that one Horner pass at `(x, y, y, x)` gives
+        /// both the lower bound `pos(x) - neg(y)` and the upper bound `pos(y) - neg(x)`.
+        let c: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
         var start = -1, end = -1
 
         init(i: Int, up: Bool, pos: SIMD8<Double>, neg: SIMD8<Double>) {
             self.i = i
             self.up = up
-            self.pos = pos
-            self.neg = neg
+            func pair(_ e: Int) -> SIMD4<Double> { SIMD4(pos[e], neg[e], pos[e], neg[e]) }
+            c = (pair(0), pair(1), pair(2), pair(3), pair(4), pair(5))
         }
 
-        /// `Σ c_e δ^e` at `δ = steps` grid steps, by Horner's rule.
+        /// The polynomial's lower and upper bounds over offsets `x...y` (grid steps).
         @inline(__always)
-        static func poly(_ c: SIMD8<Double>, _ steps: Int) -> Double {
-            let x = Double(steps) * LatencySearch.step
-            return c[0] + x * (c[1] + x * (c[2] + x * (c[3] + x * (c[4] + x * c[5]))))
+        func bounds(_ x: Int, _ y: Int) -> (lower: Double, upper: Double) {
+            let a = Double(x) * LatencySearch.step, b = Double(y) * LatencySearch.step
+            let t = SIMD4(a, b, b, a)
+            let v = c.0 + t * (c.1 + t * (c.2 + t * (c.3 + t * (c.4 + t * c.5))))
+            return (v[0] - v[1], v[2] - v[3])
         }
 
         /// Appends the run found so far, as grid indices.
@@ -290,7 +295,8 @@ struct LatencySearch {
         /// polynomial's lower bound over them is positive, dropped when its upper bound is not,
         /// else halved.
         mutating func settle(_ x: Int, _ y: Int, into out: inout [(lo: Int, hi: Int)]) {
-            if Self.poly(pos, x) - Self.poly(neg, y) > 0 {
+            let b = bounds(x, y)
+            if b.lower > 0 {
                 if start < 0 || end != x - 1 {
                     flush(into: &out)
                     start = x
@@ -298,7 +304,7 @@ struct LatencySearch {
                 end = y
                 return
             }
-            guard x < y, Self.poly(pos, y) - Self.poly(neg, x) > 0 else { return }
+            guard x < y, b.upper > 0 else { return }
             let mid = (x + y) / 2
             settle(x, mid, into: &out)
             settle(mid + 1, y, into: &out)
