@@ -41,10 +41,11 @@ struct LatencySearch {
     /// Evaluated points (grid index) with their sums, and the target their second-order
     /// exclusion intervals were last computed for.
     var points: [(index: Int, sums: Sums, target: Double)] = []
-    /// Every point's second- and third-order exclusion intervals, all in one list: each was computed for
-    /// a target at least the present one, and the target only falls, so what they exclude
-    /// stays excluded, whichever point they came from.
-    var secondOrderIntervals: [(lo: Int, hi: Int)] = []
+    /// The second- and third-order exclusion intervals found since the gaps were last
+    /// narrowed (then emptied): each was computed for a target at least the present one, and
+    /// the target only falls, so what they exclude stays excluded, whichever point they came
+    /// from.
+    var newExclusions: [(lo: Int, hi: Int)] = []
     /// Probed points: partial sums over every `stride`-th frame. Every term of the cost is
     /// non-negative, so a partial cost bounds the full cost from below; far from the best a
     /// probe excludes nearly as much as an evaluation for a fraction of the work.
@@ -189,8 +190,8 @@ struct LatencySearch {
         // is a cubic in `δ`,
         //     c0 + 2σgδ + (h - e)δ² - avδ³ - 2V·dk·δ
         //        - 1e-9 (c0 + 2|g|δ + (h + e)δ² + avδ³ + 2V·dk·δ) - 2η(d0 + δnV) - nη² - target,
-        // evaluated by Horner's rule per grid point (its coefficients enlarged for rounding
-        // by the relative margin, which dwarfs the error of three multiply-adds).
+        // its coefficients enlarged for rounding by the relative margin, which dwarfs the
+        // error of three multiply-adds.
         let c0 = p.c, d0 = p.d
         let a2 = p.h - p.e
         // Σ A_k |v_k|, bounded by Cauchy-Schwarz.
@@ -201,34 +202,42 @@ struct LatencySearch {
         let k3 = -av * (1 + 1e-9)
         let k1Common = -first - 1e-9 * (2 * abs(p.g) + first) - 2 * eta * n * topSpeed
         let k1Up = 2 * p.g + k1Common, k1Down = -2 * p.g + k1Common
-        func excluded(_ j: Int) -> Bool {
-            let delta = Double(abs(j - i)) * LatencySearch.step
-            let k1 = j > i ? k1Up : k1Down
-            return k0 + delta * (k1 + delta * (k2 + delta * k3)) > 0
-        }
-        let lo = i - windowSteps, hi = i + windowSteps
-        for (a, b) in gaps where b >= lo && a <= hi {
-            var runStart = -1
-            for j in max(a, lo)...min(b, hi) {
-                if abs(j - i) > reach && excluded(j) {
-                    if runStart < 0 { runStart = j }
-                } else if runStart >= 0 {
-                    out.append((runStart, j - 1))
-                    runStart = -1
-                }
+        exclude(
+            around: i, up: SIMD8(k0, k1Up, k2, k3, 0, 0, 0, 0), down: SIMD8(k0, k1Down, k2, k3, 0, 0, 0, 0),
+            offsets: (reach + 1)...windowSteps, gaps: gaps, into: &out)
+    }
+
+    /// Appends the runs of grid points `i ± δ` (`δ` in `offsets`, grid steps) in `gaps` where
+    /// the polynomial `Σ c_e δ^e` (δ in seconds, coefficients `up` above `i`, `down` below) is
+    /// positive. Its positive and negative terms each rise with `δ`, which bounds it over a
+    /// run of offsets from the run's two ends: runs are bisected until settled
+    /// (``ExclusionRun``), a few dozen evaluations instead of one per point.
+    func exclude(
+        around i: Int, up: SIMD8<Double>, down: SIMD8<Double>, offsets: ClosedRange<Int>, gaps: [(Int, Int)],
+        into out: inout [(lo: Int, hi: Int)]
+    ) {
+        for side in 0..<2 {
+            let c = side == 0 ? up : down
+            let zero = SIMD8<Double>(repeating: 0)
+            let pos = c.replacing(with: zero, where: c .< 0)
+            let neg = (-c).replacing(with: zero, where: c .>= 0)
+            var run = ExclusionRun(i: i, up: side == 0, pos: pos, neg: neg)
+            for (ga, gb) in gaps {
+                let a = side == 0 ? max(ga - i, offsets.lowerBound) : max(i - gb, offsets.lowerBound)
+                let b = side == 0 ? min(gb - i, offsets.upperBound) : min(i - ga, offsets.upperBound)
+                guard a <= b else { continue }
+                run.settle(a, b, into: &out)
             }
-            if runStart >= 0 { out.append((runStart, min(b, hi))) }
+            run.flush(into: &out)
         }
     }
 
     /// Appends the grid intervals evaluated point `i`'s third-order bound
     /// (``PerceivedLatency/search(_:truths:)``) excludes below `target`, looking only at the
     /// grid points in `gaps`, from `floorSteps` to `jerkSteps` either side. On one side the
-    /// bound less its margin and the target is a polynomial `Σ k_e δ^e` of degree 5 in
-    /// `δ = |j - i|` steps; each coefficient is enlarged against rounding by the relative
-    /// margin, which dwarfs the error of five multiply-adds. Its positive and negative terms
-    /// each rise with `δ`, which bounds it over a run of grid points from the run's two ends:
-    /// runs are bisected until settled, a few dozen evaluations instead of one per point.
+    /// bound less its margin and the target is a polynomial `Σ k_e δ^e` of degree 5 in `δ`,
+    /// each coefficient enlarged against rounding by the relative margin, which dwarfs the
+    /// error of five multiply-adds.
     func thirdOrder(_ i: Int, _ p: Sums, target: Double, gaps: [(Int, Int)], into out: inout [(lo: Int, hi: Int)]) {
         let V = topSpeed
         let sh = (p.h * p.jj).squareRoot() * (1 + 1e-12)
@@ -238,30 +247,19 @@ struct LatencySearch {
         let k2 = p.h - p.ra - r * (p.h + abs(p.ra))
         let k4 = p.aa / 4 - sh / 3 - r * (p.aa / 4 + sh / 3)
         let k5 = -sa / 6 * (1 + r)
-        for side in 0..<2 {
-            let sigma: Double = side == 0 ? 1 : -1
+        // The bound less the target, `Σ k_e δ^e`, per side (`σ = +1` above `i`, `-1` below).
+        func coefficients(_ sigma: Double) -> SIMD8<Double> {
             let k1 = 2 * sigma * p.g - 2 * V * p.dk - r * (2 * abs(p.g) + 2 * V * p.dk) - 2 * eta * n * V
             let k3 = -sigma * p.va - p.rJ / 3 - r * (abs(p.va) + p.rJ / 3)
-            // The bound less the target, `Σ k_e δ^e`, split into its rising part and its
-            // falling part (both non-decreasing in δ >= 0): over offsets x...y it is at least
-            // pos(x) - neg(y) and at most pos(y) - neg(x).
-            let pos = SIMD8(max(k0, 0), max(k1, 0), max(k2, 0), max(k3, 0), max(k4, 0), max(k5, 0), 0, 0)
-            let neg = SIMD8(max(-k0, 0), max(-k1, 0), max(-k2, 0), max(-k3, 0), max(-k4, 0), max(-k5, 0), 0, 0)
-            var run = ThirdOrderRun(i: i, up: side == 0, pos: pos, neg: neg)
-            for (ga, gb) in gaps {
-                let a = side == 0 ? max(ga - i, floorSteps) : max(i - gb, floorSteps)
-                let b = side == 0 ? min(gb - i, jerkSteps) : min(i - ga, jerkSteps)
-                guard a <= b else { continue }
-                run.settle(a, b, into: &out)
-            }
-            run.flush(into: &out)
+            return SIMD8(k0, k1, k2, k3, k4, k5, 0, 0)
         }
+        exclude(around: i, up: coefficients(1), down: coefficients(-1), offsets: floorSteps...jerkSteps, gaps: gaps, into: &out)
     }
 
-    /// The grid offsets one side of a point that the third-order bound excludes, found by
+    /// The grid offsets one side of a point where a polynomial bound excludes, found by
     /// bisection and merged into runs: `pos` and `neg` hold the polynomial's positive terms
     /// and the negatives of its negative ones (coefficients of `δ⁰` to `δ⁵`, δ in seconds).
-    struct ThirdOrderRun {
+    struct ExclusionRun {
         let i: Int, up: Bool
         /// Coefficient `e` of the positive terms and of the negated negative ones, twice over:
         /// `(pos_e, neg_e, pos_e, neg_e)`, so that one Horner pass at `(x, y, y, x)` gives
@@ -311,6 +309,26 @@ struct LatencySearch {
         }
     }
 
+    /// `gaps` (sorted, disjoint runs of grid points) less the union of `intervals` (sorted here),
+    /// into `out` (replaced).
+    static func subtract(_ intervals: inout [(lo: Int, hi: Int)], from gaps: [(Int, Int)], into out: inout [(Int, Int)]) {
+        out.removeAll(keepingCapacity: true)
+        intervals.sort { $0.lo < $1.lo }
+        var k = 0
+        for (a, b) in gaps {
+            var start = a
+            while k < intervals.count && intervals[k].hi < start { k += 1 }
+            var t = k
+            while t < intervals.count && intervals[t].lo <= b {
+                if intervals[t].lo > start { out.append((start, intervals[t].lo - 1)) }
+                start = max(start, intervals[t].hi + 1)
+                if start > b { break }
+                t += 1
+            }
+            if start <= b { out.append((start, b)) }
+        }
+    }
+
     /// Searches until every grid point is evaluated or excluded.
     mutating func run() -> PerceivedLatency.Result {
         // Seed: the tips' mean lag behind the photon time, or, without it, Newton steps on
@@ -333,8 +351,11 @@ struct LatencySearch {
             evaluate([m])
         }
 
-        var covered: [(lo: Int, hi: Int)] = []
-        var gaps: [(Int, Int)] = []
+        // What nothing excludes yet: runs of grid points, kept from round to round (what a
+        // bound excludes stays excluded, since the target only falls), less each round's new
+        // exclusions.
+        var gaps: [(Int, Int)] = [(0, count - 1)]
+        var covered: [(lo: Int, hi: Int)] = [], remaining: [(Int, Int)] = []
         var full: [Int] = [], near: [Int] = [], far: [Int] = []
         while true {
             let target = bestC + 1e-9 * abs(bestC) + 1e-300
@@ -347,18 +368,10 @@ struct LatencySearch {
                 let reach = max(0, pointReach(p.sums, target: target))
                 covered.append((max(0, p.index - reach), min(count - 1, p.index + reach)))
             }
-            // Second-order intervals are kept from the target they were computed for: the
-            // target only falls, so what they exclude stays excluded.
-            covered += secondOrderIntervals
-            covered.sort { $0.lo < $1.lo }
-            // Uncovered runs of grid points.
-            gaps.removeAll(keepingCapacity: true)
-            var i = 0
-            for interval in covered {
-                if interval.lo > i { gaps.append((i, interval.lo - 1)) }
-                i = max(i, interval.hi + 1)
-            }
-            if i < count { gaps.append((i, count - 1)) }
+            covered += newExclusions
+            newExclusions.removeAll(keepingCapacity: true)
+            LatencySearch.subtract(&covered, from: gaps, into: &remaining)
+            swap(&gaps, &remaining)
             if gaps.isEmpty { break }
             // Refresh the second-order intervals computed for an older target, of points
             // within reach of a gap; then look again.
@@ -370,8 +383,8 @@ struct LatencySearch {
                 let reach = max(0, pointReach(p.sums, target: target))
                 // What the older target's intervals exclude stays excluded (the target only
                 // falls); the new ones are looked for in the gaps only.
-                secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &secondOrderIntervals)
-                thirdOrder(p.index, p.sums, target: target, gaps: gaps, into: &secondOrderIntervals)
+                secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &newExclusions)
+                thirdOrder(p.index, p.sums, target: target, gaps: gaps, into: &newExclusions)
                 points[k].target = target
                 refreshed = true
             }
