@@ -395,19 +395,20 @@ extension CubicPath {
     /// The path's tables as raw pointers into one allocation (see ``CubicPath/raw``).
     @usableFromInline
     struct RawTables {
-        /// ``CubicPath/knots``; the start of the one allocation, freed by ``deallocate()``.
-        @usableFromInline let knots: UnsafeMutablePointer<Double>
         /// 8 coefficients per piece, interleaved by axis: `(ax, ay, bx, by, cx, cy, dx, dy)` at
-        /// `8 j`, so that ``pair(_:_:)`` loads both axes of one coefficient.
+        /// `8 j`, so that ``pair(_:_:)`` loads both axes of one coefficient; the start of the
+        /// one allocation (64-byte aligned, so that a piece's coefficients share one cache
+        /// line), freed by ``deallocate()``.
         @usableFromInline let coef: UnsafeMutablePointer<Double>
+        /// Per piece, the bounds ``CubicPath/local(at:)`` gives, side by side in one 32-byte
+        /// record at `4 j` (one cache line for all four): `accel` and `kink`
+        /// (``CubicPath/localBounds(knots:coef:)``), `speed` (``CubicPath/speedBounds(knots:coef:)``)
+        /// and `jerk` (``CubicPath/jerkBounds(knots:coef:)``).
+        @usableFromInline let localTable: UnsafeMutablePointer<Double>
+        /// ``CubicPath/knots``.
+        @usableFromInline let knots: UnsafeMutablePointer<Double>
         /// 4 bounds per block (minX, maxX, minY, maxY).
         @usableFromInline let boxes: UnsafeMutablePointer<Double>
-        /// Per piece, ``CubicPath/localBounds(knots:coef:)``.
-        @usableFromInline let accel: UnsafeMutablePointer<Double>
-        @usableFromInline let kinks: UnsafeMutablePointer<Double>
-        /// Per piece, ``CubicPath/speedBounds(knots:coef:)``.
-        @usableFromInline let speeds: UnsafeMutablePointer<Double>
-        @usableFromInline let jerks: UnsafeMutablePointer<Double>
         /// Per piece, its last point (x, y), as ``evaluate(_:_:)`` gives it at the piece's
         /// end, and ``sagBound(_:_:)`` over the whole piece: what a window's interior pieces
         /// need, looked up instead of computed.
@@ -438,13 +439,14 @@ extension CubicPath {
             knotCount = knots.count
             blockCount = boxes.count / 4
             let pieces = max(0, knots.count - 1)
-            let doubles = knots.count + coef.count + boxes.count + 8 * pieces
+            let doubles = coef.count + 4 * pieces + knots.count + boxes.count + 4 * pieces
             let memory = UnsafeMutableRawPointer.allocate(
-                byteCount: doubles * 8 + max(1, buckets.count) * 4, alignment: 16)
+                byteCount: doubles * 8 + max(1, buckets.count) * 4, alignment: 64)
             let d = memory.bindMemory(to: Double.self, capacity: doubles)
-            self.knots = d
-            self.coef = d + knots.count
-            self.boxes = d + knots.count + coef.count
+            self.coef = d
+            self.localTable = d + coef.count
+            self.knots = d + coef.count + 4 * pieces
+            self.boxes = self.knots + knots.count
             for (i, v) in knots.enumerated() { self.knots[i] = v }
             // Interleaved per piece: (ax, ay, bx, by, cx, cy, dx, dy), so that one load gives
             // both axes of a coefficient.
@@ -455,18 +457,14 @@ extension CubicPath {
                 }
             }
             for (i, v) in boxes.enumerated() { self.boxes[i] = v }
-            reach = d + knots.count + coef.count + boxes.count
-            self.accel = reach + pieces
-            self.kinks = reach + 2 * pieces
-            ends = reach + 3 * pieces
-            sags = reach + 5 * pieces
-            self.speeds = reach + 6 * pieces
-            self.jerks = reach + 7 * pieces
+            reach = self.boxes + boxes.count
+            ends = reach + pieces
+            sags = reach + 3 * pieces
             for j in 0..<pieces {
-                self.jerks[j] = jerks[j]
-                self.accel[j] = accel[j]
-                self.kinks[j] = kinks[j]
-                self.speeds[j] = speeds[j]
+                localTable[4 * j] = accel[j]
+                localTable[4 * j + 1] = kinks[j]
+                localTable[4 * j + 2] = speeds[j]
+                localTable[4 * j + 3] = jerks[j]
             }
             for j in 0..<pieces {
                 let dt = knots[j + 1] - knots[j]
@@ -493,7 +491,7 @@ extension CubicPath {
             endY = end.y
         }
 
-        func deallocate() { UnsafeMutableRawPointer(knots).deallocate() }
+        func deallocate() { UnsafeMutableRawPointer(coef).deallocate() }
 
         /// Both axes of coefficient `i` (0 to 3: a, b, c, d) of the piece at `c` (`8 j`).
         @inlinable @inline(__always)
@@ -589,21 +587,25 @@ extension CubicPath {
         @inlinable @inline(__always)
         func localXY(at t: Double) -> CubicPath.Local {
             if knotCount < 2 { return (SIMD2(startX, startY), .zero, .zero, 0, 0, 0, 0) }
-            if !(t > knots[0]) { return (SIMD2(startX, startY), .zero, .zero, accel[0], kinks[0], speeds[0], jerks[0]) }
-            if t >= knots[knotCount - 1] {
-                let j = knotCount - 2
-                return (SIMD2(endX, endY), .zero, .zero, accel[j], kinks[j], speeds[j], jerks[j])
-            }
+            if !(t > knots[0]) { return held(0, SIMD2(startX, startY)) }
+            if t >= knots[knotCount - 1] { return held(knotCount - 2, SIMD2(endX, endY)) }
             return pieceLocal(piece(at: t), t)
+        }
+
+        /// ``localXY(at:)`` where the position `p` is held, next to piece `j`.
+        @inlinable @inline(__always)
+        func held(_ j: Int, _ p: SIMD2<Double>) -> CubicPath.Local {
+            let b = j &* 4
+            return (p, .zero, .zero, localTable[b], localTable[b &+ 1], localTable[b &+ 2], localTable[b &+ 3])
         }
 
         /// ``localXY(at:)`` for a time `t` inside piece `j`.
         @inlinable @inline(__always)
         func pieceLocal(_ j: Int, _ t: Double) -> CubicPath.Local {
-            let c = j &* 8
+            let c = j &* 8, b = j &* 4
             let s = t - knots[j]
             let a = 2 * pair(c, 2) + (6 * s) * pair(c, 3)
-            return (evaluateXY(c, s), slopeXY(c, s), a, accel[j], kinks[j], speeds[j], jerks[j])
+            return (evaluateXY(c, s), slopeXY(c, s), a, localTable[b], localTable[b &+ 1], localTable[b &+ 2], localTable[b &+ 3])
         }
 
         /// The nearest point to `q` found so far, and its distance (and squared distance: the
