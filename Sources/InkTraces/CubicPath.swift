@@ -141,26 +141,9 @@ public final class CubicPath: @unchecked Sendable {
         let pieces = knots.count - 1
         guard pieces > 0 else { return ([], []) }
         let pieceAccel = (0..<pieces).map { j in accelerationBound(coef, j * 8, knots[j + 1] - knots[j]) }
-        // The jump at each knot: the velocity leaving minus the velocity arriving.
-        var jump = [Double](repeating: 0, count: knots.count)
-        for k in 0...pieces {
-            let arriving = k == 0 ? (x: 0.0, y: 0.0) : slope(coef, (k - 1) * 8, knots[k] - knots[k - 1])
-            let leaving = k == pieces ? (x: 0.0, y: 0.0) : slope(coef, k * 8, 0)
-            let dx = leaving.x - arriving.x, dy = leaving.y - arriving.y
-            jump[k] = (dx * dx + dy * dy).squareRoot()
-        }
-        let w = localWindow
-        let accel = windowMaximum(pieceAccel, knots: knots, window: w)
-        var kinks = [Double](repeating: 0, count: pieces)
-        var klo = 0, khi = 0  // knots within the window: klo ..< khi
-        for j in 0..<pieces {
-            while knots[klo] < knots[j] - w { klo += 1 }
-            khi = max(khi, klo)
-            while khi < knots.count && knots[khi] <= knots[j + 1] + w { khi += 1 }
-            var k = 0.0
-            for i in klo..<khi { k += jump[i] }
-            kinks[j] = k * (1 + 1e-9) + 1e-12
-        }
+        let accel = windowMaximum(pieceAccel, knots: knots, window: localWindow)
+        let jumps = windowSum(knotJumps(knots: knots, coef: coef).velocity, knots: knots, window: localWindow)
+        let kinks = jumps.map { $0 * (1 + 1e-9) + 1e-12 }
         return (accel, kinks)
     }
 
@@ -183,13 +166,25 @@ public final class CubicPath: @unchecked Sendable {
             let jx = 6 * coef[c + 3], jy = 6 * coef[c + 7]
             return (jx * jx + jy * jy).squareRoot()
         }
-        var vjump = [Double](repeating: 0, count: knots.count)
-        var ajump = [Double](repeating: 0, count: knots.count)
+        let jumps = knotJumps(knots: knots, coef: coef)
+        let w = jerkWindow, f = jerkFloor
+        let jerk = windowMaximum(pieceJerk, knots: knots, window: w)
+        let kv = windowSum(jumps.velocity, knots: knots, window: w)
+        let ka = windowSum(jumps.acceleration, knots: knots, window: w)
+        return (0..<pieces).map { j in (jerk[j] + 3 * ka[j] / f + 6 * kv[j] / (f * f)) * (1 + 1e-9) + 1e-9 }
+    }
+
+    /// Per knot, the jumps `|p'(k+) - p'(k-)|` and `|p''(k+) - p''(k-)|` (the velocity and the
+    /// second derivative leaving less arriving; the held ends count as 0 on their side).
+    static func knotJumps(knots: [Double], coef: [Double]) -> (velocity: [Double], acceleration: [Double]) {
+        let pieces = knots.count - 1
+        var velocity = [Double](repeating: 0, count: knots.count)
+        var acceleration = [Double](repeating: 0, count: knots.count)
         for k in 0...pieces {
             let arriving = k == 0 ? (x: 0.0, y: 0.0) : slope(coef, (k - 1) * 8, knots[k] - knots[k - 1])
             let leaving = k == pieces ? (x: 0.0, y: 0.0) : slope(coef, k * 8, 0)
             let dx = leaving.x - arriving.x, dy = leaving.y - arriving.y
-            vjump[k] = (dx * dx + dy * dy).squareRoot()
+            velocity[k] = (dx * dx + dy * dy).squareRoot()
             var ax0 = 0.0, ay0 = 0.0, ax1 = 0.0, ay1 = 0.0
             if k > 0 {
                 let c = (k - 1) * 8, dt = knots[k] - knots[k - 1]
@@ -201,19 +196,24 @@ public final class CubicPath: @unchecked Sendable {
                 ax1 = 2 * coef[c + 2]
                 ay1 = 2 * coef[c + 6]
             }
-            ajump[k] = ((ax1 - ax0) * (ax1 - ax0) + (ay1 - ay0) * (ay1 - ay0)).squareRoot()
+            acceleration[k] = ((ax1 - ax0) * (ax1 - ax0) + (ay1 - ay0) * (ay1 - ay0)).squareRoot()
         }
-        let w = jerkWindow, f = jerkFloor
-        let jerk = windowMaximum(pieceJerk, knots: knots, window: w)
-        var out = [Double](repeating: 0, count: pieces)
-        var klo = 0, khi = 0
-        for j in 0..<pieces {
+        return (velocity, acceleration)
+    }
+
+    /// Per piece `j`, the sum of the per-knot `values` over the knots in `knots[j] - window ...
+    /// knots[j+1] + window`, in knot order.
+    static func windowSum(_ values: [Double], knots: [Double], window w: Double) -> [Double] {
+        let pieces = knots.count - 1
+        var out = [Double](repeating: 0, count: max(0, pieces))
+        var klo = 0, khi = 0  // knots within the window: klo ..< khi
+        for j in 0..<max(0, pieces) {
             while knots[klo] < knots[j] - w { klo += 1 }
             khi = max(khi, klo)
             while khi < knots.count && knots[khi] <= knots[j + 1] + w { khi += 1 }
-            var kv = 0.0, ka = 0.0
-            for i in klo..<khi { kv += vjump[i]; ka += ajump[i] }
-            out[j] = (jerk[j] + 3 * ka / f + 6 * kv / (f * f)) * (1 + 1e-9) + 1e-9
+            var sum = 0.0
+            for i in klo..<khi { sum += values[i] }
+            out[j] = sum
         }
         return out
     }
