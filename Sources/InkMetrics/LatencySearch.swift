@@ -38,8 +38,8 @@ struct LatencySearch {
 
     var evaluated: [Bool]
     var probed: [Bool]
-    /// Evaluated points (grid index) with their sums, and the target their second-order
-    /// exclusion intervals were last computed for.
+    /// Evaluated points (grid index) with their sums, and the target their second- and
+    /// third-order exclusion intervals were last computed for.
     var points: [(index: Int, sums: Sums, target: Double)] = []
     /// The second- and third-order exclusion intervals found since the gaps were last
     /// narrowed (then emptied): each was computed for a target at least the present one, and
@@ -186,21 +186,24 @@ struct LatencySearch {
     ) {
         guard reach < windowSteps else { return }
         // Second order, within the window: the runs of shifts whose bound exceeds the target.
-        // At `δ = |j - i|` steps on one side (`σ` = ±1) the bound less its margin and the target
-        // is a cubic in `δ`,
+        // At `δ = |j - i|` grid steps on one side (`σ` = ±1; `δ` in seconds below) the bound
+        // less its margin and the target is a cubic in `δ`,
         //     c0 + 2σgδ + (h - e)δ² - avδ³ - 2V·dk·δ
-        //        - 1e-9 (c0 + 2|g|δ + (h + e)δ² + avδ³ + 2V·dk·δ) - 2η(d0 + δnV) - nη² - target,
+        //        - 1e-9 (c0 + 2 sqrt(c0 h)δ + (h + e)δ² + avδ³ + 2V·dk·δ)
+        //        - 2η(d0 + δnV) - η sqrt(n w)δ² - nη² - target,
         // its coefficients enlarged for rounding by the relative margin, which dwarfs the
-        // error of three multiply-adds.
+        // error of three multiply-adds and of the sums (`g` sums terms of either sign: its
+        // rounding grows with `Σ|r_k||v_k| <= sqrt(c0 h)`, not with `|g|`); the η terms cover
+        // the rounding of each `r_k`, also where it meets `A_k δ²`.
         let c0 = p.c, d0 = p.d
         let a2 = p.h - p.e
         // Σ A_k |v_k|, bounded by Cauchy-Schwarz.
         let av = (p.w * p.h).squareRoot() * (1 + 1e-12)
         let first = 2 * topSpeed * p.dk
         let k0 = c0 - 1e-9 * c0 - 2 * eta * d0 - n * eta * eta - target
-        let k2 = a2 - 1e-9 * (p.h + p.e)
+        let k2 = a2 - 1e-9 * (p.h + p.e) - eta * (n * p.w).squareRoot()
         let k3 = -av * (1 + 1e-9)
-        let k1Common = -first - 1e-9 * (2 * abs(p.g) + first) - 2 * eta * n * topSpeed
+        let k1Common = -first - 1e-9 * (2 * (c0 * p.h).squareRoot() + first) - 2 * eta * n * topSpeed
         let k1Up = 2 * p.g + k1Common, k1Down = -2 * p.g + k1Common
         exclude(
             around: i, up: SIMD8(k0, k1Up, k2, k3, 0, 0, 0, 0), down: SIMD8(k0, k1Down, k2, k3, 0, 0, 0, 0),
@@ -235,22 +238,26 @@ struct LatencySearch {
     /// Appends the grid intervals evaluated point `i`'s third-order bound
     /// (``PerceivedLatency/search(_:truths:)``) excludes below `target`, looking only at the
     /// grid points in `gaps`, from `floorSteps` to `jerkSteps` either side. On one side the
-    /// bound less its margin and the target is a polynomial `Σ k_e δ^e` of degree 5 in `δ`,
-    /// each coefficient enlarged against rounding by the relative margin, which dwarfs the
-    /// error of five multiply-adds.
+    /// bound less its margin and the target is a polynomial `Σ k_e δ^e` of degree 5 in `δ`
+    /// (seconds), each coefficient enlarged against rounding by the relative margin, which
+    /// dwarfs the error of five multiply-adds and of the sums: `g`, `ra` and `va` sum terms
+    /// of either sign, so their rounding grows with `sqrt(c h)`, `sqrt(c aa)` and
+    /// `sqrt(h aa)` (Cauchy-Schwarz), not with their values. The η terms cover the rounding of
+    /// each `r_k` in `|P_k|²` and in the remainder term, as far as `|a_k| δ²/2` and `J_k`.
     func thirdOrder(_ i: Int, _ p: Sums, target: Double, gaps: [(Int, Int)], into out: inout [(lo: Int, hi: Int)]) {
         let V = topSpeed
         let sh = (p.h * p.jj).squareRoot() * (1 + 1e-12)
         let sa = (p.aa * p.jj).squareRoot() * (1 + 1e-12)
         let r = 1e-9
         let k0 = p.c - target - r * p.c - 2 * eta * p.d - n * eta * eta
-        let k2 = p.h - p.ra - r * (p.h + abs(p.ra))
+        let k2 = p.h - p.ra - r * (p.h + (p.c * p.aa).squareRoot()) - eta * (n * p.aa).squareRoot()
         let k4 = p.aa / 4 - sh / 3 - r * (p.aa / 4 + sh / 3)
         let k5 = -sa / 6 * (1 + r)
         // The bound less the target, `Σ k_e δ^e`, per side (`σ = +1` above `i`, `-1` below).
         func coefficients(_ sigma: Double) -> SIMD8<Double> {
-            let k1 = 2 * sigma * p.g - 2 * V * p.dk - r * (2 * abs(p.g) + 2 * V * p.dk) - 2 * eta * n * V
-            let k3 = -sigma * p.va - p.rJ / 3 - r * (abs(p.va) + p.rJ / 3)
+            let k1 = 2 * sigma * p.g - 2 * V * p.dk - r * (2 * (p.c * p.h).squareRoot() + 2 * V * p.dk) - 2 * eta * n * V
+            let k3 = -sigma * p.va - p.rJ / 3 - r * ((p.h * p.aa).squareRoot() + p.rJ / 3)
+                - eta * (n * p.jj).squareRoot() / 3
             return SIMD8(k0, k1, k2, k3, k4, k5, 0, 0)
         }
         exclude(around: i, up: coefficients(1), down: coefficients(-1), offsets: floorSteps...jerkSteps, gaps: gaps, into: &out)
@@ -373,7 +380,7 @@ struct LatencySearch {
             LatencySearch.subtract(&covered, from: gaps, into: &remaining)
             swap(&gaps, &remaining)
             if gaps.isEmpty { break }
-            // Refresh the second-order intervals computed for an older target, of points
+            // Refresh the second- and third-order intervals computed for an older target, of points
             // within reach of a gap; then look again.
             var refreshed = false
             for k in points.indices where points[k].target != target {

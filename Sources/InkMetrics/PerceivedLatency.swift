@@ -92,14 +92,16 @@ public enum PerceivedLatency {
         return m1 > m2
     }
 
-    /// `Λ` by evaluating every point of the grid: the reference the search must match.
+    /// `Λ` by evaluating every point of the grid: the reference the search must match (nil
+    /// where it has none, as for ``search(_:truths:)``).
     public static func fullGrid(_ frames: LatencyFrames, truths: [GroundTruth]) -> Result? {
-        guard frames.count > 0 else { return nil }
+        guard frames.count > 0, tipsAreFinite(frames) else { return nil }
         let shifts = Array(lowestTenths...highestTenths)
         // The search's own cost loop (its costs are the same to the bit); no bounds needed.
         let c = costsAndBounds(frames, truths: truths, shifts: shifts, smoothLimit: -.infinity).map(\.c)
         var best = 0
         for j in 1..<shifts.count where beats(c[j], shifts[j], c[best], shifts[best]) { best = j }
+        guard c[best].isFinite else { return nil }
         return Result(
             tenthsMs: shifts[best], cost: c[best], atEdge: shifts[best] == lowestTenths || shifts[best] == highestTenths,
             evaluations: shifts.count)
@@ -264,16 +266,27 @@ public enum PerceivedLatency {
     ///   the tips scatter about the path (noise, a jittery predictor) the residuals `r_k` are
     ///   large but point every way: they enter the second-order bound as `e = Σ A_k |r_k|`,
     ///   which can swamp `h`, and this bound only as `Σ <r_k, a_k>`, where they cancel, and at
-    ///   third order, so it reaches five times as far.
+    ///   third order; it holds out to 50 ms where the second-order bound stops at 10.
     ///
     /// Near the minimum the second-order bound excludes most of its neighbourhood from one
     /// evaluation; the first-order bounds exclude the far grid. The search evaluates points
     /// (from the tips' mean lag behind the photon time when the frames carry it, then Newton
-    /// steps on `g` and `h`, then the unexcluded gaps) until every grid point is evaluated or
-    /// excluded, so it cannot miss the grid minimum, however bumpy the cost.
+    /// steps on the cost's slope `2g` and curvature `2(h - ra)`, then the unexcluded gaps)
+    /// until every grid point is evaluated or excluded, so it cannot miss the grid minimum,
+    /// however bumpy the cost.
+    ///
+    /// A run whose moving frames hold a tip that is not finite has no `Λ` (nil): its cost is
+    /// not a number at any shift. Nor has one whose cost overflows at every shift (tips
+    /// around 1e154 mm and beyond).
     public static func search(_ frames: LatencyFrames, truths: [GroundTruth]) -> Result? {
-        guard frames.count > 0 else { return nil }
+        guard frames.count > 0, tipsAreFinite(frames) else { return nil }
         var search = LatencySearch(frames, truths: truths)
-        return search.run()
+        let result = search.run()
+        return result.cost.isFinite ? result : nil
+    }
+
+    /// Whether every tip is finite: else the cost is not a number at any shift.
+    static func tipsAreFinite(_ frames: LatencyFrames) -> Bool {
+        frames.tips.allSatisfy { $0.x.isFinite && $0.y.isFinite }
     }
 }

@@ -152,7 +152,8 @@ public final class CubicPath: @unchecked Sendable {
     ///
     ///     |p(t + δ) - p(t) - p'(t) δ - p''(t) δ² / 2| <= J |δ|³ / 6,
     ///
-    /// `p''(t)` the second derivative of the piece holding `t`. Over `t ± jerkWindow` the
+    /// `p''(t)` the second derivative of the piece holding `t` (0 where the position is held,
+    /// as ``local(at:)`` gives it). Over `t ± jerkWindow` the
     /// remainder is at most `max|p'''| |δ|³/6 + K₂ δ²/2 + K₁ |δ|`, `K₁` and `K₂` the summed
     /// jumps of `p'` and `p''` at the knots there (the held ends count as 0); for `|δ|` at
     /// least the floor `f`, `K₂ δ²/2 <= 3K₂/f · |δ|³/6` and `K₁|δ| <= 6K₁/f² · |δ|³/6`, so

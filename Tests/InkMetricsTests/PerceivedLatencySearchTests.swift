@@ -84,6 +84,26 @@ struct PerceivedLatencySearchTests {
         #expect(f.perceivedLatencyTenthsMs == nil)
     }
 
+    /// A tip that is not finite makes the cost not a number at every shift, and tips so large
+    /// that the cost overflows make it infinite at every shift: no `Λ`, from the search and
+    /// the full grid alike (they used to disagree on a NaN tip).
+    @Test(arguments: [Double.nan, .infinity, 1e200])
+    func tipsWithoutAFiniteCostHaveNoLatency(bad: Double) throws {
+        let (frames, truths) = Self.latencyFrames(try SyntheticSuite.default.specs[2].generate(seed: 1), .none)
+        var broken = LatencyFrames()
+        for run in frames.runs {
+            for k in run.start..<run.end {
+                let q = frames.tips[k]
+                let x = bad.isFinite ? q.x + bad : (k == run.start + 3 ? bad : q.x)
+                broken.append(stroke: run.stroke, photonTime: frames.photonTime[k], tipX: x, tipY: q.y)
+            }
+        }
+        #expect(PerceivedLatency.fullGrid(broken, truths: truths) == nil)
+        #expect(PerceivedLatency.search(broken, truths: truths) == nil)
+        // The frames as they were have one.
+        #expect(PerceivedLatency.search(frames, truths: truths) != nil)
+    }
+
     @Test func edgeOfTheRangeIsFlagged() throws {
         let trace = try SyntheticSuite.straightLine.generate(seed: 1)
         let f = BenchRunner.runOne(trace: trace, truth: TraceTruth(trace), strategy: OraclePredictor.strategy(aheadMs: 80), timing: Timing()).figures
