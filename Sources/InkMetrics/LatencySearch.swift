@@ -214,13 +214,17 @@ struct LatencySearch {
     /// the polynomial `Σ c_e δ^e` (δ in seconds, coefficients `up` above `i`, `down` below) is
     /// positive. Its positive and negative terms each rise with `δ`, which bounds it over a
     /// run of offsets from the run's two ends: runs are bisected until settled
-    /// (``ExclusionRun``), a few dozen evaluations instead of one per point.
+    /// (``ExclusionRun``), a few dozen evaluations instead of one per point. A side whose
+    /// coefficients are not all finite excludes nothing.
     func exclude(
         around i: Int, up: SIMD8<Double>, down: SIMD8<Double>, offsets: ClosedRange<Int>, gaps: [(Int, Int)],
         into out: inout [(lo: Int, hi: Int)]
     ) {
         for side in 0..<2 {
             let c = side == 0 ? up : down
+            // A coefficient that is not finite (sums overflowing, far beyond any pen) proves
+            // nothing: no exclusion on that side.
+            guard (c - c) == SIMD8(repeating: 0) else { continue }
             let zero = SIMD8<Double>(repeating: 0)
             let pos = c.replacing(with: zero, where: c .< 0)
             let neg = (-c).replacing(with: zero, where: c .>= 0)

@@ -276,8 +276,8 @@ public enum PerceivedLatency {
     /// however bumpy the cost.
     ///
     /// A run whose moving frames hold a tip that is not finite has no `Λ` (nil): its cost is
-    /// not a number at any shift. Nor has one whose cost overflows at every shift (tips
-    /// around 1e154 mm and beyond).
+    /// not a number at any shift. Nor has one whose cost overflows at every shift (tips some
+    /// 1e150 mm out and beyond: the sum overflows near 1.3e154 / sqrt(frames) mm).
     public static func search(_ frames: LatencyFrames, truths: [GroundTruth]) -> Result? {
         guard frames.count > 0, tipsAreFinite(frames) else { return nil }
         var search = LatencySearch(frames, truths: truths)

@@ -34,10 +34,12 @@ public final class CubicPath: @unchecked Sendable {
     /// Whether every piece is a straight segment.
     public let isPiecewiseLinear: Bool
     /// The path's tables, as raw pointers into one allocation owned by this path, so that the
-    /// hot loops (position, piece lookup, window distance) run without bounds checks or
-    /// reference counting: 8 coefficients per piece (ax, ay, bx, by, cx, cy, dx, dy), the
-    /// first piece of each time bucket, and the bounding boxes (minX, maxX, minY, maxY) of each
-    /// block of ``blockSize`` pieces, enlarged by the pieces' largest deviation from their chords.
+    /// hot loops (position, piece lookup, window distance, the latency search's local bounds)
+    /// run without bounds checks or reference counting: 8 coefficients per piece (ax, ay, bx,
+    /// by, cx, cy, dx, dy), the four local bounds of ``local(at:)`` per piece, the knots, the
+    /// bounding boxes (minX, maxX, minY, maxY) of each block of ``blockSize`` pieces, enlarged
+    /// by the pieces' largest deviation from their chords, each piece's reach, end point and
+    /// sag, and the first piece of each time bucket (``RawTables``).
     @usableFromInline let raw: RawTables
 
     /// The piecewise-linear path through samples (times strictly increasing, at least one).
