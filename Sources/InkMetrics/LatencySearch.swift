@@ -82,16 +82,21 @@ struct LatencySearch {
         probed = evaluated
     }
 
-    /// Evaluates the shifts (0.1 ms) not evaluated yet, updating the best.
-    mutating func evaluate(_ shifts: [Int]) {
+    /// Puts into `todo` the shifts (0.1 ms, clamped to the grid) not evaluated yet, nor, when
+    /// `probing`, probed yet, and marks them probed or evaluated.
+    mutating func select(_ shifts: [Int], probing: Bool) {
         todo.removeAll(keepingCapacity: true)
         for m in shifts {
             let i = min(max(m, LatencySearch.lowest), LatencySearch.highest) - LatencySearch.lowest
-            if !evaluated[i] {
-                evaluated[i] = true
-                todo.append(i + LatencySearch.lowest)
-            }
+            guard !evaluated[i] && !(probing && probed[i]) else { continue }
+            if probing { probed[i] = true } else { evaluated[i] = true }
+            todo.append(i + LatencySearch.lowest)
         }
+    }
+
+    /// Evaluates the shifts (0.1 ms) not evaluated yet, updating the best.
+    mutating func evaluate(_ shifts: [Int]) {
+        select(shifts, probing: false)
         guard !todo.isEmpty else { return }
         PerceivedLatency.costsAndBounds(frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, into: &sums)
         for (j, m) in todo.enumerated() {
@@ -109,14 +114,7 @@ struct LatencySearch {
     /// frame; returns their partial sums (`c` and `d` only, unless `full`).
     @discardableResult
     mutating func probe(_ shifts: [Int], stride: Int, full: Bool = false) -> ArraySlice<Sums> {
-        todo.removeAll(keepingCapacity: true)
-        for m in shifts {
-            let i = min(max(m, LatencySearch.lowest), LatencySearch.highest) - LatencySearch.lowest
-            if !probed[i] && !evaluated[i] {
-                probed[i] = true
-                todo.append(i + LatencySearch.lowest)
-            }
-        }
+        select(shifts, probing: true)
         guard !todo.isEmpty else { return [] }
         PerceivedLatency.costsAndBounds(
             frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, stride: stride, positionsOnly: !full,

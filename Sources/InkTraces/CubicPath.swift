@@ -124,9 +124,10 @@ public final class CubicPath: @unchecked Sendable {
             boxes += [minX - sag, maxX + sag, minY - sag, maxY + sag]
         }
         self.maxSpeed = maxSpeed * (1 + 1e-12)
-        let (accel, kinks) = CubicPath.localBounds(knots: knots, coef: coef)
+        let jumps = CubicPath.knotJumps(knots: knots, coef: coef)
+        let (accel, kinks) = CubicPath.localBounds(knots: knots, coef: coef, jumps: jumps)
         let speeds = CubicPath.speedBounds(knots: knots, coef: coef)
-        let jerks = CubicPath.jerkBounds(knots: knots, coef: coef)
+        let jerks = CubicPath.jerkBounds(knots: knots, coef: coef, jumps: jumps)
         raw = RawTables(
             knots: knots, coef: coef, buckets: buckets, boxes: boxes, accel: accel, kinks: kinks, speeds: speeds,
             jerks: jerks,
@@ -139,13 +140,15 @@ public final class CubicPath: @unchecked Sendable {
     /// bound on `|p''|` where the path is twice differentiable, and the sum of the jumps
     /// `|p'(k+) - p'(k-)|` at the knots `k` there (the held ends count as velocity 0, so a path
     /// that starts or stops moving has a jump at its end knot). Both are enlarged for rounding.
-    static func localBounds(knots: [Double], coef: [Double]) -> (accel: [Double], kinks: [Double]) {
+    /// `jumps` are the knots' (``knotJumps(knots:coef:)``).
+    static func localBounds(
+        knots: [Double], coef: [Double], jumps: (velocity: [Double], acceleration: [Double])
+    ) -> (accel: [Double], kinks: [Double]) {
         let pieces = knots.count - 1
         guard pieces > 0 else { return ([], []) }
         let pieceAccel = (0..<pieces).map { j in accelerationBound(coef, j * 8, knots[j + 1] - knots[j]) }
         let accel = windowMaximum(pieceAccel, knots: knots, window: localWindow)
-        let jumps = windowSum(knotJumps(knots: knots, coef: coef).velocity, knots: knots, window: localWindow)
-        let kinks = jumps.map { $0 * (1 + 1e-9) + 1e-12 }
+        let kinks = windowSum(jumps.velocity, knots: knots, window: localWindow).map { $0 * (1 + 1e-9) + 1e-12 }
         return (accel, kinks)
     }
 
@@ -161,7 +164,10 @@ public final class CubicPath: @unchecked Sendable {
     /// least the floor `f`, `K₂ δ²/2 <= 3K₂/f · |δ|³/6` and `K₁|δ| <= 6K₁/f² · |δ|³/6`, so
     /// `J = max|p'''| + 3K₂/f + 6K₁/f²`, enlarged for rounding. A Hermite table of a smooth
     /// curve has tiny jumps and a `J` near its largest jerk; a polyline's kinks make it large.
-    static func jerkBounds(knots: [Double], coef: [Double]) -> [Double] {
+    /// `jumps` are the knots' (``knotJumps(knots:coef:)``).
+    static func jerkBounds(
+        knots: [Double], coef: [Double], jumps: (velocity: [Double], acceleration: [Double])
+    ) -> [Double] {
         let pieces = knots.count - 1
         guard pieces > 0 else { return [] }
         let pieceJerk = (0..<pieces).map { j -> Double in
@@ -169,7 +175,6 @@ public final class CubicPath: @unchecked Sendable {
             let jx = 6 * coef[c + 3], jy = 6 * coef[c + 7]
             return (jx * jx + jy * jy).squareRoot()
         }
-        let jumps = knotJumps(knots: knots, coef: coef)
         let w = jerkWindow, f = jerkFloor
         let jerk = windowMaximum(pieceJerk, knots: knots, window: w)
         let kv = windowSum(jumps.velocity, knots: knots, window: w)
@@ -325,7 +330,7 @@ public final class CubicPath: @unchecked Sendable {
     /// - `speed` (mm/s), a bound on `|p'|` over `t ± speedWindow`, so that
     ///   `|p(t + δ) - p(t)| <= speed · |δ|` for `|δ| <= speedWindow`;
     /// - `jerk` (mm/s³), which bounds the third-order remainder for
-    ///   `jerkFloor <= |δ| <= jerkWindow` (``jerkBounds(knots:coef:)``):
+    ///   `jerkFloor <= |δ| <= jerkWindow` (``jerkBounds(knots:coef:jumps:)``):
     ///
     ///       |p(t + δ) - p(t) - p'(t) δ - p''(t) δ² / 2| <= jerk · |δ|³ / 6
     ///
@@ -405,8 +410,8 @@ extension CubicPath {
         @usableFromInline let coef: UnsafeMutablePointer<Double>
         /// Per piece, the bounds ``CubicPath/local(at:)`` gives, side by side in one 32-byte
         /// record at `4 j` (one cache line for all four): `accel` and `kink`
-        /// (``CubicPath/localBounds(knots:coef:)``), `speed` (``CubicPath/speedBounds(knots:coef:)``)
-        /// and `jerk` (``CubicPath/jerkBounds(knots:coef:)``).
+        /// (``CubicPath/localBounds(knots:coef:jumps:)``), `speed` (``CubicPath/speedBounds(knots:coef:)``)
+        /// and `jerk` (``CubicPath/jerkBounds(knots:coef:jumps:)``).
         @usableFromInline let localTable: UnsafeMutablePointer<Double>
         /// ``CubicPath/knots``.
         @usableFromInline let knots: UnsafeMutablePointer<Double>
