@@ -60,15 +60,16 @@ struct LatencySearch {
     var bestC = Double.infinity
     var bestSums = Sums()
 
-    init(_ frames: LatencyFrames, truths: [GroundTruth]) {
+    /// A search of `frames`, whose largest `|tau_k|` (s) and tip coordinate (mm) are
+    /// `extent` (``PerceivedLatency/extent(_:)``).
+    init(_ frames: LatencyFrames, truths: [GroundTruth], extent: (maxTime: Double, maxCoordinate: Double)) {
         self.frames = frames
         self.truths = truths
         let count = frames.count
         n = Double(count)
-        var speed = 0.0, maxTime = 0.0, maxCoordinate = 0.0
+        var speed = 0.0
         for run in frames.runs { speed = max(speed, truths[run.stroke].path.maxSpeed) }
-        for t in frames.photonTime { maxTime = max(maxTime, abs(t)) }
-        for q in frames.tips { maxCoordinate = max(maxCoordinate, abs(q.x), abs(q.y)) }
+        let (maxTime, maxCoordinate) = extent
         topSpeed = max(speed, 1e-9) * (1 + 1e-9)
         eta = topSpeed * 8 * maxTime.ulp + 16 * (maxCoordinate + 1).ulp + 1e-300
         let window = CubicPath.localWindow

@@ -279,14 +279,39 @@ public enum PerceivedLatency {
     /// not a number at any shift. Nor has one whose cost overflows at every shift (tips some
     /// 1e150 mm out and beyond: the sum overflows near 1.3e154 / sqrt(frames) mm).
     public static func search(_ frames: LatencyFrames, truths: [GroundTruth]) -> Result? {
-        guard frames.count > 0, tipsAreFinite(frames) else { return nil }
-        var search = LatencySearch(frames, truths: truths)
+        guard frames.count > 0, let extent = extent(frames) else { return nil }
+        var search = LatencySearch(frames, truths: truths, extent: extent)
         let result = search.run()
         return result.cost.isFinite ? result : nil
     }
 
     /// Whether every tip is finite: else the cost is not a number at any shift.
     static func tipsAreFinite(_ frames: LatencyFrames) -> Bool {
-        frames.tips.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+        extent(frames) != nil
+    }
+
+    /// The largest `|tau_k|` (s) and the largest tip coordinate `|x|` or `|y|` (mm) over the
+    /// frames, or nil when a tip is not finite. One pass without branches: `q - q` is 0 for a
+    /// finite `q` and NaN otherwise, so their sum is 0 exactly when every tip is finite.
+    static func extent(_ frames: LatencyFrames) -> (maxTime: Double, maxCoordinate: Double)? {
+        var coordinate = SIMD2<Double>.zero, nonFinite = SIMD2<Double>.zero
+        for q in frames.tips {
+            let a = q.replacing(with: -q, where: q .< 0)  // |q| lane by lane
+            coordinate = coordinate.replacing(with: a, where: coordinate .< a)
+            nonFinite += q - q
+        }
+        guard nonFinite == .zero else { return nil }
+        var time = SIMD2<Double>.zero
+        frames.photonTime.withUnsafeBufferPointer { tau in
+            var k = 0
+            while k + 1 < tau.count {
+                let t = SIMD2(tau[k], tau[k + 1])
+                let a = t.replacing(with: -t, where: t .< 0)
+                time = time.replacing(with: a, where: time .< a)
+                k += 2
+            }
+            if k < tau.count { time.x = max(time.x, abs(tau[k])) }
+        }
+        return (max(time.x, time.y), max(coordinate.x, coordinate.y))
     }
 }
