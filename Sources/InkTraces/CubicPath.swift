@@ -193,18 +193,10 @@ public final class CubicPath: @unchecked Sendable {
             let leaving = k == pieces ? (x: 0.0, y: 0.0) : slope(coef, k * 8, 0)
             let dx = leaving.x - arriving.x, dy = leaving.y - arriving.y
             velocity[k] = (dx * dx + dy * dy).squareRoot()
-            var ax0 = 0.0, ay0 = 0.0, ax1 = 0.0, ay1 = 0.0
-            if k > 0 {
-                let c = (k - 1) * 8, dt = knots[k] - knots[k - 1]
-                ax0 = 2 * coef[c + 2] + 6 * coef[c + 3] * dt
-                ay0 = 2 * coef[c + 6] + 6 * coef[c + 7] * dt
-            }
-            if k < pieces {
-                let c = k * 8
-                ax1 = 2 * coef[c + 2]
-                ay1 = 2 * coef[c + 6]
-            }
-            acceleration[k] = ((ax1 - ax0) * (ax1 - ax0) + (ay1 - ay0) * (ay1 - ay0)).squareRoot()
+            let a0 = k == 0 ? (x: 0.0, y: 0.0) : secondDerivative(coef, (k - 1) * 8, knots[k] - knots[k - 1])
+            let a1 = k == pieces ? (x: 0.0, y: 0.0) : secondDerivative(coef, k * 8, 0)
+            let ax = a1.x - a0.x, ay = a1.y - a0.y
+            acceleration[k] = (ax * ax + ay * ay).squareRoot()
         }
         return (velocity, acceleration)
     }
@@ -286,6 +278,11 @@ public final class CubicPath: @unchecked Sendable {
             coef[c + 1] + s * (2 * coef[c + 2] + s * 3 * coef[c + 3]),
             coef[c + 5] + s * (2 * coef[c + 6] + s * 3 * coef[c + 7])
         )
+    }
+
+    /// The second derivative `2c + 6d s` per axis of the piece at `coef[c...]`, at `s`.
+    static func secondDerivative(_ coef: [Double], _ c: Int, _ s: Double) -> (x: Double, y: Double) {
+        (2 * coef[c + 2] + 6 * coef[c + 3] * s, 2 * coef[c + 6] + 6 * coef[c + 7] * s)
     }
 
     /// A bound on `|p''|` over the first `dt` of the piece at `coef[c...]`: the length of the
