@@ -103,6 +103,12 @@ final class ResultBox: @unchecked Sendable {
 
 /// Times `body` `runs` times; returns the median seconds and the last result.
 func timed<T>(runs: Int, _ body: () -> T) -> (seconds: Double, result: T) {
+    let (times, last) = timings(runs: runs, body)
+    return (median(times), last)
+}
+
+/// Times `body` `runs` times; returns every time (s), in run order, and the last result.
+func timings<T>(runs: Int, _ body: () -> T) -> (times: [Double], result: T) {
     var times: [Double] = []
     var last: T? = nil
     for _ in 0..<max(1, runs) {
@@ -112,7 +118,13 @@ func timed<T>(runs: Int, _ body: () -> T) -> (seconds: Double, result: T) {
         last = r
     }
     guard let last else { fail("no run") }
-    return (median(times), last)
+    return (times, last)
+}
+
+/// The `f` quantile (0...1, nearest rank below) of `values`, which must not be empty.
+func quantile(_ values: [Double], _ f: Double) -> Double {
+    let s = values.sorted()
+    return s[min(s.count - 1, max(0, Int((f * Double(s.count - 1)).rounded(.down))))]
 }
 
 func option(_ name: String, _ args: [String], default value: Double) -> Double {
@@ -160,10 +172,20 @@ func throughput(_ args: [String]) {
     let strategies = builtInStrategies()
     let samples = traces.reduce(0) { $0 + $1.sampleCount }
     _ = runBlocking(traces: traces, strategies: strategies, cores: 1)  // warm up
-    let (s, _) = timed(runs: runs) { runBlocking(traces: traces, strategies: strategies, cores: 1) }
+    let (times, _) = timings(runs: runs) { runBlocking(traces: traces, strategies: strategies, cores: 1) }
+    let s = median(times), fastest = quantile(times, 0)
+    let ms = { (f: Double) in fmt(quantile(times, f) * 1000, 3) }
     print(
         "whole default run, 1 core, \(strategies.count) strategies x 4 phases, every figure: \(samples) input samples"
-            + " in \(fmt(s * 1000, 3)) ms (median of \(runs)) = \(fmt(Double(samples) / s, 0)) input samples/s")
+            + " in \(fmt(s * 1000, 3)) ms (median of \(runs)) = \(fmt(Double(samples) / s, 0)) input samples/s;"
+            + " fastest \(fmt(fastest * 1000, 3)) ms = \(fmt(Double(samples) / fastest, 0)) input samples/s")
+    print("  spread (ms): p0 \(ms(0)) p10 \(ms(0.1)) p25 \(ms(0.25)) p50 \(ms(0.5)) p75 \(ms(0.75)) p90 \(ms(0.9)) p100 \(ms(1))")
+    if s > 1.3 * fastest {
+        // On a shared host the same build runs in two modes, about 1.6x apart, for seconds to
+        // minutes at a time (README, Performance): a median well above the fastest run says
+        // the core was shared for part of this reading.
+        print("  the median is \(fmt(s / fastest, 2))x the fastest run: the core was shared for part of these runs; rerun for a quiet median")
+    }
     if args.contains("--default-only") { return }
     let long = generate([SyntheticSuite.long(hours: 0.1)])
     let longSamples = long[0].sampleCount
