@@ -32,8 +32,7 @@ func now() -> Double {
 
 /// The median of `values` (the lower middle for an even count).
 func median(_ values: [Double]) -> Double {
-    let s = values.sorted()
-    return s.isEmpty ? 0 : s[(s.count - 1) / 2]
+    values.isEmpty ? 0 : quantile(sorted: values.sorted(), 0.5)
 }
 
 /// The process's peak resident set size in bytes (VmHWM on Linux, ru_maxrss elsewhere).
@@ -121,10 +120,9 @@ func timings<T>(runs: Int, _ body: () -> T) -> (times: [Double], result: T) {
     return (times, last)
 }
 
-/// The `f` quantile (0...1, nearest rank below) of `values`, which must not be empty.
-func quantile(_ values: [Double], _ f: Double) -> Double {
-    let s = values.sorted()
-    return s[min(s.count - 1, max(0, Int((f * Double(s.count - 1)).rounded(.down))))]
+/// The `f` quantile (0...1, nearest rank below) of `s`, sorted and not empty: `s[⌊f (n - 1)⌋]`.
+func quantile(sorted s: [Double], _ f: Double) -> Double {
+    s[min(s.count - 1, max(0, Int((f * Double(s.count - 1)).rounded(.down))))]
 }
 
 func option(_ name: String, _ args: [String], default value: Double) -> Double {
@@ -173,8 +171,9 @@ func throughput(_ args: [String]) {
     let samples = traces.reduce(0) { $0 + $1.sampleCount }
     _ = runBlocking(traces: traces, strategies: strategies, cores: 1)  // warm up
     let (times, _) = timings(runs: runs) { runBlocking(traces: traces, strategies: strategies, cores: 1) }
-    let s = median(times), fastest = quantile(times, 0)
-    let ms = { (f: Double) in fmt(quantile(times, f) * 1000, 3) }
+    let sorted = times.sorted()
+    let s = quantile(sorted: sorted, 0.5), fastest = sorted[0]
+    let ms = { (f: Double) in fmt(quantile(sorted: sorted, f) * 1000, 3) }
     print(
         "whole default run, 1 core, \(strategies.count) strategies x 4 phases, every figure: \(samples) input samples"
             + " in \(fmt(s * 1000, 3)) ms (median of \(runs)) = \(fmt(Double(samples) / s, 0)) input samples/s;"
