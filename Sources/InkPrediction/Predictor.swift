@@ -44,6 +44,25 @@ public protocol Predictor: Sendable {
 
     /// Forgets every sample, as at the start of a new stroke.
     mutating func reset()
+
+    /// The latest time (s) that the answer at `t` really reaches along the predicted path.
+    ///
+    /// A predictor that answers for any time (the textbook extrapolators, Kalman) reaches `t`
+    /// itself: that is the default. A predictor whose answer is a list of timed points (a
+    /// platform's predicted tail: ``RecordedPredictor``, Chromium's and Android's predictors),
+    /// which an app draws up to the target and holds at its last point beyond, reaches only
+    /// `min(t, last point's time)`. The harness reports the horizon as this reach minus the
+    /// newest sample (benchmark model, section 9), so a held tail does not count as prediction.
+    ///
+    /// Like ``predict(at:)`` it must not change the predictor. Only asked where
+    /// ``predict(at:)`` answered.
+    func reach(at t: Double) -> Double
+}
+
+extension Predictor {
+    /// Reaches `t` itself: the predictor answers for any time.
+    @inlinable
+    public func reach(at t: Double) -> Double { t }
 }
 
 /// A predictor parameter that is out of range, with what was expected.

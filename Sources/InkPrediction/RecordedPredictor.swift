@@ -5,7 +5,9 @@
 /// newest sample fed, linearly interpolates inside that tail at the target time, and holds
 /// the tail's last point for targets beyond it (what an app that draws the platform's tail
 /// shows). A target before the tail's first point interpolates from the newest sample to that
-/// point. No tail, or an empty one, means no prediction.
+/// point (``PredictedPoints``). No tail, or an empty one, means no prediction. Its reach is the
+/// earlier of the target and the tail's last point, so the horizon figure counts only the
+/// part of the tail the app really shows.
 ///
 /// ```swift
 /// let tails = [[], [PenPoint(t: 0.02, x: 2, y: 0)]]   // one tail per sample, in order
@@ -32,19 +34,14 @@ public struct RecordedPredictor: Predictor {
     @inlinable
     public func predict(at t: Double) -> PenPoint? {
         guard index >= 0, index < tails.count else { return nil }
-        let tail = tails[index]
-        guard let end = tail.last else { return nil }
-        if t >= end.t { return PenPoint(t: t, x: end.x, y: end.y) }
-        var a = last
-        for b in tail {
-            if t <= b.t {
-                let span = b.t - a.t
-                let w = span > 0 ? (t - a.t) / span : 1
-                return PenPoint(t: t, x: a.x + w * (b.x - a.x), y: a.y + w * (b.y - a.y))
-            }
-            a = b
-        }
-        return PenPoint(t: t, x: end.x, y: end.y)
+        return PredictedPoints.position(at: t, after: last, points: tails[index])
+    }
+
+    /// The earlier of `t` and the recorded tail's last point (``PredictedPoints/reach(at:points:)``).
+    @inlinable
+    public func reach(at t: Double) -> Double {
+        guard index >= 0, index < tails.count else { return t }
+        return PredictedPoints.reach(at: t, points: tails[index])
     }
 
     @inlinable

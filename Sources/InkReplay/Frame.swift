@@ -22,6 +22,10 @@ public struct Frame: Sendable {
     public var photonTime: Double
     /// The time the predictor was asked for, `T_k` (s).
     public var targetTime: Double
+    /// How far the shown prediction really reaches (s): the predictor's
+    /// ``Predictor/reach(at:)`` at ``targetTime`` (the target itself, except for point-list
+    /// predictors whose tail ends earlier); ``targetTime`` when the tip is no prediction.
+    public var reachTime: Double
     /// The newest received sample.
     public var newest: PenPoint
     /// Its index in the stroke.
@@ -40,7 +44,7 @@ public struct Frame: Sendable {
     @inlinable
     init(
         phase: Int, stroke: Int, index: Int, startTime: Double, photonTime: Double, targetTime: Double,
-        newest: PenPoint, newestIndex: Int, received: Range<Int>, tipX: Double, tipY: Double, predicted: Bool,
+        reachTime: Double, newest: PenPoint, newestIndex: Int, received: Range<Int>, tipX: Double, tipY: Double, predicted: Bool,
         kind: Kind
     ) {
         self.phase = phase
@@ -49,6 +53,7 @@ public struct Frame: Sendable {
         self.startTime = startTime
         self.photonTime = photonTime
         self.targetTime = targetTime
+        self.reachTime = reachTime
         self.newest = newest
         self.newestIndex = newestIndex
         self.received = received
@@ -58,8 +63,10 @@ public struct Frame: Sendable {
         self.kind = kind
     }
 
-    /// The horizon `T_k - t_last` (s).
-    @inlinable public var horizon: Double { targetTime - newest.t }
+    /// The horizon actually shown (s): the reach of the prediction minus the newest sample's
+    /// time, `min(T_k, tail end) - t_last` for point-list predictors and `T_k - t_last` for the
+    /// others (benchmark model, sections 7 and 9).
+    @inlinable public var horizon: Double { reachTime - newest.t }
 
     /// The time (s) the tip stands for: the prediction's target, or the newest sample's time
     /// when the predictor declined. The pen was near the tip then, if anywhere.

@@ -164,7 +164,8 @@ public enum Replay {
         heldTails.removeAll(keepingCapacity: true)
         if held > 0 {
             let blank = Frame(
-                phase: 0, stroke: s, index: 0, startTime: 0, photonTime: 0, targetTime: 0, newest: stroke.point(0),
+                phase: 0, stroke: s, index: 0, startTime: 0, photonTime: 0, targetTime: 0, reachTime: 0,
+                newest: stroke.point(0),
                 newestIndex: 0, received: 0..<0, tipX: 0, tipY: 0, predicted: false, kind: .inStroke)
             heldFrames.append(contentsOf: repeatElement(blank, count: held))
             if tailStep != nil { heldTails.append(contentsOf: repeatElement(nil, count: held)) }
@@ -194,7 +195,7 @@ public enum Replay {
                         let prediction = predictor.predict(at: target)
                         let frame = Frame(
                             phase: j, stroke: s, index: clock.k, startTime: fk, photonTime: tau, targetTime: target,
-                            newest: newest, newestIndex: next - 1, received: clock.received..<next,
+                            reachTime: prediction != nil ? predictor.reach(at: target) : target, newest: newest, newestIndex: next - 1, received: clock.received..<next,
                             tipX: prediction?.x ?? newest.x, tipY: prediction?.y ?? newest.y,
                             predicted: prediction != nil, kind: tau > tEnd ? .afterLift : .inStroke)
                         var tail: [PenPoint]? = nil

@@ -55,7 +55,7 @@ struct SharedPredictorTests {
                         (
                             Frame(
                                 phase: phase, stroke: s, index: k, startTime: fk, photonTime: tau, targetTime: target,
-                                newest: newest, newestIndex: next - 1, received: first..<next,
+                                reachTime: prediction != nil ? predictor.reach(at: target) : target, newest: newest, newestIndex: next - 1, received: first..<next,
                                 tipX: prediction?.x ?? newest.x, tipY: prediction?.y ?? newest.y,
                                 predicted: prediction != nil, kind: tau > tEnd ? .afterLift : .inStroke), tail
                         ))
@@ -73,7 +73,8 @@ struct SharedPredictorTests {
     static func same(_ a: Frame, _ b: Frame) -> Bool {
         a.phase == b.phase && a.stroke == b.stroke && a.index == b.index
             && a.startTime.bitPattern == b.startTime.bitPattern && a.photonTime.bitPattern == b.photonTime.bitPattern
-            && a.targetTime.bitPattern == b.targetTime.bitPattern && same(a.newest, b.newest)
+            && a.targetTime.bitPattern == b.targetTime.bitPattern && a.reachTime.bitPattern == b.reachTime.bitPattern
+            && same(a.newest, b.newest)
             && a.newestIndex == b.newestIndex && a.received == b.received && a.tipX.bitPattern == b.tipX.bitPattern
             && a.tipY.bitPattern == b.tipY.bitPattern && a.predicted == b.predicted && a.kind == b.kind
     }
