@@ -35,7 +35,6 @@ struct DampedLinearPredictor: Predictor {
 }
 
 let damped = Strategy(name: "damped-linear", parameters: [("gain", "0.5")]) { _ in DampedLinearPredictor(gain: 0.5) }
-let traces = try SyntheticSuite.default.generate(seed: 1)
-let results = await BenchRunner.run(
-    traces: traces, strategies: [try StrategyCatalog.parse("linear"), damped], timing: Timing())
-print(ResultTable.render(results, perTrace: false))
+let plan = BenchPlan(specs: SyntheticSuite.default.specs, strategies: [try StrategyCatalog.parse("linear"), damped])
+let outcome = try await BenchSession.run(plan)
+print(ResultTable.render(rows: SummaryRow.rows(outcome, frameRateHz: plan.timing.frameRateHz), perTrace: false))

@@ -91,13 +91,13 @@ enum ChartsAndReport {
 
     /// Scripts, charts and report for the folder.
     static func build(
-        in folder: OutputFolder, summary: CSVTable, manifest: Manifest?, chartTrace: String?, noCharts: Bool,
+        in folder: OutputFolder, summary: CSVTable, record: BenchRecord, manifest: Manifest?, chartTrace: String?, noCharts: Bool,
         requireCharts: Bool, only: Set<String>? = nil
     ) throws -> Status {
         let context = context(folder: folder, summary: summary, manifest: manifest, chartTrace: chartTrace)
         let scripts = ChartScripts.all(context).filter { only?.contains($0.name) ?? true }
         let (rendered, note) = try charts(scripts, in: folder, noCharts: noCharts, requireCharts: requireCharts)
-        let report = Report(summary: summary, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note)
+        let report = Report(summary: summary, record: record, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note)
         try folder.write("report.md", text: report.markdown())
         try folder.write("report.html", text: report.html { name in try? folder.read(name + ".svg") })
         return Status(scripts: scripts, rendered: rendered, note: note)

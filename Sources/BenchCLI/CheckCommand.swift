@@ -140,8 +140,10 @@ struct CheckCommand: AsyncParsableCommand {
         do { outcome = try await BenchSession.run(plan) } catch { throw BenchInputError(error.description) }
         let all = outcome
         if measure { outcome.groups = outcome.groups.map { g in var g = g; g.perSeed = Array(g.perSeed.prefix(1)); return g } }
-        var record = BenchRecord(outcome: outcome, strategies: inputs.strategies, suite: inputs.suiteName, seeds: inputs.seeds, timing: inputs.timing)
-        if measure { record.attachSpreads(from: all, seeds: seeds) }
+        var record = BenchRecord(
+            outcome: outcome, strategies: inputs.strategies, suite: inputs.suiteName, seeds: inputs.seeds, timing: inputs.timing,
+            minMovingFrames: suiteOptions.minMovingFrames)
+        if measure { record.attachSpreads(from: all, seeds: seeds, minMovingFrames: suiteOptions.minMovingFrames) }
         return record
     }
 
@@ -168,9 +170,9 @@ struct CheckCommand: AsyncParsableCommand {
 
     /// Every figure's tolerance, direction and default.
     static func toleranceTable(_ table: ToleranceTable) -> String {
-        var rows = [["figure", "worse when", "tolerance", "default"]]
+        var rows = [["figure", "judged", "tolerance", "default"]]
         for (figure, tolerance) in ToleranceTable.defaults {
-            rows.append([figure, FigureDirection.of(figure).rawValue, table[figure].description, tolerance.description])
+            rows.append([figure, Figure.named(figure)?.direction.phrase ?? "-", table[figure].description, tolerance.description])
         }
         return TextTable.render(rows, leftAligned: [0, 1]) + "\n\n" + ToleranceTable.measurementNote
     }

@@ -6,8 +6,14 @@ import ArgumentParser
 /// bench --out /tmp/results --no-charts --quiet
 /// ```
 struct OutputOptions: ParsableArguments {
-    @Option(help: "Output folder (created if needed); only the files bench writes are replaced.")
-    var out = "bench-results"
+    @Option(name: .customLong("out"), help: ArgumentHelp("Output folder (created if needed); only the files bench writes are replaced. Default: bench-results.", valueName: "folder"))
+    var outOption: String? = nil
+
+    /// The output folder: `--out`, or `bench-results`.
+    var out: String { outOption ?? "bench-results" }
+
+    /// Whether `--out` was given.
+    var outGiven: Bool { outOption != nil }
 
     @Flag(help: "Print only the final timing line and errors.")
     var quiet = false

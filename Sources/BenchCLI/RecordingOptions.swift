@@ -37,6 +37,9 @@ public struct RecordingOptions: ParsableArguments {
     @Flag(name: .long, help: "Stop at the first file that cannot be read, instead of skipping it.")
     public var strict = false
 
+    @Flag(name: .long, help: "Also keep pen motion in proximity (hover) as strokes of its own (evemu recordings), as `convert --hover` does.")
+    public var hover = false
+
     public init() {}
 
     /// The traces the options name, and a line per file that was skipped and why.
@@ -48,8 +51,8 @@ public struct RecordingOptions: ParsableArguments {
     ///   bad manifest, a missing path, or (with `--strict`) the first file that cannot be read.
     public func load() throws -> (traces: [Trace], skipped: [String]) {
         guard !traces.isEmpty else {
-            if !scale.isEmpty || !manifest.isEmpty || format != nil || strict {
-                throw ValidationError("--scale, --manifest, --format and --strict apply to recordings; give them with --traces PATH...")
+            if !scale.isEmpty || !manifest.isEmpty || format != nil || strict || hover {
+                throw ValidationError("--scale, --manifest, --format, --strict and --hover apply to recordings; give them with --traces PATH...")
             }
             return ([], [])
         }
@@ -63,6 +66,7 @@ public struct RecordingOptions: ParsableArguments {
     func makeLoader() throws -> RecordingLoader {
         var loader = RecordingLoader()
         loader.strict = strict
+        loader.includeHover = hover
         do {
             loader.scaleRules = try scale.map { text throws(ImportError) in try ScaleRule(parsing: text) }
         } catch {

@@ -1,17 +1,21 @@
 import ArgumentParser
+import Foundation
 import InkBenchKit
 
 /// `bench report`: rebuilds the chart scripts, charts and report of an existing results folder
 /// from its files (`summary.csv`, `manifest.json`, `frames.csv`, ...), without re-running.
+/// With `--out`, the folder is copied there first and the copy is rebuilt; the source folder
+/// is left as it is.
 ///
 /// ```
 /// bench report bench-results
+/// bench report bench-results --out review/bench-results
 /// ```
 struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report", abstract: "Rebuild the charts and report of a results folder without re-running.")
 
-    @Argument(help: "The results folder (default: --out, bench-results).")
+    @Argument(help: "The results folder (default: bench-results).")
     var folder: String?
 
     @OptionGroup(title: "Output") var output: OutputOptions
@@ -19,7 +23,13 @@ struct ReportCommand: AsyncParsableCommand {
     init() {}
 
     func run() async throws {
-        let path = folder ?? output.out
+        let source = folder ?? output.out
+        var path = source
+        if let folder, output.outGiven, output.out != folder {
+            // Rebuild a copy: the source folder stays as it is.
+            path = output.out
+            try ReportCommand.copyFolder(folder, to: path)
+        }
         let out = try OutputFolder(path: path)
         guard out.exists("summary.csv") else {
             throw BenchInputError("\(path): no summary.csv; expected a folder written by `bench run` (give its path, or --out)")
@@ -30,11 +40,33 @@ struct ReportCommand: AsyncParsableCommand {
         }
         let manifest = out.exists("manifest.json") ? (try? Manifest.decode(out.read("manifest.json"))) : nil
         if manifest == nil { Console.note("\(path): no readable manifest.json; the report will not state the timing") }
+        let record: BenchRecord
+        do { record = try ResultsFolder.parseSummary(try out.read("summary.csv"), path: out.file("summary.csv")) } catch {
+            throw BenchInputError("\(error)")
+        }
         let status = try ChartsAndReport.build(
-            in: out, summary: summary, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
+            in: out, summary: summary, record: record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
             requireCharts: output.requireCharts)
         if !output.quiet {
             print("rebuilt \(path)/: \(status.scripts.map { $0.name + ".gp" }.joined(separator: ", ")), report.md, report.html (charts \(status.note))")
+        }
+    }
+
+    /// Copies the files of results folder `from` into `to` (created if needed), so the copy can be rebuilt.
+    static func copyFolder(_ from: String, to: String) throws {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: from, isDirectory: &isDir), isDir.boolValue else {
+            throw BenchInputError("\(from): no such results folder")
+        }
+        let names: [String]
+        do { names = try fm.contentsOfDirectory(atPath: from) } catch { throw BenchInputError("\(from): cannot list the folder (\(error.localizedDescription))") }
+        let target = try OutputFolder(path: to)
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let file = (from as NSString).appendingPathComponent(name)
+            guard fm.fileExists(atPath: file, isDirectory: &isDir), !isDir.boolValue else { continue }
+            guard let data = fm.contents(atPath: file) else { throw BenchInputError("\(file): cannot read") }
+            try target.write(name, bytes: Array(data))
         }
     }
 }

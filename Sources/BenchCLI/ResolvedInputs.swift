@@ -4,6 +4,12 @@ import InkReplay
 import InkSynthesis
 import InkTraces
 
+/// Chart defaults shared by the commands.
+enum ChartDefaults {
+    /// The synthetic trace the replay and error charts show by default.
+    static let syntheticTrace = "s-curve fast"
+}
+
 /// The inputs of a `run` or `sweep` once every option is checked: timing, strategies, the
 /// synthetic specs, recordings and seeds.
 ///
@@ -79,7 +85,17 @@ struct ResolvedInputs {
             }
             return asked
         }
-        return names.first { $0 == "s-curve fast" } ?? names.first
+        return names.first { $0 == ChartDefaults.syntheticTrace } ?? names.first
+    }
+
+    /// Notices for `recorded` on traces that carry no recorded predictions (it cannot run there,
+    /// so those traces have no `recorded` row).
+    var recordedNotices: [String] {
+        guard strategies.contains(where: \.needsRecordedPredictions) else { return [] }
+        let without = (recordings.filter { !$0.hasRecordedPredictions }.map(\.name)) + specs.map(\.name)
+        guard !without.isEmpty else { return [] }
+        let shown = without.prefix(8).joined(separator: ", ") + (without.count > 8 ? ", ... (\(without.count) in all)" : "")
+        return ["recorded: not run on \(without.count) trace\(without.count == 1 ? "" : "s") without recorded predictions (\(shown)); its suite mean covers only the traces that carry them"]
     }
 
     /// The manifest's strategy records.

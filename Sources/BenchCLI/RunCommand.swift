@@ -34,14 +34,17 @@ struct RunCommand: AsyncParsableCommand {
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in inputs.skipped { Console.note("skipped: \(line)") }
         for trace in inputs.recordings { for notice in trace.notices { Console.note("\(trace.name): \(notice)") } }
-        let chartTrace = try inputs.chartTrace(self.chartTrace)
+        for line in inputs.recordedNotices { Console.note(line) }
+        let asked = try inputs.chartTrace(self.chartTrace)
         let folder = try OutputFolder(path: output.out)
 
+        // Without --chart-trace or the fast S-curve, the chart trace is chosen after the run.
+        let chosenLater = self.chartTrace == nil && !inputs.specs.contains { $0.name == ChartDefaults.syntheticTrace }
         let plan = BenchPlan(
             specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies,
-            timing: inputs.timing, keepFrames: !noFrames, tailsForTraces: chartTrace.map { [$0] } ?? [])
+            timing: inputs.timing, keepFrames: !noFrames, tailsForTraces: chosenLater ? [] : asked.map { [$0] } ?? [])
         let progress = ProgressLine(label: "bench: replaying traces")
-        let outcome: BenchOutcome
+        var outcome: BenchOutcome
         do {
             outcome = try await BenchSession.run(plan) { done, total in progress.update(done: done, total: total) }
         } catch {
@@ -49,8 +52,18 @@ struct RunCommand: AsyncParsableCommand {
             throw BenchInputError(error.description)
         }
         progress.finish()
-
-        let rows = SummaryRow.rows(outcome, frameRateHz: inputs.timing.frameRateHz)
+        let minMoving = suiteOptions.minMovingFrames
+        let rows = SummaryRow.rows(outcome, frameRateHz: inputs.timing.frameRateHz, minMovingFrames: minMoving)
+        // Without --chart-trace and without the fast S-curve, the chart shows the trace with the
+        // most moving frames: its frames and tails are replayed again for the charts.
+        var chartTrace = asked
+        if chosenLater,
+            let busiest = rows.filter({ !$0.isSuiteMean }).max(by: { ($0.movingFrames, $1.traceIndex) < ($1.movingFrames, $0.traceIndex) })
+        {
+            chartTrace = busiest.trace
+            await BenchSession.keepTails(of: busiest.traceIndex, in: &outcome, plan: plan)
+        }
+        let timingSummary = outcome.timingSummary(inputs.timing)
         let summaryBytes = SummaryCSV.write(rows).bytes
         var written = ["summary.csv"]
         try folder.write("summary.csv", bytes: summaryBytes)
@@ -67,7 +80,7 @@ struct RunCommand: AsyncParsableCommand {
 
         var manifest = Manifest(
             command: "run", arguments: BenchMain.arguments, options: recordedOptions(inputs),
-            timing: Manifest.TimingRecord(inputs.timing, preset: inputs.preset), timingSummary: inputs.timing.summary,
+            timing: Manifest.TimingRecord(inputs.timing, preset: inputs.preset), timingSummary: timingSummary,
             suite: inputs.suiteName, seeds: inputs.seeds, strategies: inputs.strategyRecords,
             traces: outcome.traces.map { t in
                 Manifest.TraceRecord(
@@ -79,8 +92,11 @@ struct RunCommand: AsyncParsableCommand {
             elapsedSeconds: seconds(clock.now - start))
 
         let summaryTable = try CSVTable(parsing: String(decoding: summaryBytes, as: UTF8.self))
+        let record = BenchRecord(
+            rows: rows, strategies: inputs.strategies, traces: outcome.traceNames, suite: inputs.suiteName, seeds: inputs.seeds,
+            timing: inputs.timing)
         let status = try ChartsAndReport.build(
-            in: folder, summary: summaryTable, manifest: manifest, chartTrace: chartTrace, noCharts: output.noCharts,
+            in: folder, summary: summaryTable, record: record, manifest: manifest, chartTrace: chartTrace, noCharts: output.noCharts,
             requireCharts: output.requireCharts)
         written += status.scripts.map { $0.name + ".gp" }
         if status.rendered { written += status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } }
@@ -94,8 +110,10 @@ struct RunCommand: AsyncParsableCommand {
         try folder.write("manifest.json", bytes: manifest.encoded())
 
         if !output.quiet {
-            print("timing: \(inputs.timing.summary)")
+            print("timing: \(timingSummary)")
             print("suite: \(inputs.suiteName) (\(outcome.traceNames.count) traces)" + (inputs.seeds.count > 1 ? ", \(inputs.seeds.count) seeds: mean±sd" : ""))
+            if !inputs.recordings.isEmpty { print(ResultTable.traces(rows: rows)) }
+            if let notice = ResultTable.exclusionNotice(rows: rows, minMovingFrames: minMoving) { Console.note(notice) }
             print(ResultTable.render(rows: rows))
             print("wrote \(folder.path)/: summary.csv" + (noFrames ? "" : ", frames.csv") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
         }
@@ -116,6 +134,8 @@ struct RunCommand: AsyncParsableCommand {
         if let chartTrace { o["chart-trace"] = chartTrace }
         if !recordings.traces.isEmpty { o["traces"] = recordings.traces.joined(separator: ",") }
         o["with-default-suite"] = String(recordings.withDefaultSuite)
+        o["min-moving-frames"] = String(suiteOptions.minMovingFrames)
+        if recordings.hover { o["hover"] = "true" }
         return o
     }
 }

@@ -16,8 +16,20 @@ struct SuiteOptions: ParsableArguments {
     @Option(help: "Run noisy traces over N seeds (seed, seed+1, ...); figures become means, with their SD.")
     var seeds = 1
 
+    @Option(
+        help: ArgumentHelp(
+            "Traces with fewer moving frames (pooled over phases) are reported on their own rows but left out of every suite mean and comparison.",
+            valueName: "frames"))
+    var minMovingFrames = SuiteOptions.defaultMinMovingFrames
+
+    /// The default of `--min-moving-frames` (see the README: chosen from the shared recordings).
+    static let defaultMinMovingFrames = 40
+
     func validate() throws {
         guard seeds >= 1 && seeds <= 1000 else { throw ValidationError("--seeds \(seeds): expected a whole number from 1 to 1000") }
+        guard minMovingFrames >= 0 && minMovingFrames <= 1_000_000 else {
+            throw ValidationError("--min-moving-frames \(minMovingFrames): expected a whole number from 0 to 1000000")
+        }
     }
 
     /// The seeds to run.

@@ -22,12 +22,16 @@ struct SweepCommand: AsyncParsableCommand {
     @OptionGroup(title: "Recordings") var recordings: RecordingOptions
     @OptionGroup(title: "Output") var output: OutputOptions
 
-    @Option(name: .customLong("from-ms"), help: "Smallest horizon cap (ms).")
+    @Option(name: .customLong("from-ms"), help: ArgumentHelp("Smallest horizon cap. Default: 0.", valueName: "ms"))
     var fromMs: Double = 0
-    @Option(name: .customLong("to-ms"), help: "Largest horizon cap (ms).")
+    @Option(name: .customLong("to-ms"), help: ArgumentHelp("Largest horizon cap. Default: 50.", valueName: "ms"))
     var toMs: Double = 50
-    @Option(name: .customLong("step-ms"), help: "Step between caps (ms).")
+    @Option(name: .customLong("step-ms"), help: ArgumentHelp("Step between caps. Default: 5.", valueName: "ms"))
     var stepMs: Double = 5
+    @Option(
+        name: .customLong("caps"),
+        help: ArgumentHelp("The caps as a list instead of a range, e.g. 4,8,12,16,25,off ('off': uncapped, always run).", valueName: "ms,ms,..."))
+    var capList: String?
 
     init() {}
 
@@ -36,10 +40,31 @@ struct SweepCommand: AsyncParsableCommand {
             throw ValidationError("--from-ms, --to-ms, --step-ms: expected 0 <= from <= to and step > 0 (ms)")
         }
         guard (toMs - fromMs) / stepMs <= 1000 else { throw ValidationError("--step-ms: more than 1000 caps; use a larger step") }
+        if timingOptions.horizonCapMs != nil {
+            throw ValidationError("--horizon-cap-ms: sweep varies the horizon cap itself; give the caps with --caps or --from-ms/--to-ms/--step-ms")
+        }
+        _ = try listedCaps()
+    }
+
+    /// The caps of `--caps`, or `nil` when it is not given.
+    func listedCaps() throws -> [Double]? {
+        guard let capList else { return nil }
+        var caps: [Double] = []
+        for item in capList.split(separator: ",", omittingEmptySubsequences: false) {
+            let text = item.trimmingCharacters(in: .whitespaces)
+            if text == "off" { continue }
+            guard let v = Double(text), v.isFinite, v >= 0, v <= 10_000 else {
+                throw ValidationError("--caps: '\(text)' is not a cap; expected numbers of ms from 0 to 10000 or 'off', e.g. 4,8,12,16,25,off")
+            }
+            if !caps.contains(v) { caps.append(v) }
+        }
+        guard caps.count <= 1000 else { throw ValidationError("--caps: more than 1000 caps") }
+        return caps.sorted()
     }
 
     /// The caps, in ms.
     var caps: [Double] {
+        if let listed = try? listedCaps() { return listed }
         let n = Int(((toMs - fromMs) / stepMs + 1e-9).rounded(.down))
         return (0...n).map { fromMs + Double($0) * stepMs }
     }
@@ -51,7 +76,8 @@ struct SweepCommand: AsyncParsableCommand {
         for line in inputs.skipped { Console.note("skipped: \(line)") }
         inputs.timing.horizonCapMs = nil
         let folder = try OutputFolder(path: output.out)
-        let uncappedSummary = inputs.timing.summary
+        let uncappedSummary = inputs.timing.summary(
+            synthetic: !inputs.specs.isEmpty, recordingRatesHz: inputs.recordings.map { 1 / $0.nominalInterval })
         var runs: [(cap: Double?, rows: [SummaryRow])] = []
         var outcome: BenchOutcome?
         var samples = 0
@@ -69,7 +95,7 @@ struct SweepCommand: AsyncParsableCommand {
             if cap == nil { outcome = result }
             samples += result.samplesReplayed
             replay += result.replaySeconds
-            runs.append((cap, SummaryRow.rows(result, frameRateHz: timing.frameRateHz)))
+            runs.append((cap, SummaryRow.rows(result, frameRateHz: timing.frameRateHz, minMovingFrames: suiteOptions.minMovingFrames)))
             progress.update(done: i + 1, total: all.count)
         }
         progress.finish()
@@ -98,11 +124,12 @@ struct SweepCommand: AsyncParsableCommand {
             written += ["sweep.gp"] + (rendered ? ["sweep.svg", "sweep.png"] : [])
         }
         // A run in the same folder with the same timing and strategies gets the curves too.
-        if folder.exists("summary.csv"), let summary = try? CSVTable(parsing: folder.read("summary.csv")),
+        if folder.exists("summary.csv"), let text = try? folder.read("summary.csv"), let summary = try? CSVTable(parsing: text),
+            let record = try? ResultsFolder.parseSummary(text, path: folder.file("summary.csv")),
             let manifest = try? Manifest.decode(folder.read("manifest.json")), manifest.timingSummary == uncappedSummary
         {
             let status = try ChartsAndReport.build(
-                in: folder, summary: summary, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
+                in: folder, summary: summary, record: record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
                 requireCharts: output.requireCharts)
             if !output.quiet && status.scripts.contains(where: { $0.name == "sweep" }) {
                 print("updated the trade-off chart and report of the run in \(folder.path)/ with the sweep curves")
@@ -113,7 +140,8 @@ struct SweepCommand: AsyncParsableCommand {
             options: timingOptions.recorded.merging([
                 "strategies": names.joined(separator: ","), "suite": suiteOptions.suite, "seed": String(suiteOptions.seed),
                 "seeds": String(suiteOptions.seeds), "from-ms": CSVText.number(fromMs), "to-ms": CSVText.number(toMs),
-                "step-ms": CSVText.number(stepMs), "out": output.out,
+                "step-ms": CSVText.number(stepMs), "out": output.out, "caps": capList ?? "",
+                "min-moving-frames": String(suiteOptions.minMovingFrames),
             ]) { a, _ in a },
             timing: Manifest.TimingRecord(inputs.timing, preset: inputs.preset), timingSummary: uncappedSummary,
             suite: inputs.suiteName, seeds: inputs.seeds, strategies: inputs.strategyRecords,

@@ -139,3 +139,32 @@ public enum BenchSession {
             samplesReplayed: samples, replaySeconds: seconds)
     }
 }
+
+extension BenchSession {
+    /// Replays one trace of an outcome again, keeping its frames and predicted tails (the
+    /// charts' trace when it is chosen after the run); its figures are the same to the bit.
+    public static func keepTails(of traceIndex: Int, in outcome: inout BenchOutcome, plan: BenchPlan) async {
+        guard outcome.traces.indices.contains(traceIndex) else { return }
+        let trace = outcome.traces[traceIndex]
+        let results = await BenchRunner.run(
+            traces: [trace], strategies: plan.strategies, timing: plan.timing,
+            detail: RunDetail(frames: true, tailsForTraces: [trace.name]))
+        for r in results {
+            guard let g = outcome.groups.firstIndex(where: { $0.traceIndex == traceIndex && $0.strategy == r.strategy }),
+                !outcome.groups[g].perSeed.isEmpty
+            else { continue }
+            outcome.groups[g].perSeed[0].frames = r.frames
+            outcome.groups[g].perSeed[0].tails = r.tails
+        }
+    }
+}
+
+extension BenchOutcome {
+    /// The timing line of this outcome: the synthetic input rate when synthetic traces ran, and
+    /// the recordings' own rates (1 / median interval) when recordings ran.
+    public func timingSummary(_ timing: Timing) -> String {
+        let synthetic = traces.contains { $0.source == "synthetic" }
+        let rates = traces.filter { $0.source != "synthetic" }.map { 1 / $0.nominalInterval }
+        return timing.summary(synthetic: synthetic || traces.isEmpty, recordingRatesHz: rates)
+    }
+}

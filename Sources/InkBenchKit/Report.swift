@@ -13,33 +13,15 @@ import Foundation
 /// try out.write("report.html", text: report.html(svg: { name in try? out.read(name + ".svg") }))
 /// ```
 public struct Report: Sendable {
-    /// A figure column of the tables: CSV column, heading, digits, and which value is best.
-    public struct Column: Sendable {
-        public enum Best: Sendable { case lowest, highest, closestToZero, sameRowAsLatency, none }
-        public var name: String
-        public var heading: String
-        public var digits: Int
-        public var best: Best
-    }
+    /// The suite-mean table's figures (from the registry).
+    public static let suiteColumns: [Figure] = [
+        "perceived_latency_ms", "latency_removed_ms", "overshoot_p95_mm", "overshoot_max_mm", "end_overshoot_mean_mm",
+        "end_overshoot_max_mm", "lead_mean_mm", "cross_track_rms_mm", "jitter_rms_mm", "remaining_lag_ratio",
+        "wrong_direction_rate", "horizon_mean_ms",
+    ].compactMap(Figure.named)
 
-    /// The suite-mean table's columns.
-    public static let suiteColumns: [Column] = [
-        Column(name: "perceived_latency_ms", heading: "latency ms", digits: 1, best: .closestToZero),
-        Column(name: "latency_removed_ms", heading: "removed ms", digits: 1, best: .sameRowAsLatency),
-        Column(name: "overshoot_p95_mm", heading: "overshoot p95 mm", digits: 3, best: .lowest),
-        Column(name: "overshoot_max_mm", heading: "overshoot max mm", digits: 3, best: .lowest),
-        Column(name: "end_overshoot_mean_mm", heading: "end overshoot mean mm", digits: 3, best: .lowest),
-        Column(name: "end_overshoot_max_mm", heading: "end overshoot max mm", digits: 3, best: .lowest),
-        Column(name: "lead_mean_mm", heading: "lead mean mm", digits: 3, best: .closestToZero),
-        Column(name: "cross_track_rms_mm", heading: "cross-track RMS mm", digits: 3, best: .lowest),
-        Column(name: "jitter_rms_mm", heading: "jitter RMS mm", digits: 3, best: .lowest),
-        Column(name: "remaining_lag_ratio", heading: "remaining lag", digits: 3, best: .lowest),
-        Column(name: "wrong_direction_rate", heading: "wrong direction", digits: 3, best: .lowest),
-        Column(name: "horizon_mean_ms", heading: "horizon mean ms", digits: 1, best: .none),
-    ]
-
-    /// The per-trace table's columns (the headline figures).
-    public static let traceColumns = Array(suiteColumns.prefix(6))
+    /// The per-trace table's figures: the headline figures.
+    public static let traceColumns = Figure.headlines
 
     /// A table cell: its text and whether it holds the best value of its column.
     public struct Cell: Sendable, Equatable {
@@ -48,6 +30,8 @@ public struct Report: Sendable {
     }
 
     public var summary: CSVTable
+    /// The same figures as a record, for the verdict and the readings (``TradeoffReading``).
+    public var record: BenchRecord
     public var manifest: Manifest?
     public var charts: [ChartScript]
     /// Whether the charts were rendered (SVG and PNG exist).
@@ -55,8 +39,11 @@ public struct Report: Sendable {
     /// Why not, when they were not.
     public var chartsNote: String?
 
-    public init(summary: CSVTable, manifest: Manifest?, charts: [ChartScript], rendered: Bool, chartsNote: String? = nil) {
+    public init(
+        summary: CSVTable, record: BenchRecord, manifest: Manifest?, charts: [ChartScript], rendered: Bool, chartsNote: String? = nil
+    ) {
         self.summary = summary
+        self.record = record
         self.manifest = manifest
         self.charts = charts
         self.rendered = rendered
@@ -64,24 +51,29 @@ public struct Report: Sendable {
     }
 
     /// A table of rows (indices into the summary) with the best value of each column marked.
-    public func table(rows: [Int], columns: [Column], leading: [(String, (Int) -> String)]) -> (header: [String], cells: [[Cell]]) {
+    public func table(rows: [Int], columns: [Figure], leading: [(String, (Int) -> String)]) -> (header: [String], cells: [[Cell]]) {
         var header = leading.map(\.0)
         header += columns.map(\.heading)
-        let latencies = rows.map { summary.double(row: $0, "perceived_latency_ms") }
+        // Only rows over the same traces compete for "best": a strategy that ran on fewer traces
+        // (recorded) has means over other strokes.
+        let traceCounts = rows.map { summary.text(row: $0, "traces") }
+        let usual = Dictionary(traceCounts.map { ($0, 1) }, uniquingKeysWith: +).max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         var bestRows: [Set<Int>] = []
         for column in columns {
             func score(_ k: Int) -> Double? {
-                let v = summary.double(row: rows[k], column.name)
-                switch column.best {
-                case .lowest: return v.map { Double(NumberText.fixed($0, column.digits)) ?? $0 }
-                case .highest: return v.map { -(Double(NumberText.fixed($0, column.digits)) ?? $0) }
-                case .closestToZero: return v.map { abs(Double(NumberText.fixed($0, column.digits)) ?? $0) }
-                case .sameRowAsLatency: return latencies[k].map { abs(Double(NumberText.fixed($0, 1)) ?? $0) }
-                case .none: return nil
+                // The cost as printed (rounded to the column's digits), so ties show as ties.
+                var values: [String: Double] = [:]
+                for name in [column.name, column.judgedFigure.name] {
+                    if let v = summary.double(row: rows[k], name) {
+                        values[name] = Double(NumberText.fixed(v, Figure.digits(of: name))) ?? v
+                    }
                 }
+                return column.cost(in: values)
             }
             // `none` is the baseline: it always wins on overshoot, so it is not marked.
-            let candidates = rows.indices.filter { rows.count == 1 || summary.text(row: rows[$0], "strategy") != "none" }
+            let candidates = rows.indices.filter {
+                (rows.count == 1 || summary.text(row: rows[$0], "strategy") != "none") && traceCounts[$0] == usual
+            }
             let scores = rows.indices.map { candidates.contains($0) ? score($0) : nil }
             let bestScore = scores.compactMap { $0 }.min()
             bestRows.append(Set(rows.indices.filter { bestScore != nil && scores[$0] == bestScore && rows.count > 1 }))
@@ -90,7 +82,7 @@ public struct Report: Sendable {
             leading.map { Cell(text: $0.1(row), best: false) }
                 + columns.enumerated().map { c, column in
                     var text = summary.double(row: row, column.name).map { NumberText.fixed($0, column.digits) } ?? "–"
-                    let spread = SummaryRow.spreadColumn(column.name)
+                    let spread = Figure.spreadColumn(column.name)
                     if let sd = summary.double(row: row, spread) { text += " ± " + NumberText.fixed(sd, column.digits) }
                     if column.name == "perceived_latency_ms" && summary.text(row: row, "perceived_latency_at_edge") == "1" { text += " (edge)" }
                     return Cell(text: text, best: bestRows[c].contains(k))
@@ -122,15 +114,15 @@ public struct Report: Sendable {
         return seen
     }
 
-    /// The reading of the trade-off, per strategy.
-    public var readings: [(strategy: String, text: String)] {
-        let points = suiteRows.compactMap { r -> TradeoffReading.Point? in
-            guard let lat = summary.double(row: r, "perceived_latency_ms"), let ov = summary.double(row: r, "overshoot_p95_mm") else { return nil }
-            return TradeoffReading.Point(
-                strategy: summary.text(row: r, "strategy"), latencyMs: lat, removedMs: summary.double(row: r, "latency_removed_ms"),
-                overshootP95MM: ov, endOvershootMeanMM: summary.double(row: r, "end_overshoot_mean_mm"))
-        }
-        return TradeoffReading.sentences(for: points)
+    /// The reading of the trade-off and the verdict (the same rule as `bench compare`).
+    public var reading: TradeoffReading { TradeoffReading(record: record) }
+
+    /// The verdict the report opens with: the strategies no other is better than.
+    public func verdict(_ reading: TradeoffReading) -> String {
+        let front = reading.front.filter { $0 != "none" }
+        guard !front.isEmpty else { return "**Verdict:** no predicting strategy is on the trade-off front: `none` is better than each of them." }
+        return "**Verdict:** on these traces, no strategy is better than " + front.map { "`\($0)`" }.joined(separator: ", ")
+            + " (no worse on both |perceived latency| and overshoot p95 within tolerance, and better on one); every other strategy is dominated. Choose among them by how much overshoot you accept: see the readings below."
     }
 
     var heading: [String] {
@@ -149,7 +141,7 @@ public struct Report: Sendable {
         guard let m = manifest else { return ["InkBench \(InkBenchVersion.current); no manifest.json in the folder."] }
         return [
             "Tool: InkBench \(m.version), git commit \(m.gitCommit.map { "`\($0)`" } ?? "unknown")\(m.gitDirty == true ? " with uncommitted changes" : "").",
-            "Command: `bench \(([m.command] + m.arguments).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))`; every option, the seeds and a SHA-256 of each input and output file are in `manifest.json`.",
+            "Command: `bench \((m.arguments.first == m.command ? m.arguments : [m.command] + m.arguments).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))`; every option, the seeds and a SHA-256 of each input and output file are in `manifest.json`.",
             "Replay: \(m.samplesReplayed) input samples in \(NumberText.fixed(m.replaySeconds, 2)) s; whole run \(NumberText.fixed(m.elapsedSeconds, 2)) s.",
         ]
     }
@@ -161,7 +153,9 @@ public struct Report: Sendable {
     /// `report.md`; the charts are linked as `<name>.svg` beside it.
     public func markdown() -> String {
         var md = "# InkBench report\n\n"
+        let reading = self.reading
         md += heading.joined(separator: "\n") + "\n\n"
+        md += verdict(reading) + "\n\n"
         md += "## Summary: suite means\n\n"
         let suite = table(rows: suiteRows, columns: Report.suiteColumns, leading: suiteLeading)
         md += markdownTable(suite) + "\n" + Report.bestNote + (mixedTraceSets.map { " " + $0 } ?? "") + "\n\n"
@@ -172,7 +166,7 @@ public struct Report: Sendable {
             md += markdownTable(table(rows: rows, columns: Report.traceColumns, leading: [("strategy", { summary.text(row: $0, "strategy") })])) + "\n"
         }
         md += "## Reading the trade-off\n\n"
-        for r in readings { md += "- \(r.text)\n" }
+        for r in reading.sentences { md += "- \(r.text)\n" }
         md += "\n## Charts\n\n"
         if !rendered { md += "_Charts not rendered: \(chartsNote ?? "gnuplot was not run")._ The `.gp` scripts are in the folder: run `gnuplot NAME.gp` there.\n\n" }
         for c in charts {
@@ -218,20 +212,24 @@ public struct Report: Sendable {
             return out
         }
         func table(_ t: (header: [String], cells: [[Cell]])) -> String {
-            var s = "<table>\n<tr>" + t.header.enumerated().map { "<th\($0.offset == 0 ? " class=\"l\"" : "")>\(esc($0.element))</th>" }.joined() + "</tr>\n"
+            var s = "<div class=\"scroll\"><table>\n<tr>" + t.header.enumerated().map { "<th\($0.offset == 0 ? " class=\"l\"" : "")>\(esc($0.element))</th>" }.joined() + "</tr>\n"
             for row in t.cells {
                 s += "<tr>" + row.enumerated().map { k, c in
                     "<td class=\"\(k == 0 ? "l" : "")\(c.best ? " best" : "")\">\(c.best ? "<strong>\(esc(c.text))</strong>" : esc(c.text))</td>"
                 }.joined() + "</tr>\n"
             }
-            return s + "</table>\n"
+            return s + "</table></div>\n"
         }
         var h = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>InkBench report</title>
             <style>
             body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 1250px; margin: 2em auto; padding: 0 1em; color: #222; line-height: 1.45; }
+            .scroll { overflow-x: auto; max-width: 100%; }
             table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
+            p.verdict { background: #eef4fb; border-left: 4px solid #3a7bd5; padding: 0.5em 0.8em; }
+            @media print { body { max-width: none; margin: 0; font-size: 10pt; } .scroll { overflow: visible; }
+              table { font-size: 8pt; } figure { break-inside: avoid; } h2, h3 { break-after: avoid; } p.verdict { border: 1px solid #888; } }
             th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.6em; text-align: right; white-space: nowrap; }
             th.l, td.l { text-align: left; }
             td.best { background: #e6f4e6; }
@@ -242,7 +240,9 @@ public struct Report: Sendable {
             <h1>InkBench report</h1>
 
             """
+        let reading = self.reading
         h += heading.map { "<p>\(inline($0))</p>\n" }.joined()
+        h += "<p class=\"verdict\">\(inline(verdict(reading)))</p>\n"
         h += "<h2>Summary: suite means</h2>\n"
         h += table(self.table(rows: suiteRows, columns: Report.suiteColumns, leading: suiteLeading))
         h += "<p>\(inline(Report.bestNote + (mixedTraceSets.map { " " + $0 } ?? "")))</p>\n<h2>Per trace</h2>\n"
@@ -250,7 +250,7 @@ public struct Report: Sendable {
             let rows = summary.rows.indices.filter { summary.text(row: $0, "trace") == trace }
             h += "<h3>\(esc(trace))</h3>\n" + table(self.table(rows: rows, columns: Report.traceColumns, leading: [("strategy", { summary.text(row: $0, "strategy") })]))
         }
-        h += "<h2>Reading the trade-off</h2>\n<ul>\n" + readings.map { "<li>\(inline($0.text))</li>\n" }.joined() + "</ul>\n<h2>Charts</h2>\n"
+        h += "<h2>Reading the trade-off</h2>\n<ul>\n" + reading.sentences.map { "<li>\(inline($0.text))</li>\n" }.joined() + "</ul>\n<h2>Charts</h2>\n"
         if !rendered { h += "<p><em>Charts not rendered: \(esc(chartsNote ?? "gnuplot was not run")).</em> The <code>.gp</code> scripts are in the folder.</p>\n" }
         for c in charts {
             h += "<figure id=\"\(c.name)\"><h3>\(esc(c.title))</h3>\n"

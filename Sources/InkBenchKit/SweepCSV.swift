@@ -65,12 +65,14 @@ public enum SweepCSV {
             }
         }
         strategies.sort { (order[$0] ?? 0, $0) < (order[$1] ?? 0, $1) }
-        var rows: [[String]] = [["suite mean: latency ms / overshoot p95 mm"] + runs.map { $0.cap.map { "cap \(CSVWriter.numberText($0)) ms" } ?? "no cap" }]
+        var rows: [[String]] = [["suite mean: latency ms / overshoot p95 mm / end overshoot max mm"] + runs.map { $0.cap.map { "cap \(CSVWriter.numberText($0)) ms" } ?? "no cap" }]
         for s in strategies {
             var row = [s]
             for run in runs {
                 if let r = run.rows.first(where: { $0.isSuiteMean && $0.strategy == s }) {
-                    row.append(String(format: "%.1f / %.2f", locale: posix, r.perceivedLatency?.value ?? .nan, r.values["overshoot_p95_mm"] ?? .nan))
+                    row.append(String(
+                        format: "%.1f / %.2f / %.2f", locale: posix, r.perceivedLatency?.value ?? .nan, r.values["overshoot_p95_mm"] ?? .nan,
+                        r.values["end_overshoot_max_mm"] ?? .nan))
                 } else {
                     row.append("-")
                 }

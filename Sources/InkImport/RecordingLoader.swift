@@ -30,6 +30,9 @@ public struct RecordingLoader: Sendable {
     public var formatOverride: TraceFormat?
     /// Fail on the first file that cannot be read, instead of skipping it.
     public var strict = false
+    /// Keep pen motion in proximity (hover) as strokes of its own, in every file (a manifest's
+    /// `hover` key still decides per file).
+    public var includeHover = false
     /// Largest file read (bytes).
     public var maxFileBytes = 512 << 20
 
@@ -104,6 +107,7 @@ public struct RecordingLoader: Sendable {
     /// The options, format and skip reason the manifests and rules give a file.
     func settings(path: String, relative: String, local: [(RecordingManifest, String)]) -> (ImportOptions, TraceFormat?, String?) {
         var options = ImportOptions()
+        options.includeHover = includeHover
         var format: TraceFormat?
         var skip: String?
         var matched: [(ManifestEntry, String)] = []

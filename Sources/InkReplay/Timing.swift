@@ -70,9 +70,21 @@ public struct Timing: Sendable, Equatable, Hashable {
     /// The input latency in seconds.
     @inlinable public var inputLatencySeconds: Double { inputLatencyMs / 1000 }
 
-    /// A one-line description for reports, e.g. `240 Hz input, 60 Hz frames, input latency 8 ms, ...`.
-    public var summary: String {
-        var s = "\(Timing.format(inputRateHz)) Hz input (synthetic), \(Timing.format(frameRateHz)) Hz frames, "
+    /// A one-line description for reports of a run of synthetic traces only, e.g.
+    /// `240 Hz input (synthetic), 60 Hz frames, input latency 8 ms, ...`.
+    public var summary: String { summary(synthetic: true, recordingRatesHz: []) }
+
+    /// A one-line description that states the input rates the run really had: the synthetic
+    /// rate when synthetic traces ran, and the recordings' own rates (1 / median interval) when
+    /// recordings ran, e.g. `recordings at their own input rates (62-250 Hz), 60 Hz frames, ...`.
+    public func summary(synthetic: Bool, recordingRatesHz: [Double]) -> String {
+        var parts: [String] = []
+        if synthetic { parts.append("\(Timing.format(inputRateHz)) Hz input (synthetic)") }
+        if let lo = recordingRatesHz.min(), let hi = recordingRatesHz.max() {
+            let range = lo == hi ? Timing.format(lo.rounded()) : "\(Timing.format(lo.rounded()))-\(Timing.format(hi.rounded()))"
+            parts.append("recordings at their own input rates (\(range) Hz)")
+        }
+        var s = parts.joined(separator: " and ") + ", \(Timing.format(frameRateHz)) Hz frames, "
         s += "input latency \(Timing.format(inputLatencyMs)) ms, display latency "
         switch displayLatency {
         case .frames(let f): s += "\(Timing.format(f)) frames (\(Timing.format(f / frameRateHz * 1000)) ms)"

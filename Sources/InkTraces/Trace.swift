@@ -17,6 +17,9 @@ public struct Trace: Sendable {
     public var notices: [String]
     /// Where the trace came from (a file path, or `synthetic`).
     public var source: String
+    /// The recording device, where the source names it (an evdev device name, a manifest's
+    /// `device` key); `nil` for synthetic traces and sources that do not say.
+    public var device: String?
 
     /// Builds a trace; `nominalInterval` defaults to the median sample interval.
     ///
@@ -39,6 +42,13 @@ public struct Trace: Sendable {
         self.nominalInterval = interval
         self.notices = notices
         self.source = source
+    }
+
+    /// The tools of its strokes as text: `pen`, `finger`, or several joined by `+` in first-use order.
+    public var toolText: String {
+        var seen: [String] = []
+        for s in strokes where !seen.contains(s.tool.rawValue) { seen.append(s.tool.rawValue) }
+        return seen.joined(separator: "+")
     }
 
     /// The total number of samples.

@@ -243,10 +243,9 @@ struct BaselineCheckTests {
 
     @Test("compare: the benchmark model's rule")
     func strategyComparisonRule() async throws {
-        let traces = try SyntheticSuite.default.generate(seed: 1)
         let strategies = try StrategyCatalog.parseList("none,linear,kalman-chromium")
-        let results = await BenchRunner.run(traces: traces, strategies: strategies, timing: Timing())
-        let record = BenchRecord(results: results, strategies: strategies, suite: "default", seeds: [1], timing: Timing())
+        let outcome = try await BenchSession.run(BenchPlan(specs: SyntheticSuite.default.specs, strategies: strategies))
+        let record = BenchRecord(outcome: outcome, strategies: strategies, suite: "default", seeds: [1], timing: Timing())
         let t = ToleranceTable()
         #expect(try StrategyComparison(a: record, strategyA: "linear", b: record, strategyB: "kalman-chromium", tolerances: t).verdict == .tradeOff)
         #expect(try StrategyComparison(a: record, strategyA: "linear", b: record, strategyB: "linear", tolerances: t).verdict == .equivalent)
@@ -255,7 +254,7 @@ struct BaselineCheckTests {
         var worse = record
         worse.rows[i].values["perceived_latency_ms", default: 0] += 2
         let c = try StrategyComparison(a: record, strategyA: "linear", labelA: "before", b: worse, strategyB: "linear", labelB: "after", tolerances: t)
-        #expect(c.verdict == .worse)
+        #expect(c.verdict == StrategyComparison.Verdict.worse)
         #expect(c.sentence.hasPrefix("after is worse than before"))
         var better = record
         better.rows[i].values["perceived_latency_ms", default: 0] -= 2

@@ -58,7 +58,8 @@ struct SummaryAndReportTests {
             """
         let table = try CSVTable(parsing: csv)
         let context = ChartContext(caption: "Timing: test", strategies: ["none", "linear", "kalman-chromium"], traces: ["a"], summaryHeader: table.header)
-        let report = Report(summary: table, manifest: nil, charts: ChartScripts.all(context), rendered: true)
+        let record = try ResultsFolder.parseSummary(csv, path: "summary.csv")
+        let report = Report(summary: table, record: record, manifest: nil, charts: ChartScripts.all(context), rendered: true)
         let md = report.markdown()
         for section in ["# InkBench report", "## Summary: suite means", "## Per trace", "## Reading the trade-off", "## Charts", "## Provenance", "![Trade-off"] {
             #expect(md.contains(section), "missing \(section)")
@@ -73,13 +74,18 @@ struct SummaryAndReportTests {
     }
 
     @Test("the trade-off reading says which strategy is dominated")
-    func reading() {
-        let points = [
-            TradeoffReading.Point(strategy: "none", latencyMs: 35.4, removedMs: 0, overshootP95MM: 0, endOvershootMeanMM: 0),
-            TradeoffReading.Point(strategy: "a", latencyMs: 5, removedMs: 30.4, overshootP95MM: 2, endOvershootMeanMM: nil),
-            TradeoffReading.Point(strategy: "b", latencyMs: 8, removedMs: 27.4, overshootP95MM: 3, endOvershootMeanMM: nil),
-        ]
-        let lines = TradeoffReading.sentences(for: points)
+    func reading() throws {
+        let csv = """
+            trace,strategy,perceived_latency_ms,latency_removed_ms,overshoot_p95_mm
+            t,none,35.4,0.0,0
+            t,a,5,30.4,2
+            t,b,8,27.4,3
+            suite mean,none,35.4,0.0,0
+            suite mean,a,5,30.4,2
+            suite mean,b,8,27.4,3
+
+            """
+        let lines = TradeoffReading(record: try ResultsFolder.parseSummary(csv, path: "summary.csv")).sentences
         #expect(lines.map(\.strategy) == ["a", "b"])
         #expect(lines[0].text.contains("on the trade-off front"))
         #expect(lines[1].text.contains("dominated: `a`"))

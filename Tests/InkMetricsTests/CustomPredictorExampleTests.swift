@@ -35,9 +35,9 @@ struct CustomPredictorExampleTests {
         let damped = try #require(rows.first { $0.contains("damped-linear") })
         let linear = try #require(rows.first { $0.contains(" linear ") })
         func columns(_ row: Substring) -> [Double] { row.split(separator: " ").compactMap { Double($0) } }
-        // Columns after the name: latency ms, removed ms, overshoot p95 mm, end overshoot mm.
+        // Columns after the name: latency ms, removed ms, overshoot p95 mm, end overshoot mean and max mm.
         let d = columns(damped), l = columns(linear)
-        #expect(d.count == 4 && l.count == 4)
+        #expect(d.count == 5 && l.count == 5)
         #expect(d[0] > l[0], "damping keeps more latency")
         #expect(d[2] < l[2], "and overshoots less")
         #expect(d[0] < 35.4)

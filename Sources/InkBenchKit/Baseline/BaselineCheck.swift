@@ -49,6 +49,14 @@ public enum BaselineCheck {
                 frameDifferences.append("trace '\(row.trace)' (\(row.strategy)): baseline \(a) frames, now \(b); the trace or the timing differs")
             }
         }
+        // A row this run has and the baseline lacks (a trace or strategy row deleted from the
+        // baseline file) would otherwise go unchecked.
+        var unmatched: [String] = []
+        for row in now.rows where baseline.row(trace: row.trace, strategy: row.strategy) == nil {
+            unmatched.append("row '\(row.trace)' / '\(row.strategy)' of \(now.source) is missing from the baseline \(baseline.source)")
+        }
+        out += unmatched.prefix(5)
+        if unmatched.count > 5 { out.append("... and \(unmatched.count - 5) more rows missing from the baseline") }
         out += frameDifferences.prefix(3)
         if frameDifferences.count > 3 { out.append("... and \(frameDifferences.count - 3) more rows with a different frame count") }
         return out
@@ -89,9 +97,10 @@ public enum BaselineCheck {
                 let a = row.values[f], b = other.values[f]
                 if a == nil && b == nil { continue }
                 compared += 1
-                let change = FigureChange(trace: row.trace, strategy: row.strategy, figure: f, baseline: a, now: b, tolerance: tolerances[f],
-                    spread: row.spreads[f] ?? 0)
-                if change.moved { changes.append(change) }
+                let change = FigureChange(
+                    trace: row.trace, strategy: row.strategy, figure: f, baselineRow: row.values, nowRow: other.values,
+                    tolerance: tolerances[f], spread: row.spreads[f] ?? 0)
+                if change.moved || change.verdict == .regressed { changes.append(change) }
             }
         }
         return CheckReport(

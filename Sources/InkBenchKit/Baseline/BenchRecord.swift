@@ -5,14 +5,14 @@ import InkSynthesis
 /// timing, strategies with their parameters, seeds, tool version) and, per trace and strategy
 /// plus per suite mean, every figure.
 ///
-/// Made from a run (``init(results:strategies:suite:seeds:timing:)``), read from a baseline file
-/// (``BaselineFile``) or from a results folder's `summary.csv` (``SummaryCSV``).
+/// Made from a session's outcome (``init(outcome:strategies:suite:seeds:timing:minMovingFrames:)``,
+/// through the same ``SummaryRow`` rows `summary.csv` holds), read from a baseline file
+/// (``BaselineFile``) or from a results folder's `summary.csv` (``ResultsFolder``).
 ///
 /// ```swift
-/// let traces = try SyntheticSuite.default.generate(seed: 1)
-/// let strategies = try StrategyCatalog.parseList("none,linear")
-/// let results = await BenchRunner.run(traces: traces, strategies: strategies, timing: Timing())
-/// let record = BenchRecord(results: results, strategies: strategies, suite: "default", seeds: [1], timing: Timing())
+/// let plan = BenchPlan(specs: SyntheticSuite.default.specs, strategies: try StrategyCatalog.parseList("none,linear"))
+/// let outcome = try await BenchSession.run(plan)
+/// let record = BenchRecord(outcome: outcome, strategies: plan.strategies, suite: "default", seeds: [1], timing: Timing())
 /// ```
 public struct BenchRecord: Sendable, Equatable {
     /// A strategy as recorded: its name in outputs and its parameters (`name=value`, all of them).
@@ -38,14 +38,21 @@ public struct BenchRecord: Sendable, Equatable {
         public var spreads: [String: Double]
         /// The 1-based line the row was read from, for messages (0 when not read from a file).
         public var line: Int
+        /// Whether a trace row counts toward its strategy's suite mean (it has the minimum of
+        /// moving frames); true for suite means and for files that do not say.
+        public var inSuiteMean: Bool
 
-        public init(trace: String, strategy: String, frames: Int?, values: [String: Double], spreads: [String: Double] = [:], line: Int = 0) {
+        public init(
+            trace: String, strategy: String, frames: Int?, values: [String: Double], spreads: [String: Double] = [:], line: Int = 0,
+            inSuiteMean: Bool = true
+        ) {
             self.trace = trace
             self.strategy = strategy
             self.frames = frames
             self.values = values
             self.spreads = spreads
             self.line = line
+            self.inSuiteMean = inSuiteMean
         }
 
         /// Whether this is a suite-mean row.
@@ -90,26 +97,6 @@ public struct BenchRecord: Sendable, Equatable {
         self.figures = figures
         self.rows = rows
         self.spreadSeeds = nil
-    }
-
-    /// The record of a run: a row per result, then a suite mean per strategy.
-    public init(results: [RunResult], strategies: [Strategy], suite: String, seeds: [UInt64], timing: Timing) {
-        var traces: [String] = []
-        var rows: [Row] = []
-        for r in results {
-            if !traces.contains(r.trace) { traces.append(r.trace) }
-            var values: [String: Double] = [:]
-            for column in FigureColumns.all { if let v = column.value(r.figures) { values[column.name] = v } }
-            rows.append(Row(trace: r.trace, strategy: r.strategy, frames: r.figures.frames, values: values))
-        }
-        for m in SuiteMean.of(results) {
-            rows.append(Row(trace: Self.suiteMeanTrace, strategy: m.strategy, frames: nil, values: m.values))
-        }
-        self.init(
-            source: "this run", toolVersion: InkBenchVersion.current, suite: suite, seeds: seeds,
-            timing: Self.timingFields(timing),
-            strategies: strategies.map { s in StrategyEntry(name: s.name, parameters: s.parameters.map { "\($0.name)=\($0.value)" }) },
-            traces: traces, figures: FigureColumns.all.map(\.name), rows: rows)
     }
 
     /// The timing as `key`/`value` text, in a fixed order; `frame_rate_hz` and `input_rate_hz`
@@ -193,5 +180,6 @@ public struct BenchRecord: Sendable, Equatable {
             && a.rows.map(\.trace) == b.rows.map(\.trace) && a.rows.map(\.strategy) == b.rows.map(\.strategy)
             && a.rows.map(\.frames) == b.rows.map(\.frames) && a.rows.map(\.values) == b.rows.map(\.values)
             && a.spreadSeeds == b.spreadSeeds && a.rows.map(\.spreads) == b.rows.map(\.spreads)
+            && a.rows.map(\.inSuiteMean) == b.rows.map(\.inSuiteMean)
     }
 }

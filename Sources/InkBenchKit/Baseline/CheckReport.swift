@@ -64,7 +64,7 @@ public struct CheckReport: Sendable, Equatable {
     /// The cells of each moved figure: trace, strategy, figure, baseline, now, change, tolerance, verdict.
     public func cells() -> [[String]] {
         orderedChanges.map { c in
-            let digits = NumberText.digits(for: c.figure) + 1
+            let digits = c.printedDigits
             var change = "-"
             if let d = c.change {
                 change = NumberText.signed(d, digits)

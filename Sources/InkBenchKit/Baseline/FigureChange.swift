@@ -28,6 +28,10 @@ public struct FigureChange: Sendable, Equatable {
     /// This run's value; `nil` for an empty cell.
     public var now: Double?
     public var tolerance: FigureTolerance
+    /// What judges the change (``Figure/cost(in:)``: the value, its magnitude, or another
+    /// figure's magnitude) in the baseline's row and in this run's; `nil` when the figure has no
+    /// better direction or the row lacks the value.
+    public var costs: (baseline: Double?, now: Double?)
     /// The row's seed-to-seed spread of this figure in the baseline (0 when unknown or clean).
     public var spread: Double
     public var verdict: Verdict
@@ -35,21 +39,42 @@ public struct FigureChange: Sendable, Equatable {
     /// How many times its seed-to-seed spread a row's tolerance is widened to.
     public static let spreadFactor = 1.25
 
-    /// Judges a change of `figure` from `baseline` to `now` under `tolerance`, widened to
-    /// ``spreadFactor`` times the row's seed-to-seed `spread`.
+    /// Judges a change of `figure` between two rows (each figure by CSV name) under
+    /// `tolerance`, widened to ``spreadFactor`` times the baseline row's seed-to-seed `spread`.
+    /// The figure's registry entry says which way is better (``Figure/cost(in:)``): latency
+    /// removed, for example, is judged by `|Λ|` of the same rows.
     public init(
-        trace: String, strategy: String, figure: String, baseline: Double?, now: Double?, tolerance: FigureTolerance,
-        spread: Double = 0
+        trace: String, strategy: String, figure: String, baselineRow: [String: Double], nowRow: [String: Double],
+        tolerance: FigureTolerance, spread: Double = 0
     ) {
         self.trace = trace
         self.strategy = strategy
         self.figure = figure
-        self.baseline = baseline
-        self.now = now
+        self.baseline = baselineRow[figure]
+        self.now = nowRow[figure]
         self.tolerance = tolerance
         self.spread = spread
+        let entry = Figure.named(figure)
+        self.costs = (entry?.cost(in: baselineRow), entry?.cost(in: nowRow))
         self.verdict = .unchanged
         self.verdict = judge()
+    }
+
+    /// Judges a figure on its own values (a figure whose cost is not another figure's).
+    public init(
+        trace: String, strategy: String, figure: String, baseline: Double?, now: Double?, tolerance: FigureTolerance,
+        spread: Double = 0
+    ) {
+        var a: [String: Double] = [:], b: [String: Double] = [:]
+        a[figure] = baseline
+        b[figure] = now
+        self.init(trace: trace, strategy: strategy, figure: figure, baselineRow: a, nowRow: b, tolerance: tolerance, spread: spread)
+    }
+
+    public static func == (a: FigureChange, b: FigureChange) -> Bool {
+        a.trace == b.trace && a.strategy == b.strategy && a.figure == b.figure && a.baseline == b.baseline && a.now == b.now
+            && a.tolerance == b.tolerance && a.costs.baseline == b.costs.baseline && a.costs.now == b.costs.now
+            && a.spread == b.spread && a.verdict == b.verdict
     }
 
     /// The largest change that counts as unchanged.
@@ -63,8 +88,8 @@ public struct FigureChange: Sendable, Equatable {
     /// The tolerance as shown: `±0.05 mm`, or `±0.412 mm (seed spread)` when the spread sets it.
     public var toleranceText: String {
         if allowedBySpread {
-            let unit = NumberText.unit(of: figure)
-            return "±" + NumberText.fixed(allowed, NumberText.digits(for: figure) + 1) + (unit.isEmpty ? "" : " \(unit)") + " (seed spread)"
+            let unit = Figure.unitText(of: figure)
+            return "±" + NumberText.fixed(allowed, Figure.digits(of: figure) + 1) + (unit.isEmpty ? "" : " \(unit)") + " (seed spread)"
         }
         return "±" + tolerance.description
     }
@@ -75,24 +100,31 @@ public struct FigureChange: Sendable, Equatable {
         return now - baseline
     }
 
-    /// Whether the figure moved at all (a different value, or a cell that became empty or full).
-    public var moved: Bool { baseline != now }
+    /// The digits a change is printed with: one more than the figure's own.
+    public var printedDigits: Int { Figure.digits(of: figure) + 1 }
+
+    /// Whether the figure moved visibly: a cell that became empty or full, or a value that
+    /// prints differently at ``printedDigits`` (a difference that prints as +0.0000 has not moved).
+    public var moved: Bool {
+        switch (baseline, now) {
+        case (nil, nil): false
+        case (.some(let b), .some(let n)): NumberText.fixed(b, printedDigits) != NumberText.fixed(n, printedDigits)
+        default: true
+        }
+    }
 
     func judge() -> Verdict {
-        let direction = FigureDirection.of(figure)
+        let descriptive = Figure.named(figure).map { $0.direction == .descriptive } ?? true
         switch (baseline, now) {
         case (nil, nil): return .unchanged
         case (nil, .some): return .changed
-        case (.some, nil): return direction == .neutral ? .changed : .regressed
+        case (.some, nil): return descriptive ? .changed : .regressed
         case (.some(let b), .some(let n)):
             let allowed = self.allowed
             if abs(n - b) <= allowed { return .unchanged }
-            if direction == .fartherFromZeroIsWorse && abs(abs(n) - abs(b)) <= allowed { return .changed }
-            switch direction.verdict(from: b, to: n) {
-            case .worse: return .regressed
-            case .better: return .improved
-            case .same, .different: return .changed
-            }
+            guard let cb = costs.baseline, let cn = costs.now else { return .changed }
+            if abs(cn - cb) <= allowed { return .changed }
+            return cn > cb ? .regressed : .improved
         }
     }
 }

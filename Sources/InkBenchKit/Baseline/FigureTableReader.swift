@@ -3,7 +3,7 @@ import Foundation
 /// Reads the figure table shared by baselines and `summary.csv`: a header line naming the
 /// columns, then one row per (trace, strategy) and per suite mean. Columns are found by name;
 /// `trace` and `strategy` are required, `frames`, `frame_rate_hz` and `input_rate_hz` are read
-/// when present, the figures are the known `FigureColumns` names present, and any other column
+/// when present, the figures are the registry's names present (``Figure/all``), `in_suite_mean` is read when present, and any other column
 /// is ignored.
 ///
 /// ```swift
@@ -31,19 +31,20 @@ public struct FigureTableReader: Sendable {
         guard let traceIndex = header.firstIndex(of: "trace"), let strategyIndex = header.firstIndex(of: "strategy") else {
             throw BaselineFileError(path: path, line: firstLine, "expected a header with the columns 'trace' and 'strategy', found '\(headerLine)'")
         }
-        let known = Set(FigureColumns.all.map(\.name))
+        let known = Set(Figure.all.map(\.name))
         var figureIndex: [(String, Int)] = []
         for (i, name) in header.enumerated() where known.contains(name) && !figureIndex.contains(where: { $0.0 == name }) {
             figureIndex.append((name, i))
         }
         guard !figureIndex.isEmpty else {
-            throw BaselineFileError(path: path, line: firstLine, "the header names no figure column; expected some of \(FigureColumns.all.map(\.name).joined(separator: ", "))")
+            throw BaselineFileError(path: path, line: firstLine, "the header names no figure column; expected some of \(Figure.all.map(\.name).joined(separator: ", "))")
         }
         var spreadIndex: [(String, Int)] = []
         for (name, _) in figureIndex {
             if let i = header.firstIndex(of: BaselineFile.spreadPrefix + name) { spreadIndex.append((name, i)) }
         }
         let framesIndex = header.firstIndex(of: "frames")
+        let inSuiteIndex = header.firstIndex(of: "in_suite_mean")
         let frameRateIndex = header.firstIndex(of: "frame_rate_hz"), inputRateIndex = header.firstIndex(of: "input_rate_hz")
         var rows: [BenchRecord.Row] = []
         var rates: [(Int, String, String)] = []
@@ -93,7 +94,11 @@ public struct FigureTableReader: Sendable {
             if let frameRateIndex, let inputRateIndex, !cells[frameRateIndex].isEmpty {
                 rates.append((n, cells[frameRateIndex], cells[inputRateIndex]))
             }
-            rows.append(BenchRecord.Row(trace: trace, strategy: strategy, frames: trace == BenchRecord.suiteMeanTrace ? nil : frames, values: values, spreads: spreads, line: n))
+            let inSuite = inSuiteIndex.map { cells[$0].trimmingCharacters(in: .whitespaces) != "0" } ?? true
+            rows.append(
+                BenchRecord.Row(
+                    trace: trace, strategy: strategy, frames: trace == BenchRecord.suiteMeanTrace ? nil : frames, values: values,
+                    spreads: spreads, line: n, inSuiteMean: inSuite))
         }
         guard !rows.isEmpty else {
             throw BaselineFileError(path: path, line: firstLine, "the table has a header but no rows")

@@ -39,7 +39,7 @@ public struct FigureTolerance: Sendable, Equatable, CustomStringConvertible {
             throw ToleranceError("tolerance for \(figure): '\(text)' is not abs[,rel], e.g. 0.05 or 0.05,2%")
         }
         guard let absolute = Double(parts[0]), absolute.isFinite, absolute >= 0 else {
-            throw ToleranceError("tolerance for \(figure): absolute '\(parts[0])' is invalid: expected a finite number >= 0 (\(NumberText.unit(of: figure).isEmpty ? "no unit" : NumberText.unit(of: figure)))")
+            throw ToleranceError("tolerance for \(figure): absolute '\(parts[0])' is invalid: expected a finite number >= 0 (\(Figure.unitText(of: figure).isEmpty ? "no unit" : Figure.unitText(of: figure)))")
         }
         var relative = 0.0
         if parts.count == 2 {
@@ -51,6 +51,6 @@ public struct FigureTolerance: Sendable, Equatable, CustomStringConvertible {
             }
             relative = percent ? v / 100 : v
         }
-        return FigureTolerance(absolute: absolute, relative: relative, unit: NumberText.unit(of: figure))
+        return FigureTolerance(absolute: absolute, relative: relative, unit: Figure.unitText(of: figure))
     }
 }

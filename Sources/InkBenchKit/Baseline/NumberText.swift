@@ -28,14 +28,4 @@ public enum NumberText {
         let s = fixed(v, digits)
         return s.hasPrefix("-") ? s : "+" + s
     }
-
-    /// The digits a figure is shown with: 1 for ms, 3 for mm and 4 for ratios and rates.
-    public static func digits(for figure: String) -> Int {
-        figure.hasSuffix("_ms") ? 1 : figure.hasSuffix("_mm") ? 3 : 4
-    }
-
-    /// The unit a figure's name ends with (`ms`, `mm`), or an empty string.
-    public static func unit(of figure: String) -> String {
-        figure.hasSuffix("_ms") ? "ms" : figure.hasSuffix("_mm") ? "mm" : ""
-    }
 }

@@ -36,19 +36,20 @@ public struct SeedSpread: Sendable, Equatable {
         var perTrace: [String: [String: [Double]]] = [:]   // figure -> "trace / strategy" -> values
         var perMean: [String: [String: [Double]]] = [:]    // figure -> strategy -> values
         for seed in seeds {
-            let traces = try suite.generate(seed: seed)
-            let results = await BenchRunner.run(traces: traces, strategies: chosen, timing: timing)
-            for r in results {
-                for column in FigureColumns.all {
-                    if let v = column.value(r.figures) { perTrace[column.name, default: [:]]["\(r.trace) / \(r.strategy)", default: []].append(v) }
+            let outcome = try await BenchSession.run(BenchPlan(specs: suite.specs, seeds: [seed], strategies: chosen, timing: timing))
+            for r in SummaryRow.rows(outcome, frameRateHz: timing.frameRateHz) {
+                for figure in Figure.all {
+                    guard let v = r.values[figure.name] else { continue }
+                    if r.isSuiteMean {
+                        perMean[figure.name, default: [:]][r.strategy, default: []].append(v)
+                    } else {
+                        perTrace[figure.name, default: [:]]["\(r.trace) / \(r.strategy)", default: []].append(v)
+                    }
                 }
-            }
-            for m in SuiteMean.of(results) {
-                for (name, v) in m.values { perMean[name, default: [:]][m.strategy, default: []].append(v) }
             }
         }
         func range(_ xs: [Double]) -> Double { (xs.max() ?? 0) - (xs.min() ?? 0) }
-        return FigureColumns.all.map { column in
+        return Figure.all.map { column in
             let traces = perTrace[column.name] ?? [:]
             var worst = (0.0, "-")
             var clean = 0.0
@@ -69,7 +70,7 @@ public struct SeedSpread: Sendable, Equatable {
         let strategies = spreads.first?.strategies ?? []
         var rows = [["figure"] + strategies.map { "mean: \($0)" } + ["one trace (max)", "clean", "default tolerance"]]
         for s in spreads {
-            let digits = NumberText.digits(for: s.figure) + 1
+            let digits = Figure.digits(of: s.figure) + 1
             rows.append(
                 [s.figure] + strategies.map { NumberText.fixed(s.suiteMeanRange[$0] ?? 0, digits) }
                     + [NumberText.fixed(s.traceRange, digits), NumberText.fixed(s.cleanRange, digits), ToleranceTable()[s.figure].description])

@@ -56,25 +56,11 @@ public struct ToleranceTable: Sendable, Equatable {
         swift test --filter ToleranceMeasurement.
         """
 
-    /// The default tolerance of each figure, in `FigureColumns.all` order (see the table above).
-    public static let defaults: [(figure: String, tolerance: FigureTolerance)] = [
-        ("perceived_latency_ms", FigureTolerance(absolute: 0.5, unit: "ms")),
-        ("latency_removed_ms", FigureTolerance(absolute: 0.5, unit: "ms")),
-        ("overshoot_p95_mm", FigureTolerance(absolute: 0.05, unit: "mm")),
-        ("overshoot_max_mm", FigureTolerance(absolute: 0.05, unit: "mm")),
-        ("end_overshoot_mean_mm", FigureTolerance(absolute: 0.05, unit: "mm")),
-        ("end_overshoot_max_mm", FigureTolerance(absolute: 0.05, unit: "mm")),
-        ("lead_mean_mm", FigureTolerance(absolute: 0.05, unit: "mm")),
-        ("lead_sd_mm", FigureTolerance(absolute: 0.05, unit: "mm")),
-        ("cross_track_rms_mm", FigureTolerance(absolute: 0.05, unit: "mm")),
-        ("spatial_lag_mean_mm", FigureTolerance(absolute: 0.05, unit: "mm")),
-        ("remaining_lag_ratio", FigureTolerance(absolute: 0.01)),
-        ("wrong_direction_rate", FigureTolerance(absolute: 0.01)),
-        ("jitter_rms_mm", FigureTolerance(absolute: 0.05, unit: "mm")),
-        ("horizon_mean_ms", FigureTolerance(absolute: 0.5, unit: "ms")),
-        ("horizon_p95_ms", FigureTolerance(absolute: 0.5, unit: "ms")),
-        ("predicted_share", FigureTolerance(absolute: 0.01)),
-    ]
+    /// The default tolerance of each figure, in column order: ``Figure/tolerance`` of the
+    /// registry (see the table above for how they were set).
+    public static var defaults: [(figure: String, tolerance: FigureTolerance)] {
+        Figure.all.map { ($0.name, FigureTolerance(absolute: $0.tolerance, unit: $0.unit.rawValue)) }
+    }
 
     /// The tolerance of `figure`: its override, its default, or for columns this version does
     /// not know, 1e-9 (any visible change is reported).
@@ -117,8 +103,8 @@ public struct ToleranceTable: Sendable, Equatable {
         }
         let figure = text[..<eq].trimmingCharacters(in: .whitespaces)
         let value = String(text[text.index(after: eq)...])
-        guard defaults.contains(where: { $0.figure == figure }) else {
-            throw ToleranceError("\(context): unknown figure '\(figure)'; known: \(defaults.map(\.figure).joined(separator: ", "))")
+        guard Figure.named(figure) != nil else {
+            throw ToleranceError("\(context): unknown figure '\(figure)'; known: \(Figure.all.map(\.name).joined(separator: ", "))")
         }
         return (figure, value)
     }
@@ -127,7 +113,7 @@ public struct ToleranceTable: Sendable, Equatable {
 extension FigureTolerance {
     /// The default tolerance of a figure (1e-9 for a column this version does not know).
     public static func defaultFor(_ figure: String) -> FigureTolerance {
-        ToleranceTable.defaults.first { $0.figure == figure }?.tolerance
-            ?? FigureTolerance(absolute: 1e-9, unit: NumberText.unit(of: figure))
+        Figure.named(figure).map { FigureTolerance(absolute: $0.tolerance, unit: $0.unit.rawValue) }
+            ?? FigureTolerance(absolute: 1e-9, unit: Figure.unitText(of: figure))
     }
 }

@@ -5,7 +5,9 @@ import InkMetrics
 /// The first columns are fixed (tools read them by position):
 /// `trace,strategy,frame_rate_hz,input_rate_hz,frames,perceived_latency_ms,latency_removed_ms,`
 /// `overshoot_p95_mm,overshoot_max_mm,end_overshoot_mean_mm,end_overshoot_max_mm`, then the
-/// secondary figures, counts, spreads over seeds and the chart indices (see ``header``).
+/// secondary figures, counts, spreads over seeds, the chart indices, and what is known of each
+/// trace: strokes, device, tool, and whether the row counts toward its suite mean (see ``header``).
+/// The figure columns come from the registry (``Figure/all``).
 ///
 /// ```swift
 /// let bytes = SummaryCSV.write(rows).bytes
@@ -14,10 +16,10 @@ public enum SummaryCSV {
     /// Every column, in order.
     public static let header: [String] = {
         var h = ["trace", "strategy", "frame_rate_hz", "input_rate_hz", "frames"]
-        h += FigureColumns.all.map(\.name)
+        h += Figure.all.map(\.name)
         h += ["perceived_latency_at_edge", "in_stroke_frames", "moving_frames", "samples", "seeds", "traces"]
-        h += SummaryRow.headline.map(SummaryRow.spreadColumn)
-        h += ["trace_index", "strategy_index"]
+        h += Figure.headlines.map { Figure.spreadColumn($0.name) }
+        h += ["trace_index", "strategy_index", "strokes", "device", "tool", "in_suite_mean"]
         return h
     }()
 
@@ -31,11 +33,11 @@ public enum SummaryCSV {
             csv.number(r.frameRateHz)
             csv.number(r.inputRateHz)
             csv.integer(r.frames)
-            for column in FigureColumns.all {
-                switch column.name {
-                case "perceived_latency_ms": tenths(r.perceivedLatency, into: &csv)
-                case "latency_removed_ms": tenths(r.latencyRemoved, into: &csv)
-                default: csv.number(r.values[column.name])
+            for figure in Figure.all {
+                switch figure.name {
+                case Figure.perceivedLatency.name: tenths(r.perceivedLatency, into: &csv)
+                case Figure.latencyRemoved.name: tenths(r.latencyRemoved, into: &csv)
+                default: csv.number(r.values[figure.name])
                 }
             }
             csv.integer(r.perceivedLatencyAtEdge ? 1 : 0)
@@ -44,9 +46,13 @@ public enum SummaryCSV {
             csv.integer(r.samples)
             csv.integer(r.seeds)
             csv.integer(r.traces)
-            for name in SummaryRow.headline { csv.number(r.spreads[name]) }
+            for figure in Figure.headlines { csv.number(r.spreads[figure.name]) }
             csv.integer(r.traceIndex)
             csv.integer(r.strategyIndex)
+            csv.integer(r.strokes)
+            csv.text(r.device ?? "")
+            csv.text(r.tool ?? "")
+            csv.integer(r.inSuiteMean ? 1 : 0)
             csv.endRow()
         }
         return csv

@@ -1,0 +1,172 @@
+import InkMetrics
+import InkTraces
+
+/// One row of the results table: a trace (or the suite mean) and a strategy, with every
+/// figure as the mean over seeds and, over several seeds, each headline figure's spread.
+///
+/// This is the one row model of a run: `summary.csv`, the terminal table, the report, the
+/// sweep, baselines and comparisons all read these rows, computed once by ``rows(_:frameRateHz:minMovingFrames:)``.
+///
+/// A trace with fewer moving frames than the minimum is still reported on its own row, flagged
+/// (``inSuiteMean`` false), but leaves every suite mean, so each suite mean of a strategy covers
+/// one set of traces for all its figures.
+///
+/// ```swift
+/// let rows = SummaryRow.rows(outcome, frameRateHz: 60, minMovingFrames: 40)
+/// rows.last?.trace    // "suite mean"
+/// ```
+public struct SummaryRow: Sendable {
+    /// The trace name in suite-mean rows.
+    public static let suiteMeanName = "suite mean"
+
+    public var trace: String
+    public var strategy: String
+    /// Position in the trace order; the trace count for suite means.
+    public var traceIndex: Int
+    /// Position in the strategy order.
+    public var strategyIndex: Int
+    public var frameRateHz: Double
+    /// The trace's input rate, `1 / median sample interval` for recordings; `nil` in a
+    /// suite-mean row over traces of different rates.
+    public var inputRateHz: Double?
+    /// Open frames (first seed; summed over traces for suite means).
+    public var frames: Int
+    public var inStrokeFrames: Int
+    public var movingFrames: Int
+    /// Input samples of the trace (first seed; summed for suite means).
+    public var samples: Int
+    /// Strokes of the trace (summed for suite means).
+    public var strokes: Int
+    /// The recording device, where the source names it.
+    public var device: String?
+    /// The tools of the trace's strokes (`pen`, `finger`, or both joined by `+`).
+    public var tool: String?
+    /// Seeds averaged (1 for a seed-independent trace).
+    public var seeds: Int
+    /// Traces averaged (1 for a trace row).
+    public var traces: Int
+    /// Whether the row counts toward its strategy's suite mean (trace rows with at least the
+    /// minimum of moving frames; suite-mean rows are true).
+    public var inSuiteMean: Bool
+    /// Whether `Λ` lay on the edge of the searched range (any seed or trace).
+    public var perceivedLatencyAtEdge: Bool
+    /// `Λ`, exactly, in tenths of a ms.
+    public var perceivedLatency: TenthsMean?
+    /// Latency removed, exactly, in tenths of a ms.
+    public var latencyRemoved: TenthsMean?
+    /// The mean of every figure by CSV name (`Λ` and latency removed included, as `Double`).
+    public var values: [String: Double]
+    /// The sample standard deviation over seeds of each headline figure (`summary.csv`).
+    public var spreads: [String: Double]
+    /// The range (max - min) over seeds of every figure (baselines' `spread_` columns).
+    public var ranges: [String: Double]
+
+    /// Whether this is a suite-mean row.
+    public var isSuiteMean: Bool { trace == SummaryRow.suiteMeanName }
+
+    /// The value of a figure (`nil`: an empty cell).
+    public func value(_ figure: String) -> Double? { values[figure] }
+
+    /// The rows of an outcome: one per (trace, strategy), then one suite mean per strategy over
+    /// the traces it ran on that have at least `minMovingFrames` moving frames.
+    public static func rows(_ outcome: BenchOutcome, frameRateHz: Double, minMovingFrames: Int = 0) -> [SummaryRow] {
+        var moving: [Int: Int] = [:]
+        for g in outcome.groups {
+            moving[g.traceIndex] = max(moving[g.traceIndex] ?? 0, g.perSeed.first?.figures.movingFrames ?? 0)
+        }
+        var rows = outcome.groups.map { g in
+            row(g, trace: outcome.traces.indices.contains(g.traceIndex) ? outcome.traces[g.traceIndex] : nil,
+                frameRateHz: frameRateHz, inSuiteMean: (moving[g.traceIndex] ?? 0) >= minMovingFrames)
+        }
+        for (s, name) in outcome.strategyNames.enumerated() {
+            let groups = outcome.groups.filter { $0.strategyIndex == s && (moving[$0.traceIndex] ?? 0) >= minMovingFrames }
+            guard !groups.isEmpty else { continue }
+            rows.append(
+                suiteMean(groups, rows: rows.filter { $0.strategyIndex == s && $0.inSuiteMean }, strategy: name, strategyIndex: s,
+                          traceCount: outcome.traceNames.count, frameRateHz: frameRateHz))
+        }
+        return rows
+    }
+
+    static func row(_ g: RunGroup, trace: Trace?, frameRateHz: Double, inSuiteMean: Bool) -> SummaryRow {
+        let figures = g.perSeed.map(\.figures)
+        let first = figures.first ?? TraceFigures()
+        var values: [String: Double] = [:]
+        var spreads: [String: Double] = [:]
+        var ranges: [String: Double] = [:]
+        for figure in Figure.all {
+            let xs = figures.compactMap { figure.value($0) }
+            guard !xs.isEmpty else { continue }
+            values[figure.name] = Statistics.mean(xs)
+            ranges[figure.name] = Statistics.range(xs)
+            if figure.headline, let sd = Statistics.sampleSD(xs) { spreads[figure.name] = sd }
+        }
+        let latency = TenthsMean(figures.compactMap(\.perceivedLatencyTenthsMs))
+        let removed = TenthsMean(figures.compactMap(\.latencyRemovedTenthsMs))
+        values[Figure.perceivedLatency.name] = latency?.value
+        values[Figure.latencyRemoved.name] = removed?.value
+        return SummaryRow(
+            trace: g.trace, strategy: g.strategy, traceIndex: g.traceIndex, strategyIndex: g.strategyIndex,
+            frameRateHz: frameRateHz, inputRateHz: g.inputRateHz, frames: first.frames,
+            inStrokeFrames: first.inStrokeFrames, movingFrames: first.movingFrames,
+            samples: g.perSeed.first?.samples ?? 0, strokes: trace?.strokes.count ?? 0, device: trace?.device, tool: trace?.toolText,
+            seeds: g.perSeed.count, traces: 1, inSuiteMean: inSuiteMean,
+            perceivedLatencyAtEdge: figures.contains { $0.perceivedLatencyAtEdge },
+            perceivedLatency: latency, latencyRemoved: removed, values: values, spreads: spreads, ranges: ranges)
+    }
+
+    static func suiteMean(
+        _ groups: [RunGroup], rows: [SummaryRow], strategy: String, strategyIndex: Int, traceCount: Int,
+        frameRateHz: Double
+    ) -> SummaryRow {
+        var values: [String: Double] = [:]
+        for figure in Figure.all {
+            let xs = rows.compactMap { $0.values[figure.name] }
+            if !xs.isEmpty { values[figure.name] = Statistics.mean(xs) }
+        }
+        let latency = TenthsMean.mean(of: rows.compactMap(\.perceivedLatency))
+        let removed = TenthsMean.mean(of: rows.compactMap(\.latencyRemoved))
+        values[Figure.perceivedLatency.name] = latency?.value
+        values[Figure.latencyRemoved.name] = removed?.value
+        // The spread of the suite mean over seeds: the suite mean per seed (a seed-independent
+        // trace contributes its one run to every seed), then the SD and the range of those.
+        var spreads: [String: Double] = [:]
+        var ranges: [String: Double] = [:]
+        let seedCount = groups.map(\.perSeed.count).max() ?? 1
+        for figure in Figure.all {
+            var perSeed: [Double] = []
+            for s in 0..<seedCount {
+                let xs = groups.compactMap { g in g.perSeed.isEmpty ? nil : figure.value(g.perSeed[min(s, g.perSeed.count - 1)].figures) }
+                if !xs.isEmpty { perSeed.append(Statistics.mean(xs)) }
+            }
+            if !perSeed.isEmpty { ranges[figure.name] = Statistics.range(perSeed) }
+            if seedCount > 1, figure.headline, let sd = Statistics.sampleSD(perSeed) { spreads[figure.name] = sd }
+        }
+        let rates = Set(rows.compactMap(\.inputRateHz))
+        let tools = Set(rows.compactMap(\.tool))
+        return SummaryRow(
+            trace: suiteMeanName, strategy: strategy, traceIndex: traceCount, strategyIndex: strategyIndex,
+            frameRateHz: frameRateHz, inputRateHz: rates.count == 1 ? rates.first : nil,
+            frames: rows.reduce(0) { $0 + $1.frames }, inStrokeFrames: rows.reduce(0) { $0 + $1.inStrokeFrames },
+            movingFrames: rows.reduce(0) { $0 + $1.movingFrames }, samples: rows.reduce(0) { $0 + $1.samples },
+            strokes: rows.reduce(0) { $0 + $1.strokes }, device: nil, tool: tools.count == 1 ? tools.first : nil,
+            seeds: rows.map(\.seeds).max() ?? 1, traces: rows.count, inSuiteMean: true,
+            perceivedLatencyAtEdge: rows.contains { $0.perceivedLatencyAtEdge },
+            perceivedLatency: latency, latencyRemoved: removed, values: values, spreads: spreads, ranges: ranges)
+    }
+}
+
+/// Means, spreads and ranges, in one place.
+enum Statistics {
+    static func mean(_ xs: [Double]) -> Double { xs.reduce(0, +) / Double(xs.count) }
+
+    /// The sample standard deviation (n - 1); `nil` for fewer than two values.
+    static func sampleSD(_ xs: [Double]) -> Double? {
+        guard xs.count >= 2 else { return nil }
+        let m = mean(xs)
+        return (xs.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(xs.count - 1)).squareRoot()
+    }
+
+    /// max - min (0 for one value).
+    static func range(_ xs: [Double]) -> Double { (xs.max() ?? 0) - (xs.min() ?? 0) }
+}
