@@ -23,7 +23,7 @@ struct SuiteOptions: ParsableArguments {
     var minMovingFrames = SuiteOptions.defaultMinMovingFrames
 
     /// The default of `--min-moving-frames` (see the README: chosen from the shared recordings).
-    static let defaultMinMovingFrames = 40
+    static let defaultMinMovingFrames = 20
 
     func validate() throws {
         guard seeds >= 1 && seeds <= 1000 else { throw ValidationError("--seeds \(seeds): expected a whole number from 1 to 1000") }

@@ -70,6 +70,12 @@ public struct CSVWriter: Sendable {
     /// Appends an empty cell.
     public mutating func empty() { separator() }
 
+    /// Appends an empty line (between rows): gnuplot reads it as a break in a line plot.
+    public mutating func blankLine() {
+        precondition(atRowStart, "blankLine() goes between rows")
+        bytes.append(0x0A)
+    }
+
     /// Ends the current row.
     public mutating func endRow() {
         bytes.append(0x0A)

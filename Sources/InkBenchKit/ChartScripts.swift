@@ -63,7 +63,8 @@ public struct ChartScript: Sendable, Equatable {
 /// for script in ChartScripts.all(context) { try out.write(script.name + ".gp", text: script.text) }
 /// ```
 public enum ChartScripts {
-    /// Colours by strategy index; `none` is always black.
+    /// Colours by strategy name (a stable hash of it), so a strategy keeps its colour across
+    /// runs and reports; `none` is always black.
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22"]
 
     /// Every chart the context has data for, in report order.
@@ -76,9 +77,23 @@ public enum ChartScripts {
         "'" + oneLine(s).replacingOccurrences(of: "'", with: "''") + "'"
     }
 
-    static func color(_ c: ChartContext, _ i: Int) -> String {
-        c.strategies[i] == "none" ? "#000000" : palette[i % palette.count]
+    static func color(_ c: ChartContext, _ i: Int) -> String { color(of: c.strategies[i]) }
+
+    /// The colour of a strategy by its base name (parameters in `[...]` ignored, so
+    /// `kalman[cap_ms=8]` is drawn like `kalman` is everywhere): FNV-1a of the name.
+    public static func color(of name: String) -> String {
+        let base = name.split(separator: "[").first.map(String.init) ?? name
+        if base == "none" { return "#000000" }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in base.utf8 {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01b3
+        }
+        return palette[Int(h % UInt64(palette.count))]
     }
+
+    /// The latency axis' reading, from the registry: perceived latency is judged by its magnitude.
+    static let latencyReading = Figure.perceivedLatency.direction.phrase
 
     /// Text on one line (a name with a line break would end a gnuplot string or comment).
     static func oneLine(_ s: String) -> String {
@@ -181,7 +196,8 @@ public enum ChartScripts {
             }
         }
         let body = """
-            set title \(quote("Trade-off: perceived latency against overshoot (suite means; lower left is better)"))
+            set title \(quote("Trade-off: perceived latency against overshoot (suite means; latency \(latencyReading), overshoot lower is better)"))
+            set xzeroaxis lt 0 lc rgb '#888888'
             set xlabel 'overshoot p95 (mm)'
             set ylabel 'perceived latency (ms)'
             set grid lc rgb '#dddddd'
@@ -195,7 +211,7 @@ public enum ChartScripts {
             """
         return ChartScript(
             name: "tradeoff", title: "Trade-off: perceived latency against overshoot",
-            about: "Each point is a strategy's suite mean: perceived latency (how long ago the pen was where the ink ends) against the 95th percentile of overshoot. Lower left is better; a strategy is better than another only if it is no worse on both."
+            about: "Each point is a strategy's suite mean: perceived latency (how long ago the pen was where the ink ends; below 0 the ink runs ahead of the pen) against the 95th percentile of overshoot. Latency closer to 0 and less overshoot are better; a strategy is better than another only if it is no worse on both."
                 + (reads.count > 1 ? " Dashed curves trace each strategy over the horizon caps of `sweep.csv`." : ""),
             text: script(name: "tradeoff", title: "trade-off", reads: reads, width: 1100, height: 700,
                          columns: [columnsComment("summary.csv", h, ["perceived_latency_ms", "overshoot_p95_mm", "trace_index", "strategy_index"]),
@@ -216,7 +232,7 @@ public enum ChartScripts {
             let fti = col(fh, "trace_index"), let fsi = col(fh, "strategy_index"), let fph = col(fh, "phase"),
             let fpr = col(fh, "predicted"), let qx = col(fh, "tip_x_mm"), let qy = col(fh, "tip_y_mm")
         else { return nil }
-        let panels = c.strategies.enumerated().filter { $0.element != "none" && !$0.element.hasPrefix("recorded") }
+        let panels = c.strategies.enumerated().filter { $0.element != "none" }
         guard !panels.isEmpty else { return nil }
         let columns = panels.count == 1 ? 1 : panels.count <= 4 ? 2 : 3
         let rows = (panels.count + columns - 1) / columns
@@ -319,7 +335,7 @@ public enum ChartScripts {
             set key outside right top box
             set xzeroaxis lt -1
             set bmargin 6
-            set title 'perceived latency (lower is better; negative: ink ahead of the pen)'
+            set title \(quote("perceived latency (\(latencyReading); negative: ink ahead of the pen)"))
             set ylabel 'perceived latency (ms)'
             \(plot(lat))
             set title 'overshoot p95 (lower is better)'
@@ -345,18 +361,26 @@ public enum ChartScripts {
         else { return nil }
         let mean = c.traces.count
         var plots: [String] = []
+        var labelled = 0
         for (i, name) in c.strategies.enumerated() {
             let pick = "\(ti)==\(mean) && \(si)==\(i)"
             if name == "none" {
                 plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==0 ? \(ov) : NaN):(\(lat)) with points pt 4 ps 2.6 lw 2 lc rgb '#000000' title \(quote("none (no prediction, the baseline)"))")
                 continue
             }
+            // Each curve's cap labels sit on their own side and row, so neighbouring curves'
+            // labels do not print over each other.
+            let side = labelled % 2 == 0 ? "left" : "right"
+            let dx = labelled % 2 == 0 ? 0.8 : -0.8
+            let dy = 0.6 + 1.0 * Double(labelled / 2)
+            labelled += 1
             plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==1 ? \(ov) : NaN):(\(lat)) with linespoints lw 2 pt 7 ps 0.9 lc rgb '\(color(c, i))' title \(quote(name + " (cap 0 ms at top)"))")
             plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==0 ? \(ov) : NaN):(\(lat)) with points pt 12 ps 2.2 lw 2 lc rgb '\(color(c, i))' title \(quote(name + ", no cap"))")
-            plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==1 && \(cap)>0 && \(cap)<maxcap && \(cap)==10*floor(\(cap)/10) ? \(ov) : NaN):(\(lat)):(sprintf('%g ms', \(cap))) with labels offset char 0.8,char 0.6 left font ',9' textcolor rgb '\(color(c, i))' notitle")
+            plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==1 && \(cap)>0 && \(cap)<maxcap && \(cap)==10*floor(\(cap)/10) ? \(ov) : NaN):(\(lat)):(sprintf('%g ms', \(cap))) with labels offset char \(CSVWriter.numberText(dx)),char \(CSVWriter.numberText(dy)) \(side) font ',9' textcolor rgb '\(color(c, i))' notitle")
         }
         let body = """
-            set title \(quote("Trade-off curves over horizon caps (suite means; lower left is better)"))
+            set title \(quote("Trade-off curves over horizon caps (suite means; latency \(latencyReading), overshoot lower is better)"))
+            set xzeroaxis lt 0 lc rgb '#888888'
             set xlabel 'overshoot p95 (mm)'
             set ylabel 'perceived latency (ms)'
             set grid lc rgb '#dddddd'

@@ -17,7 +17,9 @@ public enum FramesCSV {
     ]
 
     /// Writes the frames every group's first seed kept; `traceIndex` keeps one trace only
-    /// (`chart-frames.csv`, the charts' smaller copy).
+    /// (`chart-frames.csv`, the charts' smaller copy), and there a blank line separates each
+    /// stroke and phase, so the charts' lines break at every pen-up (gnuplot ends a line at a
+    /// blank line; CSV readers skip it).
     public static func write(_ outcome: BenchOutcome, traceIndex: Int? = nil) -> CSVWriter {
         let groups = outcome.groups.filter { traceIndex == nil || $0.traceIndex == traceIndex }
         let count = groups.reduce(0) { $0 + ($1.perSeed.first?.frames?.count ?? 0) }
@@ -25,8 +27,13 @@ public enum FramesCSV {
         csv.row(header)
         for g in groups {
             guard let frames = g.perSeed.first?.frames else { continue }
+            var block: (stroke: Int, phase: Int)? = nil
             for d in frames {
                 let f = d.frame
+                if traceIndex != nil {
+                    if let b = block, b != (f.stroke, f.phase) { csv.blankLine() }
+                    block = (f.stroke, f.phase)
+                }
                 csv.text(g.trace)
                 csv.text(g.strategy)
                 csv.integer(f.phase)

@@ -186,7 +186,9 @@ public enum EvemuReader {
             notices.append("scale \(s) device units per mm from \(options.scaleSource ?? "the options")")
         }
         if let deviceName { notices.append("device: \(deviceName)") }
-        return try assembler.trace(notices: notices, end: .line(max(1, text.numbered.count)))
+        var trace = try assembler.trace(notices: notices, end: .line(max(1, text.numbered.count)))
+        trace.device = deviceName
+        return trace
     }
 
     /// Reads one header line (`N:`, `I:`, `P:`, `B:`, `A:`); `A:` lines fill `axes`.
