@@ -116,6 +116,9 @@ struct CheckCommand: AsyncParsableCommand {
     func currentRecord(baseline old: BenchRecord?) async throws -> BenchRecord {
         let baseline = self.baseline ?? "the baseline"
         if let results {
+            if !FileManager.default.fileExists(atPath: (results as NSString).appendingPathComponent("manifest.json")) {
+                Console.note("\(results): no manifest.json, so the timing, suite, seeds and strategies' parameters cannot be verified; only the frame and input rates of summary.csv are compared with the baseline")
+            }
             do { return try ResultsFolder.read(results) } catch { throw BenchInputError(error.description) }
         }
         var strategies = strategyOptions

@@ -30,7 +30,24 @@ struct ReportCommand: AsyncParsableCommand {
             path = output.out
             try ReportCommand.copyFolder(folder, to: path)
         }
-        let out = try OutputFolder(path: path)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
+            throw BenchInputError("\(path): no such results folder; expected a folder written by `bench run` (give its path, or --out)")
+        }
+        let run = try RunFolder(path: path, startFrom: .copyOfExisting)
+        do {
+            try rebuild(run)
+            try run.commit()
+        } catch {
+            run.abandon()
+            throw error
+        }
+    }
+
+    /// Verifies the folder's files belong to one run, then rebuilds its charts, report and manifest.
+    func rebuild(_ run: RunFolder) throws {
+        let path = run.path
+        let out = run.files
         guard out.exists("summary.csv") else {
             throw BenchInputError("\(path): no summary.csv; expected a folder written by `bench run` (give its path, or --out)")
         }
@@ -38,8 +55,9 @@ struct ReportCommand: AsyncParsableCommand {
         do { summary = try CSVTable(parsing: try out.read("summary.csv")) } catch {
             throw BenchInputError("\(out.file("summary.csv")): \(error)")
         }
-        let manifest = out.exists("manifest.json") ? (try? Manifest.decode(out.read("manifest.json"))) : nil
+        var manifest = out.exists("manifest.json") ? (try? Manifest.decode(out.read("manifest.json"))) : nil
         if manifest == nil { Console.note("\(path): no readable manifest.json; the report will not state the timing") }
+        do { try manifest?.verifyOutputs(in: out) } catch { throw BenchInputError(error.description) }
         let record: BenchRecord
         do { record = try ResultsFolder.parseSummary(try out.read("summary.csv"), path: out.file("summary.csv")) } catch {
             throw BenchInputError("\(error)")
@@ -47,6 +65,13 @@ struct ReportCommand: AsyncParsableCommand {
         let status = try ChartsAndReport.build(
             in: out, summary: summary, record: record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
             requireCharts: output.requireCharts)
+        if var m = manifest {
+            let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []
+            m.refreshOutputs(in: out, adding: status.scripts.map { $0.name + ".gp" } + rendered + ["report.md", "report.html"])
+            m.charts = status.note
+            try out.write("manifest.json", bytes: m.encoded())
+            manifest = m
+        }
         if !output.quiet {
             print("rebuilt \(path)/: \(status.scripts.map { $0.name + ".gp" }.joined(separator: ", ")), report.md, report.html (charts \(status.note))")
         }

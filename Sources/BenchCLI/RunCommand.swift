@@ -36,7 +36,18 @@ struct RunCommand: AsyncParsableCommand {
         for trace in inputs.recordings { for notice in trace.notices { Console.note("\(trace.name): \(notice)") } }
         for line in inputs.recordedNotices { Console.note(line) }
         let asked = try inputs.chartTrace(self.chartTrace)
-        let folder = try OutputFolder(path: output.out)
+        let run = try RunFolder(path: output.out, startFrom: .empty)
+        do {
+            try await write(inputs, asked: asked, into: run, start: start, clock: clock)
+        } catch {
+            run.abandon()
+            throw error
+        }
+    }
+
+    /// Runs the plan and writes every output into the run's staging folder, then swaps it in.
+    func write(_ inputs: ResolvedInputs, asked: String?, into run: RunFolder, start: ContinuousClock.Instant, clock: ContinuousClock) async throws {
+        let folder = run.files
 
         // Without --chart-trace or the fast S-curve, the chart trace is chosen after the run.
         let chosenLater = self.chartTrace == nil && !inputs.specs.contains { $0.name == ChartDefaults.syntheticTrace }
@@ -108,6 +119,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         manifest.elapsedSeconds = seconds(clock.now - start)
         try folder.write("manifest.json", bytes: manifest.encoded())
+        try run.commit()
 
         if !output.quiet {
             print("timing: \(timingSummary)")
@@ -115,7 +127,7 @@ struct RunCommand: AsyncParsableCommand {
             if !inputs.recordings.isEmpty { print(ResultTable.traces(rows: rows)) }
             if let notice = ResultTable.exclusionNotice(rows: rows, minMovingFrames: minMoving) { Console.note(notice) }
             print(ResultTable.render(rows: rows))
-            print("wrote \(folder.path)/: summary.csv" + (noFrames ? "" : ", frames.csv") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
+            print("wrote \(run.path)/: summary.csv" + (noFrames ? "" : ", frames.csv") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
         }
         print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))
     }

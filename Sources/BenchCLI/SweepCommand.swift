@@ -75,7 +75,11 @@ struct SweepCommand: AsyncParsableCommand {
         var inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in inputs.skipped { Console.note("skipped: \(line)") }
         inputs.timing.horizonCapMs = nil
-        let folder = try OutputFolder(path: output.out)
+        // The sweep adds to the run in the folder (if any): it works on a copy and swaps it in whole.
+        let run = try RunFolder(path: output.out, startFrom: .copyOfExisting)
+        var committed = false
+        defer { if !committed { run.abandon() } }
+        let folder = run.files
         let uncappedSummary = inputs.timing.summary(
             synthetic: !inputs.specs.isEmpty, recordingRatesHz: inputs.recordings.map { 1 / $0.nominalInterval })
         var runs: [(cap: Double?, rows: [SummaryRow])] = []
@@ -126,13 +130,17 @@ struct SweepCommand: AsyncParsableCommand {
         // A run in the same folder with the same timing and strategies gets the curves too.
         if folder.exists("summary.csv"), let text = try? folder.read("summary.csv"), let summary = try? CSVTable(parsing: text),
             let record = try? ResultsFolder.parseSummary(text, path: folder.file("summary.csv")),
-            let manifest = try? Manifest.decode(folder.read("manifest.json")), manifest.timingSummary == uncappedSummary
+            var manifest = try? Manifest.decode(folder.read("manifest.json")), manifest.timingSummary == uncappedSummary,
+            (try? manifest.verifyOutputs(in: folder)) != nil
         {
             let status = try ChartsAndReport.build(
                 in: folder, summary: summary, record: record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
                 requireCharts: output.requireCharts)
+            let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []
+            manifest.refreshOutputs(in: folder, adding: status.scripts.map { $0.name + ".gp" } + rendered + ["report.md", "report.html"])
+            try folder.write("manifest.json", bytes: manifest.encoded())
             if !output.quiet && status.scripts.contains(where: { $0.name == "sweep" }) {
-                print("updated the trade-off chart and report of the run in \(folder.path)/ with the sweep curves")
+                print("updated the trade-off chart and report of the run in \(run.path)/ with the sweep curves")
             }
         }
         let manifest = Manifest(
@@ -155,10 +163,12 @@ struct SweepCommand: AsyncParsableCommand {
             },
             samplesReplayed: samples, replaySeconds: replay, elapsedSeconds: seconds(clock.now - start))
         try folder.write("sweep-manifest.json", bytes: manifest.encoded())
+        try run.commit()
+        committed = true
         if !output.quiet {
             print("timing: \(uncappedSummary); horizon caps \(caps.map { CSVText.number($0) }.joined(separator: ", ")) ms and none")
             print(SweepCSV.table(runs: remapped))
-            print("wrote \(folder.path)/: sweep.csv, sweep.gp" + (chartNote == "rendered" ? ", sweep.svg, sweep.png" : "") + ", sweep-manifest.json")
+            print("wrote \(run.path)/: sweep.csv, sweep.gp" + (chartNote == "rendered" ? ", sweep.svg, sweep.png" : "") + ", sweep-manifest.json")
         }
         print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: replay, samples: samples))
     }

@@ -27,6 +27,9 @@ public enum ResultsFolder {
         var record = try parseSummary(text, path: summaryPath)
         let manifestPath = (folder as NSString).appendingPathComponent("manifest.json")
         if let json = try? String(contentsOfFile: manifestPath, encoding: .utf8), let m = try? Manifest.decode(json) {
+            do throws(OutputError) { try m.verifyOutputs(in: OutputFolder(path: folder)) } catch {
+                throw BaselineFileError(path: folder, line: nil, error.description)
+            }
             record.toolVersion = m.version
             record.suite = m.suite
             record.seeds = m.seeds

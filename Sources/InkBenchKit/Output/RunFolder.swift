@@ -1,0 +1,192 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A results folder that always holds one whole run: a command writes every file into a
+/// staging folder beside it (`.NAME.staging-PID`), and ``commit()`` swaps the staging folder
+/// in with one atomic exchange, so a reader, a `kill -9` or a full disk never leaves a folder
+/// that mixes two runs.
+///
+/// - `run` starts from an empty staging folder; at commit the files in the old folder that
+///   bench did not write there (your own notes, a `sweep` of the same run) are carried over.
+/// - `sweep` and `report`, which add to an existing run, start from a copy of it (hard links,
+///   so a large `frames.csv` costs nothing) and replace only what they write.
+///
+/// Staging folders of runs that died (their process is gone) are removed when the next run
+/// starts, and so are stray `.NAME.tmp-PID` files of dead writers inside the folder.
+///
+/// ```swift
+/// let folder = try RunFolder(path: "bench-results", startFrom: .empty)
+/// try folder.files.write("summary.csv", bytes: csv.bytes)
+/// try folder.commit()
+/// ```
+public struct RunFolder: Sendable {
+    /// What the staging folder starts with.
+    public enum Start: Sendable {
+        /// Nothing: a new run (files bench did not write are carried over at commit).
+        case empty
+        /// A copy of the existing folder: a command that adds files to a run.
+        case copyOfExisting
+    }
+
+    /// The folder as given (what users see).
+    public let path: String
+    /// Where this command writes until ``commit()``.
+    public let files: OutputFolder
+    let start: Start
+
+    /// The names a `bench run` writes (or may have written) into a folder; at commit the old
+    /// folder's other files are carried over.
+    public static func isRunOutput(_ name: String) -> Bool {
+        let fixed: Set<String> = [
+            "summary.csv", "frames.csv", "chart-frames.csv", "tails.csv", "paths.csv", "report.md", "report.html", "manifest.json",
+        ]
+        if fixed.contains(name) { return true }
+        for chart in ["tradeoff", "replay", "error", "bars"] {
+            for ext in [".gp", ".svg", ".png"] where name == chart + ext { return true }
+        }
+        return false
+    }
+
+    /// Prepares the staging folder beside `path` (created with its parents if needed).
+    ///
+    /// - Throws: ``OutputError`` naming the path and what is wrong with it.
+    public init(path: String, startFrom start: Start) throws(OutputError) {
+        let fm = FileManager.default
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let name = url.lastPathComponent
+        let parent = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw OutputError("\(path): exists and is not a folder; expected a results folder (give another --out)")
+        }
+        if !fm.fileExists(atPath: parent) {
+            do { try fm.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+                throw OutputError("\(path): cannot create the folder it goes in, \(parent): \(Self.reason(error))")
+            }
+        } else if fm.fileExists(atPath: parent, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw OutputError("\(path): \(parent) is a file, not a folder; expected a folder path")
+        }
+        Self.removeStale(name: name, in: parent, target: url.path)
+        let staging = (parent as NSString).appendingPathComponent(".\(name).staging-\(getpid())")
+        try? fm.removeItem(atPath: staging)
+        do { try fm.createDirectory(atPath: staging, withIntermediateDirectories: false) } catch {
+            throw OutputError("\(path): cannot create a staging folder beside it (\(staging)): \(Self.reason(error))")
+        }
+        if start == .copyOfExisting, fm.fileExists(atPath: url.path) {
+            try Self.linkFiles(from: url.path, to: staging, only: { _ in true })
+        }
+        self.path = path
+        self.start = start
+        self.files = try OutputFolder(path: staging)
+    }
+
+    /// Swaps the staging folder in as the folder, in one step, and removes the old one.
+    ///
+    /// - Throws: ``OutputError`` when the swap fails (the old folder is then left as it was).
+    public func commit() throws(OutputError) {
+        let fm = FileManager.default
+        let target = URL(fileURLWithPath: path).standardizedFileURL.path
+        let staging = files.path
+        if start == .empty, fm.fileExists(atPath: target) {
+            try Self.linkFiles(from: target, to: staging, only: { !Self.isRunOutput($0) && !fm.fileExists(atPath: (staging as NSString).appendingPathComponent($0)) })
+        }
+        guard fm.fileExists(atPath: target) else {
+            if rename(staging, target) != 0 { throw OutputError("\(path): cannot move the finished run in place: \(String(cString: strerror(errno)))") }
+            return
+        }
+        if Self.exchange(staging, target) {
+            try? fm.removeItem(atPath: staging)  // now the old run
+            return
+        }
+        // No atomic exchange on this system: two renames; a run that dies between them leaves
+        // the old run at `.NAME.old-PID`, which the next run puts back (removeStale).
+        let old = staging.replacingOccurrences(of: ".staging-", with: ".old-")
+        guard rename(target, old) == 0 else { throw OutputError("\(path): cannot replace the folder: \(String(cString: strerror(errno)))") }
+        guard rename(staging, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = rename(old, target)
+            throw OutputError("\(path): cannot move the finished run in place: \(reason)")
+        }
+        try? fm.removeItem(atPath: old)
+    }
+
+    /// Removes the staging folder (the command failed; the folder keeps its last whole run).
+    public func abandon() { try? FileManager.default.removeItem(atPath: files.path) }
+
+    /// Atomically exchanges two folders (Linux `renameat2(RENAME_EXCHANGE)`), or `false`
+    /// when the system cannot.
+    static func exchange(_ a: String, _ b: String) -> Bool {
+        #if canImport(Glibc)
+            typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+            let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+            let exchangeFlag: UInt32 = 2  // RENAME_EXCHANGE
+            return renameat2(AT_FDCWD, a, AT_FDCWD, b, exchangeFlag) == 0
+        #else
+            return false
+        #endif
+    }
+
+    /// Hard-links (or copies, across file systems) the plain files of `from` that `only`
+    /// accepts into `to`; hidden files (temporaries) are skipped.
+    static func linkFiles(from: String, to: String, only: (String) -> Bool) throws(OutputError) {
+        let fm = FileManager.default
+        let names: [String]
+        do { names = try fm.contentsOfDirectory(atPath: from) } catch { throw OutputError("\(from): cannot list the folder: \(reason(error))") }
+        for name in names.sorted() where !name.hasPrefix(".") && only(name) {
+            let source = (from as NSString).appendingPathComponent(name)
+            let destination = (to as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            if link(source, destination) == 0 { continue }
+            do { try fm.copyItem(atPath: source, toPath: destination) } catch {
+                throw OutputError("\(source): cannot carry it over into the new run: \(reason(error))")
+            }
+        }
+    }
+
+    /// Removes staging folders and temporaries left by dead processes; puts back a folder a
+    /// run died while replacing.
+    static func removeStale(name: String, in parent: String, target: String) {
+        let fm = FileManager.default
+        guard let siblings = try? fm.contentsOfDirectory(atPath: parent) else { return }
+        for sibling in siblings {
+            for marker in [".staging-", ".old-"] {
+                let prefix = ".\(name)\(marker)"
+                guard sibling.hasPrefix(prefix), let pid = Int32(sibling.dropFirst(prefix.count)), !isAlive(pid) else { continue }
+                let stale = (parent as NSString).appendingPathComponent(sibling)
+                if marker == ".old-" && !fm.fileExists(atPath: target) {
+                    _ = rename(stale, target)
+                } else {
+                    try? fm.removeItem(atPath: stale)
+                }
+            }
+        }
+        if let inside = try? fm.contentsOfDirectory(atPath: target) {
+            for file in inside where file.hasPrefix(".") {
+                guard let r = file.range(of: ".tmp-", options: .backwards), let pid = Int32(file[r.upperBound...]), !isAlive(pid) else { continue }
+                try? fm.removeItem(atPath: (target as NSString).appendingPathComponent(file))
+            }
+        }
+    }
+
+    /// Whether a process of that id exists.
+    static func isAlive(_ pid: Int32) -> Bool {
+        pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// The system's reason for a Foundation error, without the NSCocoaErrorDomain wrapper.
+    static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
+    }
+}
