@@ -7,12 +7,19 @@
 #
 #   scripts/docs.sh                 # every library target
 #   scripts/docs.sh InkPrediction   # only the targets named (and nothing that links to others)
+#   scripts/docs.sh --internal      # also check the doc comments of internal declarations
+#                                   # (the archive then documents them too; for checking only)
 #
 # Output: .build/plugins/Swift-DocC/outputs/InkBench.doccarchive (and one archive per target).
 # Preview on a Mac with `swift package --disable-sandbox preview-documentation --target X`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+level=()
+if [ "${1:-}" = "--internal" ]; then
+  level=(--symbol-graph-minimum-access-level internal --output-path .build/docs-internal)
+  shift
+fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   # Dependency order; the executables (bench, the example) have no library documentation.
@@ -24,7 +31,7 @@ for t in "${targets[@]}"; do args+=(--target "$t"); done
 
 start=$(date +%s.%N)
 swift package --disable-sandbox generate-documentation \
-  --enable-experimental-combined-documentation --warnings-as-errors "${args[@]}"
+  --enable-experimental-combined-documentation --warnings-as-errors ${level[@]+"${level[@]}"} "${args[@]}"
 end=$(date +%s.%N)
 awk -v n="${#targets[@]}" -v a="$start" -v b="$end" \
   'BEGIN { printf "docs: %d targets built with warnings as errors in %.1f s\n", n, b - a }'

@@ -6,7 +6,7 @@ import ArgumentParser
 /// bench --out /tmp/results --no-charts --quiet
 /// ```
 struct OutputOptions: ParsableArguments {
-    @Option(help: "Output folder (created if needed); only the files bench writes are replaced.")
+    @Option(help: ArgumentHelp("Output folder (created if needed); only the files bench writes are replaced.", valueName: "dir"))
     var out = "bench-results"
 
     @Flag(help: "Print only the final timing line and errors.")

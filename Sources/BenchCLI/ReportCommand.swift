@@ -11,7 +11,7 @@ struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report", abstract: "Rebuild the charts and report of a results folder without re-running.")
 
-    @Argument(help: "The results folder (default: --out, bench-results).")
+    @Argument(help: ArgumentHelp("The results folder. (default: --out, bench-results)", valueName: "dir"))
     var folder: String?
 
     @OptionGroup(title: "Output") var output: OutputOptions

@@ -140,7 +140,7 @@ public enum Replay {
 
     /// Replays one stroke in every phase with one predictor. The phases feed the predictor the
     /// same samples in the same order (the gap reset depends on the samples alone) and
-    /// ``Predictor/predict(at:)`` does not change it, so one pass over the samples, answering
+    /// ``/InkPrediction/Predictor/predict(at:)`` does not change it, so one pass over the samples, answering
     /// each phase's frames as their samples arrive, gives what a fresh predictor per phase
     /// would, for one phase's updates. Frames go to `sink` phase by phase.
     @inlinable
