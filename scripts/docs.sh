@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every library target as one combined archive, with warnings
 # as errors, so a broken or stale ``symbol`` link in a doc comment or catalog fails (CI runs
-# this). Links to another target's symbols need the leading-slash form, for example
+# this); first checks the relative links of README.md and docs/*.md. Links to another target's symbols need the leading-slash form, for example
 # ``/InkPrediction/Predictor``: they resolve only in the combined build, which is why the
 # targets are built together. Prints the time taken.
 #
@@ -30,6 +30,8 @@ args=()
 for t in "${targets[@]}"; do args+=(--target "$t"); done
 
 start=$(date +%s.%N)
+# The Markdown pages' relative links and anchors first (a second or less).
+python3 scripts/check-doc-links.py
 swift package --disable-sandbox generate-documentation \
   --enable-experimental-combined-documentation --warnings-as-errors ${level[@]+"${level[@]}"} "${args[@]}"
 end=$(date +%s.%N)
