@@ -20,7 +20,9 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // DocC for the libraries (`scripts/docs.sh`); a plugin only, never linked into a target.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Predictors: pure Swift, no Foundation, so an app can ship the code it benchmarks.

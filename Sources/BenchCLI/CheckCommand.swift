@@ -23,28 +23,41 @@ struct CheckCommand: AsyncParsableCommand {
         discussion: """
             Runs the suite as the run options below configure it (the same options as `bench run`; \
             strategies default to the baseline's) or reads --results DIR, then compares each figure of \
-            each trace, strategy and suite mean with the baseline. A change counts when it exceeds the \
-            figure's tolerance, max(abs, rel x |baseline|). Exit status: 0 within tolerance, 1 a figure \
+            each trace, strategy and suite mean with the baseline.
+
+            A change counts (as regressed or improved) when |now - baseline| > max(abs, rel x |baseline|, \
+            1.25 x spread): abs and rel are the figure's tolerance (defaults: 0.5 ms, 0.05 mm, 0.01 for \
+            ratios and rates; --tolerance overrides), spread the row's own seed-to-seed spread stored in \
+            the baseline (0 on clean traces). Horizons and the predicted share are reported as changed, \
+            never as a regression. --show-tolerances prints every figure's direction and tolerance.
+
+            Exit status: 0 within tolerance (improvements are listed, never a failure), 1 a figure \
             regressed, 2 a usage or input error (including a baseline made with a different timing, suite, \
             seed or strategy set). With $GITHUB_STEP_SUMMARY set, the table is appended there as Markdown.
+
+            Examples:
+              bench check --baseline Benchmarks/baseline/default-ipad-60.csv
+              bench check --baseline base.csv --results bench-results
+              bench check --baseline base.csv --tolerance overshoot_p95_mm=0.02,2%
+              bench check --baseline base.csv --update-baseline
             """)
 
-    @Option(help: "The baseline file to compare with (or to write, with --update-baseline); a bench-results summary.csv also works.")
+    @Option(help: ArgumentHelp("The baseline file to compare with (or to write, with --update-baseline); a bench-results summary.csv also works.", valueName: "file"))
     var baseline: String?
 
-    @Option(help: "Compare the figures of this results folder (its summary.csv and manifest.json) instead of running.")
+    @Option(help: ArgumentHelp("Compare the figures of this results folder (its summary.csv and manifest.json) instead of running.", valueName: "dir"))
     var results: String?
 
     @Flag(help: "Rewrite the baseline from this run on purpose (shows what moved first); exits 0.")
     var updateBaseline = false
 
-    @Option(name: .customLong("tolerance"), help: "Override a figure's tolerance: figure=abs[,rel], abs in the figure's unit (ms, mm), rel a fraction or N%. Repeatable.")
+    @Option(name: .customLong("tolerance"), help: ArgumentHelp("Override a figure's tolerance: abs in the figure's unit (ms, mm), rel a fraction or N%. Repeatable.", valueName: "figure=abs[,rel]"))
     var toleranceOverrides: [String] = []
 
-    @Option(name: .customLong("tolerance-file"), help: "A file of tolerances, one figure=abs[,rel] per line ('#' comments); --tolerance wins over it.")
+    @Option(name: .customLong("tolerance-file"), help: ArgumentHelp("A file of tolerances, one figure=abs[,rel] per line ('#' comments); --tolerance wins over it.", valueName: "file"))
     var toleranceFile: String?
 
-    @Option(help: "With --update-baseline: measure each row's seed-to-seed spread over this many seeds (the run's seed and the next ones); 0 to skip.")
+    @Option(help: ArgumentHelp("With --update-baseline: measure each row's seed-to-seed spread over this many seeds (the run's seed and the next ones); 0 to skip.", valueName: "n"))
     var spreadSeeds = 10
 
     @Flag(help: "Print the default tolerances and the seed-to-seed spreads they were set from, then exit.")

@@ -24,18 +24,23 @@ struct CompareCommand: AsyncParsableCommand {
             below or read from --results DIR. The rule compares suite means of perceived latency and \
             overshoot p95; a difference within a figure's tolerance (see `bench check --show-tolerances`) \
             counts as equal. Exit status 0, or 2 for a usage or input error.
+
+            Examples:
+              bench compare linear kalman-chromium
+              bench compare linear kalman --results bench-results
+              bench compare results-main results-branch
             """)
 
-    @Argument(help: "A: a results folder, or a strategy (name[:param=value,...]).")
+    @Argument(help: ArgumentHelp("A: a results folder, or a strategy (name[:param=value,...]).", valueName: "a"))
     var a: String
 
     @Argument(help: "B: a results folder, or a strategy.")
     var b: String
 
-    @Option(help: "Read the two strategies' figures from this results folder instead of running them.")
+    @Option(help: ArgumentHelp("Read the two strategies' figures from this results folder instead of running them.", valueName: "dir"))
     var results: String?
 
-    @Option(name: .customLong("tolerance"), help: "Override a figure's tolerance: figure=abs[,rel]. Repeatable.")
+    @Option(name: .customLong("tolerance"), help: ArgumentHelp("Override a figure's tolerance: abs in the figure's unit (ms, mm), rel a fraction or N%. Repeatable.", valueName: "figure=abs[,rel]"))
     var toleranceOverrides: [String] = []
 
     @OptionGroup(title: "Timing (for two strategies without --results)") var timingOptions: TimingOptions

@@ -18,19 +18,19 @@ public struct ConvertCommand: ParsableCommand {
     @Argument(help: "The recording to read.")
     var input: String
 
-    @Option(name: .long, help: "The trace CSV to write (replaced atomically).")
+    @Option(name: .long, help: ArgumentHelp("The trace CSV to write (replaced atomically).", valueName: "file"))
     var to: String
 
-    @Option(name: .long, help: "The input's format: \(TraceFormat.namesList) (default: by extension and content).")
+    @Option(name: .long, help: ArgumentHelp("The input's format: \(TraceFormat.namesList). (default: by extension and content)", valueName: "name"))
     var format: String?
 
-    @Option(name: .long, help: "The input's scale in file units per mm (device units, tablet units or px).")
+    @Option(name: .long, help: ArgumentHelp("The input's scale in file units per mm (device units, tablet units or px).", valueName: "units-per-mm"))
     var scale: Double?
 
-    @Option(name: .long, help: "A recordings manifest whose matching sections apply to the input.")
+    @Option(name: .long, help: ArgumentHelp("A recordings manifest whose matching sections apply to the input.", valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: "The input's time unit: s, ms, us, or seconds per unit.")
+    @Option(name: .long, help: ArgumentHelp("The input's time unit: s, ms, us, or seconds per unit.", valueName: "unit"))
     var timeUnit: String?
 
     @Flag(name: .long, help: "Also keep pen motion in proximity (hover) as strokes of its own.")

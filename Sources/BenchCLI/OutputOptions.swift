@@ -6,7 +6,7 @@ import ArgumentParser
 /// bench --out /tmp/results --no-charts --quiet
 /// ```
 struct OutputOptions: ParsableArguments {
-    @Option(name: .customLong("out"), help: ArgumentHelp("Output folder (created if needed); only the files bench writes are replaced. Default: bench-results.", valueName: "folder"))
+    @Option(name: .customLong("out"), help: ArgumentHelp("Output folder (created if needed); only the files bench writes are replaced. (default: bench-results)", valueName: "dir"))
     var outOption: String? = nil
 
     /// The output folder: `--out`, or `bench-results`.

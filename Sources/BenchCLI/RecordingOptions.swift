@@ -15,7 +15,9 @@ import InkTraces
 public struct RecordingOptions: ParsableArguments {
     @Option(
         name: .long, parsing: .upToNextOption,
-        help: "Recordings to replay: files or folders (searched recursively; an inkbench.manifest in a folder is applied).")
+        help: ArgumentHelp(
+            "Recordings to replay: files or folders (searched recursively; an inkbench.manifest in a folder is applied).",
+            valueName: "path"))
     public var traces: [String] = []
 
     @Flag(name: .long, help: "Also run the synthetic suite when --traces is given.")
@@ -28,10 +30,10 @@ public struct RecordingOptions: ParsableArguments {
             valueName: "glob=units-per-mm"))
     public var scale: [String] = []
 
-    @Option(name: .long, help: "A recordings manifest (format, scale, time unit per file or glob), applied to every --traces folder. Repeatable.")
+    @Option(name: .long, help: ArgumentHelp("A recordings manifest (format, scale, time unit per file or glob), applied to every --traces folder. Repeatable.", valueName: "file"))
     public var manifest: [String] = []
 
-    @Option(name: .long, help: "Read every file as this format: \(TraceFormat.namesList).")
+    @Option(name: .long, help: ArgumentHelp("Read every file as this format: \(TraceFormat.namesList). (default: by extension and content)", valueName: "name"))
     public var format: String?
 
     @Flag(name: .long, help: "Stop at the first file that cannot be read, instead of skipping it.")

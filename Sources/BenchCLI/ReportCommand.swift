@@ -15,7 +15,7 @@ struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report", abstract: "Rebuild the charts and report of a results folder without re-running.")
 
-    @Argument(help: "The results folder (default: bench-results).")
+    @Argument(help: ArgumentHelp("The results folder. (default: bench-results)", valueName: "dir"))
     var folder: String?
 
     @OptionGroup(title: "Output") var output: OutputOptions

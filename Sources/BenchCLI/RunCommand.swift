@@ -12,7 +12,20 @@ import InkReplay
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the suite through the strategies; write summary.csv, frames.csv, charts, report and manifest.json.")
+        abstract: "Run the suite through the strategies; write summary.csv, frames.csv, charts, report and manifest.json.",
+        discussion: """
+            Prints one row per trace and strategy and the suite means: perceived latency (ms, closer \
+            to 0 is better), latency removed against `none` (ms), overshoot p95 and end overshoot (mm, \
+            lower is better). A strategy is better than another only if it is no worse on both latency \
+            and overshoot. Exit status: 0, or 2 for a usage or input error.
+
+            Examples:
+              bench run
+              bench run --strategies none,linear,kalman:sigma_p=0.02,cap_ms=16
+              bench run --preset ipad-promotion --input-latency-ms 12
+              bench run --seeds 10 --out results/seeds
+              bench run --traces recordings/ --scale '*.svc=200' --with-default-suite
+            """)
 
     @OptionGroup var strategyOptions: StrategyOptions
     @OptionGroup(title: "Timing") var timingOptions: TimingOptions
@@ -20,7 +33,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Recordings") var recordings: RecordingOptions
     @OptionGroup(title: "Output") var output: OutputOptions
 
-    @Option(help: "Trace shown by the stroke-replay and error charts. Default: 's-curve fast', else the first trace.")
+    @Option(help: ArgumentHelp("Trace shown by the stroke-replay and error charts. (default: 's-curve fast', else the first trace)", valueName: "name"))
     var chartTrace: String?
 
     @Flag(help: "Do not write frames.csv (for very long recordings); the charts' copy of the chart trace's frames is still written.")

@@ -7,13 +7,13 @@ import InkBenchKit
 /// bench --suite shapes --seeds 5
 /// ```
 struct SuiteOptions: ParsableArguments {
-    @Option(help: "Synthetic suite: default (six S-curves), line, the name of a Datasets/*.suite file (e.g. shapes), or a .suite path.")
+    @Option(help: ArgumentHelp("Synthetic suite: default (six S-curves), line, the name of a Datasets/*.suite file (e.g. shapes), or a .suite path.", valueName: "name|path"))
     var suite = "default"
 
-    @Option(help: "Seed for noisy synthetic traces (clean traces do not depend on it).")
+    @Option(help: ArgumentHelp("Seed for noisy synthetic traces (clean traces do not depend on it).", valueName: "n"))
     var seed: UInt64 = 1
 
-    @Option(help: "Run noisy traces over N seeds (seed, seed+1, ...); figures become means, with their SD.")
+    @Option(help: ArgumentHelp("Run noisy traces over <n> seeds (seed, seed+1, ...); figures become means, with their SD.", valueName: "n"))
     var seeds = 1
 
     @Option(

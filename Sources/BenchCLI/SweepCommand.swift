@@ -22,11 +22,11 @@ struct SweepCommand: AsyncParsableCommand {
     @OptionGroup(title: "Recordings") var recordings: RecordingOptions
     @OptionGroup(title: "Output") var output: OutputOptions
 
-    @Option(name: .customLong("from-ms"), help: ArgumentHelp("Smallest horizon cap. Default: 0.", valueName: "ms"))
+    @Option(name: .customLong("from-ms"), help: ArgumentHelp("Smallest horizon cap (ms).", valueName: "ms"))
     var fromMs: Double = 0
-    @Option(name: .customLong("to-ms"), help: ArgumentHelp("Largest horizon cap. Default: 50.", valueName: "ms"))
+    @Option(name: .customLong("to-ms"), help: ArgumentHelp("Largest horizon cap (ms).", valueName: "ms"))
     var toMs: Double = 50
-    @Option(name: .customLong("step-ms"), help: ArgumentHelp("Step between caps. Default: 5.", valueName: "ms"))
+    @Option(name: .customLong("step-ms"), help: ArgumentHelp("Step between caps (ms).", valueName: "ms"))
     var stepMs: Double = 5
     @Option(
         name: .customLong("caps"),

@@ -7,28 +7,28 @@ import InkReplay
 /// bench --preset ipad-promotion --input-latency-ms 12 --display-latency-ms 20
 /// ```
 struct TimingOptions: ParsableArguments {
-    @Option(help: "Timing preset: \(Timing.presets.map(\.name).joined(separator: ", ")). The options below override it.")
+    @Option(help: ArgumentHelp("Timing preset: \(Timing.presets.map(\.name).joined(separator: ", ")). The options below override it.", valueName: "name"))
     var preset = "ipad-60"
 
-    @Option(name: .customLong("frame-rate"), parsing: .unconditional, help: "Display frame rate (Hz). Default 60 (ipad-promotion: 120).")
+    @Option(name: .customLong("frame-rate"), parsing: .unconditional, help: ArgumentHelp("Display frame rate (Hz). (default: 60; ipad-promotion: 120)", valueName: "hz"))
     var frameRateHz: Double?
 
-    @Option(name: .customLong("input-rate"), parsing: .unconditional, help: "Digitizer sample rate for synthetic traces (Hz). Default 240.")
+    @Option(name: .customLong("input-rate"), parsing: .unconditional, help: ArgumentHelp("Digitizer sample rate of synthetic traces (Hz); recordings keep their own. (default: 240)", valueName: "hz"))
     var inputRateHz: Double?
 
-    @Option(name: .customLong("input-latency-ms"), parsing: .unconditional, help: "Digitizer-to-app latency (ms). Default 8.")
+    @Option(name: .customLong("input-latency-ms"), parsing: .unconditional, help: ArgumentHelp("Digitizer-to-app latency (ms). (default: 8)", valueName: "ms"))
     var inputLatencyMs: Double?
 
-    @Option(name: .customLong("display-latency-frames"), parsing: .unconditional, help: "Frame start to photons, in frame periods. Default 1.5.")
+    @Option(name: .customLong("display-latency-frames"), parsing: .unconditional, help: ArgumentHelp("Frame start to photons, in frame periods. (default: 1.5)", valueName: "frames"))
     var displayLatencyFrames: Double?
 
-    @Option(name: .customLong("display-latency-ms"), parsing: .unconditional, help: "Frame start to photons (ms), instead of --display-latency-frames.")
+    @Option(name: .customLong("display-latency-ms"), parsing: .unconditional, help: ArgumentHelp("Frame start to photons (ms), instead of --display-latency-frames.", valueName: "ms"))
     var displayLatencyMs: Double?
 
-    @Option(name: .customLong("horizon-cap-ms"), parsing: .unconditional, help: "Cap every strategy's prediction horizon (ms). Default: no cap.")
+    @Option(name: .customLong("horizon-cap-ms"), parsing: .unconditional, help: ArgumentHelp("Cap every strategy's prediction horizon (ms), on top of its own cap. (default: off)", valueName: "ms"))
     var horizonCapMs: Double?
 
-    @Option(parsing: .unconditional, help: "Frame phases per trace, 1-64 (frame clock offsets, pooled). Default 4.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame phases per trace, 1-64 (frame clock offsets, pooled). (default: 4)", valueName: "n"))
     var phases: Int?
 
     func validate() throws {

@@ -81,7 +81,7 @@ public enum BenchSession {
 
     /// Runs the plan.
     ///
-    /// - Throws: ``TraceError`` when a synthetic spec is invalid.
+    /// - Throws: ``/InkTraces/TraceError`` when a synthetic spec is invalid.
     public static func run(_ plan: BenchPlan, progress: Progress? = nil) async throws(TraceError) -> BenchOutcome {
         struct Unit { var traceIndex: Int; var seedIndex: Int; var spec: SyntheticSpec?; var recording: Trace? }
         var units: [Unit] = []

@@ -35,7 +35,10 @@ public enum EvemuReader {
     ///
     /// - Parameters:
     ///   - bytes: the `.events` file.
+    ///   - file: the file's name, used in errors and notices.
     ///   - description: a sibling `.desc` file's bytes when the recording has no `A:` header lines.
+    ///   - descriptionFile: the `.desc` file's name for errors (default: `file` + `.desc`).
+    ///   - options: the scale, time unit, axis direction and hover rule for this file.
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.
     public static func read(
         _ bytes: [UInt8], file: String, description: [UInt8]? = nil, descriptionFile: String? = nil,

@@ -15,7 +15,7 @@ import InkTraces
 /// Positions are stroke-space px (y down) divided by ``ImportOptions/scaleUnitsPerMM`` (px per
 /// mm, required: the files carry none); time is in seconds. The predicted batch of an event
 /// becomes the recorded predictions of that event's last real sample
-/// (``InkTraces/Stroke/recordedPredictions``), replayed by the `recorded` strategy. Pressure,
+/// (``/InkTraces/Stroke/recordedPredictions``), replayed by the `recorded` strategy. Pressure,
 /// tilt (rad) and orientation (kept as azimuth, rad) are kept when every value is valid.
 ///
 /// ```swift

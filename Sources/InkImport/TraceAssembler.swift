@@ -1,7 +1,7 @@
 import InkPrediction
 import InkTraces
 
-/// Collects a reader's samples into strokes and a ``Trace``, applying the rules every reader
+/// Collects a reader's samples into strokes and a ``/InkTraces/Trace``, applying the rules every reader
 /// shares: values must be finite, time must not go backwards within a stroke, samples with
 /// equal timestamps are merged (the later one wins, with its recorded predictions) and counted
 /// in a notice, and every failure names the file and the line or byte of the sample.
@@ -41,8 +41,11 @@ struct TraceAssembler {
 
     /// Adds a sample to the open stroke (opening one with the last tool if none is open).
     ///
-    /// - Parameter tail: the predicted points the platform recorded with this sample, if the
-    ///   format carries them (times in s, positions in mm).
+    /// - Parameters:
+    ///   - s: the sample (s, mm).
+    ///   - tail: the predicted points the platform recorded with this sample, if the
+    ///     format carries them (times in s, positions in mm).
+    ///   - location: where the sample is in the file, for errors.
     mutating func add(_ s: Sample, tail: [PenPoint]? = nil, at location: SourceLocation) throws(ImportError) {
         guard s.t.isFinite else { throw location.error(file: file, "time \(s.t) is not a finite number of seconds") }
         guard s.x.isFinite, s.y.isFinite else {
@@ -106,8 +109,10 @@ struct TraceAssembler {
 
     /// The finished trace, named after the file; adds notices for merged timestamps and dropped predictions.
     ///
-    /// - Parameter nominalInterval: the trace's nominal input interval (s); `nil` means the median sample interval.
-    /// - Parameter end: where the file ends (its last line or byte count), for "no strokes" errors.
+    /// - Parameters:
+    ///   - notices: the reader's own notices, kept before the assembler's.
+    ///   - nominalInterval: the trace's nominal input interval (s); `nil` means the median sample interval.
+    ///   - end: where the file ends (its last line or byte count), for "no strokes" errors.
     mutating func trace(notices: [String], nominalInterval: Double? = nil, end: SourceLocation = .file) throws(ImportError) -> Trace {
         try endStroke()
         guard !strokes.isEmpty else { throw end.error(file: file, "no strokes found by the end of the file; expected at least one sample") }

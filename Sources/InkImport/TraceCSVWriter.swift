@@ -1,7 +1,7 @@
 import InkPrediction
 import InkTraces
 
-/// Writes a ``Trace`` as InkBench trace CSV, the project's interchange format (read back by
+/// Writes a ``/InkTraces/Trace`` as InkBench trace CSV, the project's interchange format (read back by
 /// ``TraceCSVReader`` without loss).
 ///
 /// Numbers are printed as Swift's shortest text that reads back to the same `Double`, with no

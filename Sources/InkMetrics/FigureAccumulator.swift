@@ -109,7 +109,7 @@ public struct FigureAccumulator: FrameSink {
 
     /// The overshoot of `frame` (mm): the distance from its tip to the pen's path over the
     /// last ``overshootWindow`` before its photon time, looked for first around the time the
-    /// tip stands for (``Frame/tipTime``).
+    /// tip stands for (``/InkReplay/Frame/tipTime``).
     public static func overshoot(_ frame: Frame, truth: GroundTruth) -> Double {
         let tau = frame.photonTime
         let hint = OvershootFrames.hint(tipTime: frame.tipTime, photonTime: tau)
@@ -148,7 +148,8 @@ public struct FigureAccumulator: FrameSink {
     public var latencyFrames: LatencyFrames { inStrokeFrames.moving }
 
     /// Finishes the figures. `latencyRemovedTenthsMs` and `remainingLagRatio` need `none`'s
-    /// figures and are filled by ``RunFigures/relate(to:)``-style callers.
+    /// figures and are filled afterwards by the caller that has them (InkBenchKit's
+    /// `TraceFigures.relate(toNone:)`).
     public mutating func finish(fullGrid: Bool = false) -> TraceFigures {
         closePair()
         var f = TraceFigures()

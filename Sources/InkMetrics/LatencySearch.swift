@@ -21,14 +21,14 @@ struct LatencySearch {
     /// Rounding slack per frame (mm): shifted times are off by a few ulps of the time, and
     /// positions by a few ulps of the coordinates.
     let eta: Double
-    /// The second-order bound's reach, in grid steps, within ``CubicPath/localWindow``.
+    /// The second-order bound's reach, in grid steps, within ``/InkTraces/CubicPath/localWindow``.
     let windowSteps: Int
-    /// The local-speed bound's reach, in grid steps, within ``CubicPath/speedWindow``.
+    /// The local-speed bound's reach, in grid steps, within ``/InkTraces/CubicPath/speedWindow``.
     let speedWindowSteps: Int
     /// Frames whose remainder bound exceeds this (mm/s²) use the first-order bound.
     let smoothLimit: Double
     /// The third-order bound's reach, in grid steps: from `floorSteps` (beyond
-    /// ``CubicPath/jerkFloor``) to `jerkSteps` (within ``CubicPath/jerkWindow``).
+    /// ``/InkTraces/CubicPath/jerkFloor``) to `jerkSteps` (within ``/InkTraces/CubicPath/jerkWindow``).
     let floorSteps: Int
     let jerkSteps: Int
     /// Far probes sum every `stride`-th frame.
@@ -146,7 +146,7 @@ struct LatencySearch {
     /// `c - 2|δ| v - 2ηd` and (Cauchy-Schwarz) `(d - |δ| s - nη)² / n` while that is positive.
     /// With the pen's top speed `V` for every frame (`v = V d`, `s = n V`) the bound holds for
     /// any shift; with each frame's own top speed (``PerceivedLatency/Sums``), within
-    /// ``CubicPath/speedWindow``, where it reaches further as most of a stroke is slower.
+    /// ``/InkTraces/CubicPath/speedWindow``, where it reaches further as most of a stroke is slower.
     func firstOrderReach(
         _ c: Double, _ d: Double, speedWeighted v: Double, speedSum s: Double, frames f: Double, target: Double,
         cap: Int

@@ -7,7 +7,7 @@ import InkTraces
 ///
 /// Each frame keeps its photon time, tip, stroke, the time its tip stands for (``Hint``: where
 /// the search looks first, and whose point it offers) and its bound,
-/// ``GroundTruth/distanceBound(fromX:y:from:to:near:refined:)``. Moving frames live in
+/// ``/InkTraces/GroundTruth/distanceBound(fromX:y:from:to:near:refined:)``. Moving frames live in
 /// ``moving``, which the perceived-latency search reads too; the few slower in-stroke frames
 /// in ``still``. A tip that is not finite has an infinite overshoot.
 ///
@@ -79,7 +79,7 @@ struct OvershootFrames {
     }
 
     /// An upper bound on ``overshoot(_:_:_:_:hint:)`` with the same arguments
-    /// (``GroundTruth/distanceBound(fromX:y:from:to:near:refined:)``): from the window's end
+    /// (``/InkTraces/GroundTruth/distanceBound(fromX:y:from:to:near:refined:)``): from the window's end
     /// and the hint's point, or, `refined`, after two Gauss-Newton steps along the path too.
     @inline(__always)
     static func bound(
@@ -89,7 +89,7 @@ struct OvershootFrames {
         return truth.distanceBound(fromX: qx, y: qy, from: w.from, to: w.to, near: w.near, refined: refined)
     }
 
-    /// The pen's position and velocity at `tau` (s) (``GroundTruth/position(at:)``, ``GroundTruth/velocity(at:)``)
+    /// The pen's position and velocity at `tau` (s) (``/InkTraces/GroundTruth/position(at:)``, ``/InkTraces/GroundTruth/velocity(at:)``)
     /// and ``bound(_:_:_:_:hint:refined:)`` (unrefined), the same values to the bit, with one
     /// evaluation of the path at `tau`, the window's end, for both.
     @inline(__always)

@@ -55,11 +55,11 @@ public struct LatencyFrames: Sendable {
 /// exceeds the best cost found, and the search evaluates points until every grid point is
 /// evaluated or excluded, so it cannot miss the grid minimum, however bumpy the cost. The
 /// bounds (detailed at ``search(_:truths:)``): a first-order one from the pen's top speed, for
-/// any shift, and one from each frame's own top speed within ``CubicPath/speedWindow``; a
+/// any shift, and one from each frame's own top speed within ``/InkTraces/CubicPath/speedWindow``; a
 /// second-order one from the path's local acceleration and velocity jumps
-/// (``CubicPath/local(at:)``), within ``CubicPath/localWindow`` of an evaluated shift, which
+/// (``/InkTraces/CubicPath/local(at:)``), within ``/InkTraces/CubicPath/localWindow`` of an evaluated shift, which
 /// settles the neighbourhood of the minimum in one evaluation; a third-order one from the
-/// path's second derivative and jerk, within ``CubicPath/jerkWindow``, which reaches further
+/// path's second derivative and jerk, within ``/InkTraces/CubicPath/jerkWindow``, which reaches further
 /// where the tips scatter about the path; and partial costs over every
 /// `k`-th frame ("probes"), lower bounds on the full cost that exclude far shifts cheaply.
 public enum PerceivedLatency {
@@ -115,9 +115,9 @@ public enum PerceivedLatency {
     /// local remainder bound, and for the third-order bound `ra = Σ<r_k, a_k>` (mm²/s²),
     /// `va = Σ<v_k, a_k>` (mm²/s³), `aa = Σ|a_k|²` (mm²/s⁴), `rJ = Σ|r_k| J_k` (mm²/s³) and
     /// `jj = Σ J_k²` (mm²/s⁶), `a_k = p''(tau_k - S)` and `J_k` the jerk bound of
-    /// ``CubicPath/local(at:)``;
+    /// ``/InkTraces/CubicPath/local(at:)``;
     /// `dk = Σ|r_k|` over the other frames; and `v = Σ|r_k| V_k` (mm²/s) and `s = Σ V_k`
-    /// (mm/s) over every frame, `V_k` the path's top speed within ``CubicPath/speedWindow`` of
+    /// (mm/s) over every frame, `V_k` the path's top speed within ``/InkTraces/CubicPath/speedWindow`` of
     /// `tau_k - S`.
     struct Sums {
         var c = 0.0, d = 0.0, g = 0.0, h = 0.0, e = 0.0, w = 0.0, dk = 0.0, v = 0.0, s = 0.0
@@ -132,7 +132,7 @@ public enum PerceivedLatency {
     /// not depend on which other shifts are evaluated: the full grid and the search get the
     /// same cost for a shift, to the bit. A frame counts as smooth when its
     /// remainder bound `A_k = accel + 2 kink / step` (mm/s², valid for shifts of at least one
-    /// grid step within ``CubicPath/localWindow``) is at most `smoothLimit`.
+    /// grid step within ``/InkTraces/CubicPath/localWindow``) is at most `smoothLimit`.
     ///
     /// With `stride` above 1 only every `stride`-th frame is summed: a partial cost, which is a
     /// lower bound on the full cost since every term is non-negative.
@@ -250,15 +250,15 @@ public enum PerceivedLatency {
     ///
     /// - first order, any `δ`: `d_k(S + δ) >= d_k(S) - V|δ| - η`, so the cost is at least
     ///   `max(C - 2(V|δ| + η) D, n · max(0, D/n - V|δ| - η)²)`; and, `|δ|` up to
-    ///   ``CubicPath/speedWindow``, the same with each frame's own top speed `V_k` there
-    ///   (``CubicPath/local(at:)``), at least `max(C - 2|δ| Σ d_k V_k - 2ηD,
+    ///   ``/InkTraces/CubicPath/speedWindow``, the same with each frame's own top speed `V_k` there
+    ///   (``/InkTraces/CubicPath/local(at:)``), at least `max(C - 2|δ| Σ d_k V_k - 2ηD,
     ///   max(0, D - |δ| Σ V_k - nη)² / n)`;
-    /// - second order, `|δ|` up to ``CubicPath/localWindow``: where the path is smooth,
+    /// - second order, `|δ|` up to ``/InkTraces/CubicPath/localWindow``: where the path is smooth,
     ///   `r_k(S + δ) = r_k + v_k δ + ε_k` with `|ε_k| <= A_k δ² / 2`, so
     ///   `|r_k(S + δ)|² >= |r_k + v_k δ|² - A_k δ² (|r_k| + |v_k| |δ|)`; summed with the
     ///   first-order bound of the other frames, the cost is at least
     ///   `C + 2gδ + (h - e)δ² - sqrt(w h)|δ|³ - 2V|δ| dk`, less a relative margin;
-    /// - third order, ``CubicPath/jerkFloor`` `<= |δ| <=` ``CubicPath/jerkWindow``: on the same
+    /// - third order, ``/InkTraces/CubicPath/jerkFloor`` `<= |δ| <=` ``/InkTraces/CubicPath/jerkWindow``: on the same
     ///   frames `r_k(S + δ) = P_k(δ) + ε_k`, `P_k(δ) = r_k + v_k δ - a_k δ²/2` and
     ///   `|ε_k| <= J_k |δ|³/6`, so `|r_k(S + δ)|² >= |P_k(δ)|² - 2|P_k(δ)| J_k |δ|³/6`; summed,
     ///   the cost is at least `C + 2gδ + (h - ra)δ² - va δ³ + aa δ⁴/4

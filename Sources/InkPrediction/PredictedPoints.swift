@@ -23,6 +23,7 @@ public enum PredictedPoints {
     /// The shown position at target `t` (s), or `nil` for an empty list.
     ///
     /// - Parameters:
+    ///   - t: the target time (s).
     ///   - newest: the newest real sample, where the drawn tail starts.
     ///   - points: the predicted points, times strictly increasing and after `newest`.
     @inlinable

@@ -23,7 +23,7 @@ public struct Frame: Sendable {
     /// The time the predictor was asked for, `T_k` (s).
     public var targetTime: Double
     /// How far the shown prediction really reaches (s): the predictor's
-    /// ``Predictor/reach(at:)`` at ``targetTime`` (the target itself, except for point-list
+    /// ``/InkPrediction/Predictor/reach(at:)`` at ``targetTime`` (the target itself, except for point-list
     /// predictors whose tail ends earlier); ``targetTime`` when the tip is no prediction.
     public var reachTime: Double
     /// The newest received sample.

@@ -20,7 +20,7 @@ public protocol FrameSink {
 /// tip is its answer or, if it declines, the newest sample.
 ///
 /// Every phase feeds the same samples to its predictor, and asking a predictor does not change
-/// it (``Predictor``'s contract), so the phases of a stroke share one predictor: one pass over
+/// it (``/InkPrediction/Predictor``'s contract), so the phases of a stroke share one predictor: one pass over
 /// the samples answers every phase's frames as their samples arrive, with the answers a fresh
 /// predictor per phase would give, for a quarter of the updates at 4 phases.
 ///
@@ -31,8 +31,14 @@ public protocol FrameSink {
 public enum Replay {
     /// Replays `trace` through `strategy` under `timing`, sending every open frame to `sink`.
     ///
-    /// - Parameter tails: also compute each frame's predicted tail: the predictor's answers at
-    ///   `t_last + j · interval` (`j = 1, 2, ...`) before `T_k`, then at `T_k` (for charts).
+    /// - Parameters:
+    ///   - trace: the strokes to replay (s, mm).
+    ///   - strategy: the predictor and its own limits (horizon cap, gap reset).
+    ///   - timing: the frame clock, latencies (ms) and phases; its cap combines with the
+    ///     strategy's as the smaller of the two.
+    ///   - tails: also compute each frame's predicted tail: the predictor's answers at
+    ///     `t_last + j · interval` (`j = 1, 2, ...`) before `T_k`, then at `T_k` (for charts).
+    ///   - sink: receives every open frame, stroke by stroke, then phase by phase.
     @inlinable
     public static func run<Sink: FrameSink>(
         trace: Trace, strategy: Strategy, timing: Timing, tails: Bool = false, into sink: inout Sink
@@ -134,7 +140,7 @@ public enum Replay {
 
     /// Replays one stroke in every phase with one predictor. The phases feed the predictor the
     /// same samples in the same order (the gap reset depends on the samples alone) and
-    /// ``Predictor/predict(at:)`` does not change it, so one pass over the samples, answering
+    /// ``/InkPrediction/Predictor/predict(at:)`` does not change it, so one pass over the samples, answering
     /// each phase's frames as their samples arrive, gives what a fresh predictor per phase
     /// would, for one phase's updates. Frames go to `sink` phase by phase.
     @inlinable

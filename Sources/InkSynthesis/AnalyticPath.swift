@@ -3,7 +3,7 @@ import InkTraces
 
 /// A pen motion known exactly: position and velocity at any time in `0...duration`.
 ///
-/// Conforming types describe the synthetic traces; ``SyntheticStroke`` samples them with
+/// Conforming types describe the synthetic traces; ``SyntheticSpec/generate(seed:)`` samples them with
 /// noise, jitter and quantisation, and keeps their exact curve as the ground truth.
 public protocol AnalyticPath: Sendable {
     /// How long the motion lasts (s); the pen is at rest, or lifted, outside `0...duration`.

@@ -56,7 +56,7 @@ public struct SyntheticSpec: Sendable, Equatable {
     /// Whether the trace depends on the seed (it has noise or jitter).
     public var isNoisy: Bool { noiseMM > 0 || jitterMs > 0 }
 
-    /// Throws a ``TraceError`` naming the first parameter that is out of range.
+    /// Throws a ``/InkTraces/TraceError`` naming the first parameter that is out of range.
     public func validate() throws(TraceError) {
         func check(_ ok: Bool, _ what: String) throws(TraceError) {
             if !ok { throw TraceError(trace: name, what) }

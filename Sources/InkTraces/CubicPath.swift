@@ -327,7 +327,7 @@ public final class CubicPath: @unchecked Sendable {
     /// - `speed` (mm/s), a bound on `|p'|` over `t ± speedWindow`, so that
     ///   `|p(t + δ) - p(t)| <= speed · |δ|` for `|δ| <= speedWindow`;
     /// - `jerk` (mm/s³), which bounds the third-order remainder for
-    ///   `jerkFloor <= |δ| <= jerkWindow` (``jerkBounds(knots:coef:jumps:)``):
+    ///   `jerkFloor <= |δ| <= jerkWindow` (`jerkBounds(knots:coef:jumps:)`):
     ///
     ///       |p(t + δ) - p(t) - p'(t) δ - p''(t) δ² / 2| <= jerk · |δ|³ / 6
     ///

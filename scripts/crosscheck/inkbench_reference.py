@@ -5,8 +5,8 @@ What it is
     A from-scratch Python 3 + numpy implementation of the benchmark contract
     (workspace file shared/design/benchmark-model.md, sections 3-11), written
     WITHOUT reading the Swift sources, to cross-check the Swift toolkit's figures.
-    Where the contract is silent it follows the choices listed in README.md
-    ("What the figures mean", "The timing model"):
+    Where the contract is silent it follows the choices listed in docs/methodology.md (section 12)
+    (formerly in README.md, "What the figures mean", "The timing model"):
       * in-stroke frames: t_first <= tau_k <= t_end with the stroke open;
         after-lift frames: tau_k > t_end with the stroke open (pen-up not yet received);
       * end overshoot counts only after-lift frames that show a prediction

@@ -181,7 +181,7 @@ func throughput(_ args: [String]) {
     print("  spread (ms): p0 \(ms(0)) p10 \(ms(0.1)) p25 \(ms(0.25)) p50 \(ms(0.5)) p75 \(ms(0.75)) p90 \(ms(0.9)) p100 \(ms(1))")
     if s > 1.3 * fastest {
         // On a shared host the same build runs in two modes, about 1.6x apart, for seconds to
-        // minutes at a time (README, Performance): a median well above the fastest run says
+        // minutes at a time (docs/performance.md): a median well above the fastest run says
         // the core was shared for part of this reading.
         print("  the median is \(fmt(s / fastest, 2))x the fastest run: the core was shared for part of these runs; rerun for a quiet median")
     }

@@ -117,7 +117,7 @@ public struct BenchRecord: Sendable, Equatable {
         ]
     }
 
-    /// Rebuilds a ``Timing`` from complete ``timing`` fields.
+    /// Rebuilds a ``/InkReplay/Timing`` from complete ``timing`` fields.
     ///
     /// - Throws: ``BaselineFileError`` naming a missing or unreadable field.
     public func makeTiming() throws(BaselineFileError) -> Timing {
