@@ -35,6 +35,7 @@ enum ChartsAndReport {
             chartTraceIndex: wanted.flatMap { traceNames.firstIndex(of: $0) }, summaryHeader: summary.header,
             framesHeader: header(folder, "chart-frames.csv"), tailsHeader: header(folder, "tails.csv"),
             pathsHeader: header(folder, "paths.csv"))
+        if let window = manifest?.chartWindow { context.chartWindow = window }
         if let sweep = try? CSVTable(parsing: folder.read("sweep.csv")),
             sweepMatches(sweep, strategies: strategyNames, traceCount: traceNames.count, timing: manifest?.timingSummary)
         {

@@ -36,7 +36,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Trace shown by the stroke-replay and error charts. (default: 's-curve fast', else the first trace)", valueName: "name"))
     var chartTrace: String?
 
-    @Flag(help: "Do not write frames.csv (for very long recordings); the charts' copy of the chart trace's frames is still written.")
+    @Flag(help: "Write no per-frame data (frames.csv and the per-frame charts' data) and keep none in memory: for very long recordings.")
     var noFrames = false
 
     init() {}
@@ -63,10 +63,11 @@ struct RunCommand: AsyncParsableCommand {
         let folder = run.files
 
         // Without --chart-trace or the fast S-curve, the chart trace is chosen after the run.
-        let chosenLater = self.chartTrace == nil && !inputs.specs.contains { $0.name == ChartDefaults.syntheticTrace }
+        // With --no-frames no per-frame data is kept or written: no frames.csv, and no per-frame charts.
+        let chosenLater = !noFrames && self.chartTrace == nil && !inputs.specs.contains { $0.name == ChartDefaults.syntheticTrace }
         let plan = BenchPlan(
             specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies,
-            timing: inputs.timing, keepFrames: !noFrames, tailsForTraces: chosenLater ? [] : asked.map { [$0] } ?? [])
+            timing: inputs.timing, keepFrames: !noFrames, tailsForTraces: chosenLater || noFrames ? [] : asked.map { [$0] } ?? [])
         let progress = ProgressLine(label: "bench: replaying traces")
         var outcome: BenchOutcome
         do {
@@ -80,7 +81,7 @@ struct RunCommand: AsyncParsableCommand {
         let rows = SummaryRow.rows(outcome, frameRateHz: inputs.timing.frameRateHz, minMovingFrames: minMoving)
         // Without --chart-trace and without the fast S-curve, the chart shows the trace with the
         // most moving frames: its frames and tails are replayed again for the charts.
-        var chartTrace = asked
+        var chartTrace = noFrames ? nil : asked
         if chosenLater,
             let busiest = rows.filter({ !$0.isSuiteMean }).max(by: { ($0.movingFrames, $1.traceIndex) < ($1.movingFrames, $0.traceIndex) })
         {
@@ -101,6 +102,7 @@ struct RunCommand: AsyncParsableCommand {
             try folder.write("paths.csv", bytes: PathsCSV.write(traces: [(chartIndex, outcome.traces[chartIndex])]).bytes)
             written += ["chart-frames.csv", "tails.csv", "paths.csv"]
         }
+        let chartWindow = outcome.traceNames.firstIndex { $0 == chartTrace }.map { ChartWindow(trace: outcome.traces[$0]).note }
 
         var manifest = Manifest(
             command: "run", arguments: BenchMain.arguments, options: recordedOptions(inputs),
@@ -115,6 +117,7 @@ struct RunCommand: AsyncParsableCommand {
             outputs: [], samplesReplayed: outcome.samplesReplayed, replaySeconds: outcome.replaySeconds,
             elapsedSeconds: seconds(clock.now - start))
 
+        manifest.chartWindow = chartWindow
         let summaryTable = try CSVTable(parsing: String(decoding: summaryBytes, as: UTF8.self))
         let record = BenchRecord(
             rows: rows, strategies: inputs.strategies, traces: outcome.traceNames, suite: inputs.suiteName, seeds: inputs.seeds,

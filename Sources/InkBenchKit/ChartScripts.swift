@@ -21,6 +21,8 @@ public struct ChartContext: Sendable {
     public var tailsHeader: [String]?
     public var pathsHeader: [String]?
     public var sweepHeader: [String]?
+    /// What the per-frame charts show of the chart trace (``ChartWindow/note``).
+    public var chartWindow: String = "frame phase 0"
 
     public init(
         caption: String, strategies: [String], traces: [String], chartTraceIndex: Int? = nil,
@@ -246,7 +248,7 @@ public enum ChartScripts {
             halfy = ((STATS_max_y - STATS_min_y > 0.5 * span) ? STATS_max_y - STATS_min_y : 0.5 * span) * 0.75
             cx = (STATS_max_x + STATS_min_x) / 2
             cy = (STATS_max_y + STATS_min_y) / 2
-            set multiplot layout \(rows),\(columns) title \(quote("Stroke replay: \(c.traces[t]), frame phase 0")).\(newline).'true pen path (grey), real ink (red), each frame''s predicted tail (blue) to the displayed tip (circle)'.\(newline).\(quote(c.caption)) font ',13'
+            set multiplot layout \(rows),\(columns) title \(quote("Stroke replay: \(c.traces[t]), \(c.chartWindow)")).\(newline).'true pen path (grey), real ink (red), each frame''s predicted tail (blue) to the displayed tip (circle)'.\(newline).\(quote(c.caption)) font ',13'
             set size ratio -1
             set xrange [cx - halfx : cx + halfx]
             set yrange [cy + halfy : cy - halfy]
@@ -287,7 +289,7 @@ public enum ChartScripts {
             }.joined(separator: ", \\\n    ")
         }
         let body = """
-            set multiplot layout 2,1 title \(quote("Error over time: \(c.traces[t]) (phase 0)")).\(newline).\(quote(c.caption)) font ',13'
+            set multiplot layout 2,1 title \(quote("Error over time: \(c.traces[t]) (\(c.chartWindow))")).\(newline).\(quote(c.caption)) font ',13'
             set grid lc rgb '#dddddd'
             set key outside right top box
             set xlabel 'photon time (ms)'

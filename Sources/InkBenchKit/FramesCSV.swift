@@ -17,11 +17,12 @@ public enum FramesCSV {
     ]
 
     /// Writes the frames every group's first seed kept; `traceIndex` keeps one trace only
-    /// (`chart-frames.csv`, the charts' smaller copy), and there a blank line separates each
-    /// stroke and phase, so the charts' lines break at every pen-up (gnuplot ends a line at a
-    /// blank line; CSV readers skip it).
+    /// (`chart-frames.csv`, the charts' smaller copy: only what its ``ChartWindow`` shows), and
+    /// there a blank line separates each stroke, so the charts' lines break at every pen-up
+    /// (gnuplot ends a line at a blank line; CSV readers skip it).
     public static func write(_ outcome: BenchOutcome, traceIndex: Int? = nil) -> CSVWriter {
         let groups = outcome.groups.filter { traceIndex == nil || $0.traceIndex == traceIndex }
+        let window = traceIndex.flatMap { outcome.traces.indices.contains($0) ? ChartWindow(trace: outcome.traces[$0]) : nil }
         let count = groups.reduce(0) { $0 + ($1.perSeed.first?.frames?.count ?? 0) }
         var csv = CSVWriter(reservingCapacity: 200 * (count + 1))
         csv.row(header)
@@ -30,7 +31,8 @@ public enum FramesCSV {
             var block: (stroke: Int, phase: Int)? = nil
             for d in frames {
                 let f = d.frame
-                if traceIndex != nil {
+                if let window {
+                    guard window.shows(phase: f.phase, photonTime: f.photonTime) else { continue }
                     if let b = block, b != (f.stroke, f.phase) { csv.blankLine() }
                     block = (f.stroke, f.phase)
                 }

@@ -94,6 +94,8 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var traces: [TraceRecord]
     /// The trace the stroke-replay and error charts show.
     public var chartTrace: String?
+    /// What the per-frame charts show of the chart trace (``ChartWindow/note``), when they were written.
+    public var chartWindow: String?
     /// `rendered`, `off`, or why charts were skipped.
     public var charts: String
     public var inputs: [FileRecord]

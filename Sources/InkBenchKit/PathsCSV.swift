@@ -1,7 +1,7 @@
 import InkTraces
 
 /// `paths.csv`: the samples (the real ink) and the true pen position at each sample time of
-/// the chart traces (first seed), for the stroke-replay chart.
+/// the chart traces (first seed), for the stroke-replay chart: the samples its ``ChartWindow`` shows.
 ///
 /// ```swift
 /// let bytes = PathsCSV.write(traces: [(0, trace)]).bytes
@@ -15,10 +15,12 @@ public enum PathsCSV {
         var csv = CSVWriter()
         csv.row(header)
         for (index, trace) in traces {
-            for (s, stroke) in trace.strokes.enumerated() {
+            let window = ChartWindow(trace: trace)
+            for (s, stroke) in trace.strokes.enumerated() where window.shows(sampleTime: stroke.startTime) {
                 let truth = stroke.groundTruth()
                 for i in 0..<stroke.count {
                     let p = stroke.point(i)
+                    guard window.shows(sampleTime: p.t) else { break }
                     let q = truth.position(at: p.t)
                     csv.text(trace.name)
                     csv.integer(s)

@@ -16,8 +16,11 @@ public enum TailsCSV {
         var csv = CSVWriter()
         csv.row(header)
         for g in outcome.groups {
-            guard let run = g.perSeed.first, let frames = run.frames, let tails = run.tails else { continue }
-            for (d, tail) in zip(frames, tails) where !tail.isEmpty {
+            guard let run = g.perSeed.first, let frames = run.frames, let tails = run.tails,
+                outcome.traces.indices.contains(g.traceIndex)
+            else { continue }
+            let window = ChartWindow(trace: outcome.traces[g.traceIndex])
+            for (d, tail) in zip(frames, tails) where !tail.isEmpty && window.shows(phase: d.frame.phase, photonTime: d.frame.photonTime) {
                 var fromX = d.frame.newest.x, fromY = d.frame.newest.y
                 for (j, p) in tail.enumerated() {
                     csv.text(g.trace)
