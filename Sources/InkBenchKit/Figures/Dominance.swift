@@ -28,7 +28,10 @@ public enum Dominance {
 
     /// The rule's per-figure changes, B against A (A as the baseline).
     ///
-    /// - Parameters: `a`, `b`: each strategy's figures by CSV name (means over the same traces).
+    /// - Parameters:
+    ///   - a: A's figures by CSV name (means over the same traces as B's).
+    ///   - b: B's figures by CSV name.
+    ///   - tolerances: the tolerance of each figure: a difference within it counts as equal.
     public static func changes(a: [String: Double], b: [String: Double], tolerances: ToleranceTable) -> [FigureChange] {
         figures.map { f in
             FigureChange(trace: SummaryRow.suiteMeanName, strategy: "B", figure: f.name, baselineRow: a, nowRow: b, tolerance: tolerances[f.name])
@@ -49,7 +52,9 @@ public enum Dominance {
 
     /// The strategies no other strategy is better than (the trade-off front), in the given order.
     ///
-    /// - Parameter points: each strategy's figures, all over the same traces.
+    /// - Parameters:
+    ///   - points: each strategy's figures, all over the same traces.
+    ///   - tolerances: the tolerance of each figure: a difference within it counts as equal.
     public static func front(_ points: [(strategy: String, values: [String: Double])], tolerances: ToleranceTable) -> [String] {
         points.filter { p in
             !points.contains { q in q.strategy != p.strategy && judge(a: p.values, b: q.values, tolerances: tolerances) == .better }

@@ -4,7 +4,7 @@ import InkMetrics
 ///
 /// A figure's CSV name, unit, printed digits, which way is better, default check tolerance,
 /// whether it is a headline figure, its table heading and how to read it from a run's
-/// ``TraceFigures`` are all here, in ``all``. The CSV writers, the terminal table, `bench check`,
+/// ``/InkMetrics/TraceFigures`` are all here, in ``all``. The CSV writers, the terminal table, `bench check`,
 /// `bench compare`, the report, the chart titles and the baselines read this registry, so a new
 /// figure is one entry and no two commands can judge a figure differently.
 ///
