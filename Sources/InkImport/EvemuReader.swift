@@ -41,6 +41,7 @@ public enum EvemuReader {
         _ bytes: [UInt8], file: String, description: [UInt8]? = nil, descriptionFile: String? = nil,
         options: ImportOptions = ImportOptions()
     ) throws(ImportError) -> Trace {
+        try options.validate(file: file)
         var axes: [Int: Axis] = [:]
         var deviceName: String?
         if let description {

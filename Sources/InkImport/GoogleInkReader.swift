@@ -35,6 +35,7 @@ public enum GoogleInkReader {
     ///
     /// - Throws: ``ImportError`` naming the file, the byte offset and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try options.validate(file: file)
         guard let scale = options.scaleUnitsPerMM else {
             throw ImportError(
                 file: file,

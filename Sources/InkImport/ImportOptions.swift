@@ -1,3 +1,5 @@
+import InkTraces
+
 /// How to read one file: its scale, time unit and reader switches, from `--scale`, a
 /// manifest, or code.
 ///
@@ -42,6 +44,24 @@ public struct ImportOptions: Sendable, Equatable {
 }
 
 extension ImportOptions {
+    /// Throws an ``ImportError`` naming `file` and the setting when the scale, the time unit or
+    /// the full-pressure value is outside ``InputLimits`` (every reader calls this first).
+    public func validate(file: String) throws(ImportError) {
+        if let s = scaleUnitsPerMM, !(s.isFinite && InputLimits.unitsPerMM.contains(s)) {
+            throw ImportError(
+                file: file,
+                "scale \(s) (from \(scaleSource ?? "the options")) is outside the accepted range; expected \(InputLimits.describe(InputLimits.unitsPerMM)) file units per mm")
+        }
+        if let u = timeUnitSeconds, !(u.isFinite && InputLimits.timeUnitS.contains(u)) {
+            throw ImportError(
+                file: file,
+                "time unit \(u) s is outside the accepted range; expected \(InputLimits.describe(InputLimits.timeUnitS)) seconds per unit")
+        }
+        if let p = pressureMax, !(p.isFinite && p > 0 && p <= 1e12) {
+            throw ImportError(file: file, "pressure_max \(p) is outside the accepted range; expected a number from above 0 to 1e12")
+        }
+    }
+
     /// Applies what a manifest entry sets (scale, time unit, y axis, hover, pressure range) and
     /// returns the format it names, if any; `source` names the manifest in notices.
     ///

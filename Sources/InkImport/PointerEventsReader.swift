@@ -30,6 +30,7 @@ public enum PointerEventsReader {
     ///
     /// - Throws: ``ImportError`` naming the file, the line (for syntax errors) or the key, and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try options.validate(file: file)
         _ = try TextLines(bytes: bytes, file: file)
         guard bytes.count < 512 << 20 else { throw ImportError(file: file, "file is over 512 MB; expected a smaller capture") }
         let root: Any

@@ -24,6 +24,7 @@ public enum SVCReader {
     ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try options.validate(file: file)
         let text = try TextLines(bytes: bytes, file: file)
         guard let scale = options.scaleUnitsPerMM else {
             throw ImportError(

@@ -34,6 +34,7 @@ public enum TraceCSVReader {
     ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try options.validate(file: file)
         let text = try TextLines(bytes: bytes, file: file)
         let scale = options.scaleUnitsPerMM ?? 1
         let timeUnit = options.timeUnitSeconds ?? 1
@@ -60,8 +61,10 @@ public enum TraceCSVReader {
                 let body = line.dropFirst().drop { $0 == " " }
                 if body.hasPrefix("nominal_interval_s:") {
                     let value = body.dropFirst("nominal_interval_s:".count).drop { $0 == " " }
-                    guard let v = TextLines.number(value), v > 0 else {
-                        throw .at(file, line: n, "nominal_interval_s '\(value)' is invalid; expected a positive number of seconds")
+                    guard let v = TextLines.number(value), InputLimits.nominalIntervalS.contains(v * timeUnit) else {
+                        throw .at(
+                            file, line: n,
+                            "nominal_interval_s '\(value.prefix(40))' is invalid; expected a number of seconds \(InputLimits.describe(InputLimits.nominalIntervalS))")
                     }
                     nominal = v * timeUnit
                 }

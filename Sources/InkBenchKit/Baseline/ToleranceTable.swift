@@ -1,4 +1,5 @@
 import Foundation
+import InkImport
 
 /// The tolerance of every figure: the measured defaults, overridden by a tolerance file and by
 /// `--tolerance figure=abs[,rel]` options (later ones win).
@@ -99,7 +100,7 @@ public struct ToleranceTable: Sendable, Equatable {
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw ToleranceError("\(path): cannot read the tolerance file: \(error.localizedDescription)")
         }
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (i, raw) in TextLines.lines(of: text).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             do throws(ToleranceError) {
