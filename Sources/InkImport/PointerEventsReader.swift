@@ -100,13 +100,15 @@ public enum PointerEventsReader {
             }
         }
         var notices: [String] = []
-        let scale: Double
+        let scale: Double, scaleY: Double
         if let s = options.scaleUnitsPerMM {
             guard s.isFinite, s > 0 else { throw ImportError(file: file, "scale \(s) is invalid; expected a positive number of px per mm") }
             scale = s
-            notices.append("scale \(s) px per mm from \(options.scaleSource ?? "the options")")
+            scaleY = options.yScaleUnitsPerMM ?? s
+            notices.append("scale \(options.scaleDescription) px per mm from \(options.scaleSource ?? "the options")")
         } else {
             scale = cssPxPerMM
+            scaleY = cssPxPerMM
             notices.append("CSS px converted at 96 px per inch (3.7795 px/mm); give a scale (px per mm) to override")
         }
         let timeUnit = options.timeUnitSeconds ?? 0.001
@@ -131,7 +133,7 @@ public enum PointerEventsReader {
                 try assembler.beginStroke(tool: tool)
                 state = want
             }
-            var sample = Sample(t: ts[i] * timeUnit, x: xs[i] / scale, y: ys[i] / scale)
+            var sample = Sample(t: ts[i] * timeUnit, x: xs[i] / scale, y: ys[i] / scaleY)
             if keepPressure { sample.pressure = pressure?[i] }
             if let tx = tiltX?[i], let ty = tiltY?[i] {
                 let u = tan(min(max(tx, -89), 89) * degree), v = tan(min(max(ty, -89), 89) * degree)

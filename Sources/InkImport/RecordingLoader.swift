@@ -115,6 +115,7 @@ public struct RecordingLoader: Sendable {
         }
         for rule in scaleRules where rule.glob.matches(path: relative) || rule.glob.matches(path: path) {
             options.scaleUnitsPerMM = rule.unitsPerMM
+            options.scaleYUnitsPerMM = rule.yUnitsPerMM
             options.scaleSource = "--scale '\(rule.text)'"
         }
         return (options, format, skip)
@@ -195,15 +196,32 @@ public struct RecordingLoader: Sendable {
         return try read(bytes, path: path, format: chosen, options: options)
     }
 
-    /// The `.desc` beside an evemu recording: `A.B.events` looks for `A.B.desc`, then `A.desc`.
+    /// The `.desc` beside an evemu recording: of the `.desc` files in its folder, the one with
+    /// the longest name that is the recording's name (without `.events`) or a prefix of it
+    /// ending at a word boundary (the next character is not a letter or digit):
+    /// `Pad Finger single-tap.events` and `Pad Finger.2.events` both take `Pad Finger.desc`,
+    /// not `Pad Fin.desc`. The reader names the file it used in a notice.
     static func siblingDescription(of path: String) -> String? {
         let folder = (path as NSString).deletingLastPathComponent
-        var stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        while true {
-            let candidate = (folder as NSString).appendingPathComponent(stem + ".desc")
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            guard let dot = stem.lastIndex(of: ".") else { return nil }
-            stem = String(stem[..<dot])
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        var best: String?
+        for name in names where name.hasSuffix(".desc") {
+            let descStem = String(name.dropLast(5))
+            guard !descStem.isEmpty, matchesAtWordBoundary(stem, prefix: descStem) else { continue }
+            if best.map({ descStem.utf8.count > $0.utf8.count || (descStem.utf8.count == $0.utf8.count && descStem < $0) }) ?? true {
+                best = descStem
+            }
         }
+        return best.map { (folder as NSString).appendingPathComponent($0 + ".desc") }
+    }
+
+    /// Whether `name` is `prefix`, or starts with it and goes on with a character that is not a
+    /// letter or digit.
+    static func matchesAtWordBoundary(_ name: String, prefix: String) -> Bool {
+        guard name.hasPrefix(prefix) else { return false }
+        let rest = name.dropFirst(prefix.count)
+        guard let next = rest.first else { return true }
+        return !(next.isLetter || next.isNumber)
     }
 }

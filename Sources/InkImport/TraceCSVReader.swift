@@ -36,7 +36,7 @@ public enum TraceCSVReader {
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
         try options.validate(file: file)
         let text = try TextLines(bytes: bytes, file: file)
-        let scale = options.scaleUnitsPerMM ?? 1
+        let scale = options.scaleUnitsPerMM ?? 1, scaleY = options.yScaleUnitsPerMM ?? 1
         let timeUnit = options.timeUnitSeconds ?? 1
         var columns: [String: Int] = [:]
         var columnCount = 0
@@ -107,7 +107,7 @@ public enum TraceCSVReader {
             }
             let t = try need("t_s", " of seconds") * timeUnit
             let x = try need("x_mm", " of mm") / scale
-            let y = try need("y_mm", " of mm") / scale
+            let y = try need("y_mm", " of mm") / scaleY
             guard let si = columns["stroke"] else { continue }
             let strokeID = cells[si]
             guard strokeID.utf8.count <= 18, TextLines.isDigits(strokeID) else {

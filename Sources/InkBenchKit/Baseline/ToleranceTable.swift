@@ -100,6 +100,11 @@ public struct ToleranceTable: Sendable, Equatable {
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw ToleranceError("\(path): cannot read the tolerance file: \(error.localizedDescription)")
         }
+        try apply(text: text, path: path)
+    }
+
+    /// Applies a tolerance file's text (see ``apply(file:)``); `path` names it in errors.
+    public mutating func apply(text: String, path: String) throws(ToleranceError) {
         for (i, raw) in TextLines.lines(of: text).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
