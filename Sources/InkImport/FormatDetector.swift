@@ -65,6 +65,13 @@ public enum FormatDetector {
         return .notARecording("no known recording format (\(byName) \(content)); use --format to force one")
     }
 
+    /// Whether the file is a companion of recordings rather than one (an evemu `.desc`, a
+    /// manifest), which `--strict` passes over.
+    public static func isCompanion(path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lowercased().hasSuffix(".desc") || name.lowercased().hasSuffix(".manifest")
+    }
+
     static func csvVerdict(_ text: String, _ firstLine: String) -> Verdict {
         let header = firstLine.split(separator: ",").map { $0.trimmingCharacters() }
         if header.contains("t_s") && header.contains("x_mm") { return .format(.traceCSV) }
