@@ -52,6 +52,10 @@ TARGETS=(
 WANTED=("$@")
 wanted() { [ ${#WANTED[@]} -eq 0 ] || [[ " ${WANTED[*]} " =~ " $1 " ]]; }
 
+# The Swift runtime's own crash backtracer would take the signal before libFuzzer's handler,
+# which then saves no crashing input.
+export SWIFT_BACKTRACE=enable=no
+
 SWIFTC=(swiftc -O -sanitize=fuzzer -parse-as-library -swift-version 6 -package-name "$PACKAGE_NAME")
 
 build_modules() {

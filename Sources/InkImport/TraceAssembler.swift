@@ -98,12 +98,15 @@ struct TraceAssembler {
                     "time \(s.t) s is before the previous sample's \(last.t) s; expected non-decreasing time within a stroke")
             }
             if s.t == last.t {
-                samples[samples.count - 1] = s
-                tails[tails.count - 1] = cleanTail
-                locations[locations.count - 1] = location
+                // The later sample replaces the earlier; it is then checked against the one
+                // before, as if the earlier had never come (so a written trace reads back the same).
+                samples.removeLast()
+                tails.removeLast()
+                locations.removeLast()
                 mergedCount += 1
-                return
             }
+        }
+        if let last = samples.last {
             let dt = s.t - last.t
             let step = ((s.x - last.x) * (s.x - last.x) + (s.y - last.y) * (s.y - last.y)).squareRoot()
             if dt > InputLimits.strokeSplitGapS {
