@@ -160,7 +160,7 @@ struct TraceAssembler {
         }
         if jumpSplits > 0, let at = firstJumpSplit {
             all.append(
-                "split \(jumpSplits) stroke\(jumpSplits == 1 ? "" : "s") at jumps over \(Int(InputLimits.jumpDistanceMM)) mm faster than \(Int(InputLimits.jumpSpeedMMPerS / 1000)) m/s, which no pen or finger makes (first at \(at.description))")
+                "split \(jumpSplits) stroke\(jumpSplits == 1 ? "" : "s") at jumps over \(Int(InputLimits.jumpDistanceMM)) mm faster than \(InputLimits.jumpSpeedMMPerS / 1000) m/s, which no pen or finger makes (first at \(at.description))")
         }
         if droppedPredictions > 0 {
             all.append("dropped \(droppedPredictions) recorded predicted point\(droppedPredictions == 1 ? "" : "s") not after the previous point")
