@@ -112,10 +112,10 @@ public enum Replay {
     @usableFromInline static let maxHeldFrames = 1 << 20
 
     /// The most points of a frame's predicted tail (``tail(_:newest:step:target:_:)``):
-    /// past `64 · interval` ahead of the newest sample (a long pause without a horizon cap, or
+    /// past `15 · interval` ahead of the newest sample (a long pause without a horizon cap, or
     /// a tiny nominal interval), the tail's points are spread evenly to the target instead, so
     /// a tail costs the same at every frame however long the pen rests.
-    public static let maxTailPoints = 64
+    public static let maxTailPoints = 16
 
     /// What the timing model fixes for every stroke of a replay: each phase's `f_0` (s), the
     /// frame rate (Hz), the input and display latencies, the horizon cap and the gap-reset
