@@ -53,3 +53,36 @@ struct PointerEventsJSONTests {
         } throws: { error in "\(error)".contains("bad.json:3") }
     }
 }
+
+/// Issue 18, case 8 on the reader side: a UTF-8 BOM and CRLF line ends in every text format.
+struct BOMAndCRLFTests {
+    static func windows(_ s: String) -> [UInt8] { [0xEF, 0xBB, 0xBF] + Array(s.replacingOccurrences(of: "\n", with: "\r\n").utf8) }
+
+    @Test func traceCSVIsDetectedAndRead() throws {
+        let bytes = Self.windows("t_s,x_mm,y_mm,stroke\n0,0,0,0\n0.004,1,0,0\n")
+        #expect(FormatDetector.detect(path: "excel.csv", head: bytes) == .format(.traceCSV))
+        #expect(FormatDetector.detect(path: "excel", head: bytes) == .format(.traceCSV))
+        #expect(try TraceCSVReader.read(bytes, file: "excel.csv").sampleCount == 2)
+    }
+
+    @Test func otherFormats() throws {
+        let svc = Self.windows("2\n100 200 0 1 0 900 0.5\n110 200 8 1 0 900 0.5\n")
+        #expect(try SVCReader.read(svc, file: "a.svc", options: ImportOptions(scaleUnitsPerMM: 200)).sampleCount == 2)
+        let evemu = Self.windows(
+            "# EVEMU 1.3\nA: 00 0 1000 0 0 10\nA: 01 0 1000 0 0 10\nE: 0.000000 0003 0000 100\nE: 0.000000 0003 0001 100\nE: 0.000000 0001 014a 1\nE: 0.000000 0000 0000 0\nE: 0.004000 0003 0000 110\nE: 0.004000 0000 0000 0\n")
+        #expect(try EvemuReader.read(evemu, file: "a.events").sampleCount == 2)
+        let manifest = try RecordingManifest.parse(Self.windows("[*.svc]\nscale = 200\n"), path: "m")
+        #expect(manifest.entries.first?.scaleUnitsPerMM == 200)
+        let json = [0xEF, 0xBB, 0xBF] + Array("{\"x\":[1,2],\r\n\"y\":[1,1],\r\n\"time\":[0,4],\"buttons\":[1,1]}".utf8)
+        #expect(FormatDetector.detect(path: "a.json", head: json) == .format(.pointerEvents))
+        #expect(try PointerEventsReader.read(json, file: "a.json").sampleCount == 2)
+    }
+
+    /// Deeply nested JSON is refused with a line, not a stack overflow.
+    @Test func deepNestingIsRefused() {
+        let text = String(repeating: "[", count: 100_000)
+        #expect {
+            try PointerEventsReader.read(Array(text.utf8), file: "deep.json")
+        } throws: { error in "\(error)".contains("nested over 256") }
+    }
+}
