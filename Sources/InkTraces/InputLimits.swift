@@ -42,8 +42,9 @@ public enum InputLimits {
     public static let frameRateHz: ClosedRange<Double> = 1...1000
     /// Input latency, display latency and horizon caps (ms).
     public static let latencyMs: ClosedRange<Double> = 0...10_000
-    /// Samples one synthetic trace may have (all strokes).
-    public static let syntheticSamples = 10_000_000
+    /// Samples one synthetic trace may have (all strokes): 23 hours at 240 Hz (`inkperf memory`
+    /// uses 10 hours), 480 MB of t, x and y.
+    public static let syntheticSamples = 20_000_000
     /// Lengths in a synthetic spec (mm): heights, amplitudes, radii, noise, quantum.
     public static let syntheticLengthMM: ClosedRange<Double> = 0...100_000
     /// Speeds in a synthetic spec (mm/s).

@@ -54,7 +54,7 @@ struct TextInputTests {
     @Test(arguments: [
         "line \"l\" duration_s=1e9 speed_mm_per_s=100",
         "line \"l\" duration_s=1 speed_mm_per_s=100 input_rate_hz=1e12",
-        "circle \"c\" duration_s=1 radius_mm=10 strokes=100000 input_rate_hz=10000",
+        "circle \"c\" duration_s=10 radius_mm=10 strokes=100000 input_rate_hz=10000",
         "circle \"c\" duration_s=1 radius_mm=1e300",
         "line \"l\" duration_s=1 speed_mm_per_s=1\u{0}00",
     ])
