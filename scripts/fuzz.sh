@@ -1,82 +1,137 @@
 #!/usr/bin/env bash
-# Fuzzes every InkImport reader with libFuzzer for a bounded time and reports executions and
-# crashes.
+# Fuzzes InkBench from bytes to figures with libFuzzer: every reader (read, validate, replay one
+# strategy with the chart tails, score), and the suite, manifest, baseline and tolerance parsers.
 #
-#   scripts/fuzz.sh                 # 60 s per reader
-#   FUZZ_SECONDS=10 scripts/fuzz.sh csv svc
-#   FUZZ_MAX_LEN=65536 scripts/fuzz.sh google-ink    # longer inputs, fewer executions
+#   scripts/fuzz.sh --replay                  # CI: build, run every seed and saved crash once (-runs=0)
+#   scripts/fuzz.sh                           # random fuzzing, 60 s per harness, one after another
+#   FUZZ_SECONDS=600 scripts/fuzz.sh csv svc  # chosen harnesses, 10 minutes each
+#   scripts/fuzz.sh --build                   # build only
+#   FUZZ_SKIP_BUILD=1 scripts/fuzz.sh evemu   # reuse the harnesses built before (parallel runs)
 #
-# Each entry point in scripts/fuzz/ is compiled with plain `swiftc -O -sanitize=fuzzer` together
-# with the reader sources (InkPrediction, InkTraces and InkImport compiled as one module, their
-# cross-module imports removed), not the whole package: the package's `bench` main would clash
-# with libFuzzer's. Work files go to ${FUZZ_WORK:-.build-fuzz}/; crashing inputs are kept there
-# as crash-* files. Exits 1 if any reader crashed.
+# Harnesses: csv evemu svc google-ink pointer-events manifest suite baseline tolerance.
+#
+# Build: the package's library modules (InkPrediction, InkTraces, InkImport, InkReplay,
+# InkMetrics, InkSynthesis, InkBenchKit) are compiled once with `swiftc -sanitize=fuzzer` into
+# objects and module files under ${FUZZ_WORK:-.build-fuzz}/ (with `-package-name`, which
+# `package` access needs since Swift 6), then each entry point in scripts/fuzz/Fuzz*.swift
+# (with FuzzPipeline.swift) is linked against them. Not the package build: its `bench` main
+# would clash with libFuzzer's. Needs libFuzzer from the Swift toolchain (`swiftc
+# -sanitize=fuzzer`), which the swift.org Linux toolchains ship.
+#
+# Corpus: scripts/fuzz/corpus/<harness>/ (made by scripts/fuzz/make-corpus.py; no shared data),
+# copied to the work folder for random fuzzing, plus the shared recordings when present.
+# Crashes: random fuzzing saves crashing inputs as $FUZZ_WORK/<harness>-crash-*; copy each into
+# scripts/fuzz/crashes/<harness>/ (and add a regression test) once fixed: --replay runs them all.
+# Exits 1 if any harness crashed, 2 if a build failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-MAX_LEN=${FUZZ_MAX_LEN:-4096}   # bytes per generated input; seeds are cut to this for mutation
+MAX_LEN=${FUZZ_MAX_LEN:-4096}   # bytes per generated input
 WORK=${FUZZ_WORK:-$ROOT/.build-fuzz}
 SHARED=${INKBENCH_SHARED:-$ROOT/../shared}/datasets-raw
-mkdir -p "$WORK/src"
+PACKAGE_NAME=InkBench
+MODE=fuzz
+case "${1:-}" in
+  --replay) MODE=replay; shift ;;
+  --build) MODE=build; shift ;;
+esac
 
-# name  entry-point-file  seed-glob-under-datasets-raw
+# name  entry-point  seed-glob-under-datasets-raw
 TARGETS=(
   "csv FuzzCSV.swift -"
   "evemu FuzzEvemu.swift evemu-sample/*/*.events"
   "svc FuzzSVC.swift bdalab-handwriting-sample/svc_data/*.svc"
   "google-ink FuzzGoogleInk.swift google-ink-stylus/*.binarypb"
-  "pointer-events FuzzPointerEvents.swift bdalab-handwriting-sample/*/signal.json"
+  "pointer-events FuzzPointerEvents.swift bdalab-handwriting-sample/html_data/*.json"
   "manifest FuzzManifest.swift -"
+  "suite FuzzSuite.swift -"
+  "baseline FuzzBaseline.swift -"
+  "tolerance FuzzTolerance.swift -"
 )
 WANTED=("$@")
+wanted() { [ ${#WANTED[@]} -eq 0 ] || [[ " ${WANTED[*]} " =~ " $1 " ]]; }
 
-# The reader sources as one module: drop `import InkPrediction` / `import InkTraces`.
-rm -f "$WORK"/src/*.swift
-for dir in InkPrediction InkTraces InkImport; do
-  for f in "Sources/$dir"/*.swift; do
-    sed -e '/^import InkPrediction$/d' -e '/^import InkTraces$/d' "$f" > "$WORK/src/${dir}_$(basename "$f")"
+# The Swift runtime's own crash backtracer would take the signal before libFuzzer's handler,
+# which then saves no crashing input.
+export SWIFT_BACKTRACE=enable=no
+
+SWIFTC=(swiftc -O -sanitize=fuzzer -parse-as-library -swift-version 6 -package-name "$PACKAGE_NAME")
+
+build_modules() {
+  mkdir -p "$WORK/mod" "$WORK/obj"
+  local started=$SECONDS
+  for module in InkPrediction InkTraces InkImport InkReplay InkMetrics InkSynthesis InkBenchKit; do
+    echo "== module $module"
+    sources=()
+    while IFS= read -r f; do sources+=("$f"); done < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+    if ! "${SWIFTC[@]}" -module-name "$module" -wmo -c "${sources[@]}" \
+      -emit-module -emit-module-path "$WORK/mod/$module.swiftmodule" -I "$WORK/mod" \
+      -o "$WORK/obj/$module.o" > "$WORK/compile-$module.log" 2>&1; then
+      cat "$WORK/compile-$module.log" >&2
+      exit 2
+    fi
   done
-done
-
-seed() {  # seed corpus: small valid files, plus the shared recordings when present
-  local name=$1 glob=$2 dir=$WORK/corpus-$name
-  mkdir -p "$dir"
-  case $name in
-    csv) printf '# inkbench-trace 1\nt_s,x_mm,y_mm,stroke,pressure,tool,kind\n0,0,0,0,0.5,pen,sample\n0.01,1,0,0,,pen,predicted\n0.004,1,0,0,0.5,pen,sample\n1,2,2,1,0.1,finger,sample\n1.004,3,2,1,0.2,finger,sample\n' > "$dir/seed.csv" ;;
-    svc) printf '3\n100 200 1000 1 0 900 0.5\n110 200 1008 1 0 900 0.5\n120 200 1016 0 0 900 0.5\n' > "$dir/seed.svc" ;;
-    evemu) printf '# EVEMU 1.3\nA: 00 0 1000 0 0 10\nA: 01 0 1000 0 0 10\nE: 0.000000 0003 0000 100\nE: 0.000000 0001 014a 1\nE: 0.000000 0000 0000 0\nE: 0.004000 0003 0001 110\nE: 0.004000 0000 0000 0\n' > "$dir/seed.events" ;;
-    pointer-events) printf '{"x":[1,2,3],"y":[1,1,1],"time":[0,4,8],"buttons":[1,1,0],"pointerType":"pen"}' > "$dir/seed.json" ;;
-    manifest) printf '[a/*.svc]\nformat = svc\nscale = 200\ntime_unit = ms\n[**/x.csv]\nskip = no\n' > "$dir/seed.manifest"
-              [ -f "$ROOT/Datasets/datasets-raw.manifest" ] && cp "$ROOT/Datasets/datasets-raw.manifest" "$dir/" ;;
-  esac
-  if [ "$glob" != "-" ] && [ -d "$SHARED" ]; then
-    local i=0
-    for f in "$SHARED"/$glob; do [ -f "$f" ] && cp "$f" "$dir/shared-$i" && i=$((i + 1)); done
-  fi
-  echo "$dir"
+  echo "== modules built in $((SECONDS - started)) s"
 }
+
+build_harness() {
+  local name=$1 entry=$2
+  echo "== harness $name"
+  if ! "${SWIFTC[@]}" -module-name InkFuzz -I "$WORK/mod" scripts/fuzz/FuzzPipeline.swift "scripts/fuzz/$entry" \
+    "$WORK"/obj/*.o -o "$WORK/fuzz-$name" > "$WORK/compile-$name.log" 2>&1; then
+    grep -v 'Cannot export local symbol' "$WORK/compile-$name.log" >&2
+    exit 2
+  fi
+}
+
+if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then
+  build_modules
+  for target in "${TARGETS[@]}"; do
+    read -r name entry _ <<< "$target"
+    wanted "$name" && build_harness "$name" "$entry"
+  done
+fi
+[ "$MODE" = build ] && exit 0
 
 total_runs=0
 total_crashes=0
 summary=()
 for target in "${TARGETS[@]}"; do
   read -r name entry glob <<< "$target"
-  if [ ${#WANTED[@]} -gt 0 ] && [[ ! " ${WANTED[*]} " =~ " $name " ]]; then continue; fi
+  wanted "$name" || continue
   bin=$WORK/fuzz-$name
-  echo "== $name: compiling $entry with swiftc -sanitize=fuzzer"
-  if ! swiftc -O -sanitize=fuzzer -parse-as-library -module-name InkFuzz \
-    "$WORK"/src/*.swift "scripts/fuzz/$entry" -o "$bin" > "$WORK/compile-$name.log" 2>&1; then
-    grep -v 'Cannot export local symbol' "$WORK/compile-$name.log" >&2
-    exit 2
+  [ -x "$bin" ] || { echo "no harness $bin; build first" >&2; exit 2; }
+  if [ "$MODE" = replay ]; then
+    # Every committed seed and saved crash, once each, in a fixed order.
+    files=()
+    while IFS= read -r f; do files+=("$f"); done < <(find "scripts/fuzz/corpus/$name" "scripts/fuzz/crashes/$name" -type f 2>/dev/null | LC_ALL=C sort)
+    if [ ${#files[@]} -eq 0 ]; then summary+=("$(printf '%-15s no inputs' "$name")"); continue; fi
+    set +e
+    "$bin" -runs=0 -timeout=20 -rss_limit_mb=2048 "${files[@]}" > "$WORK/replay-$name.log" 2>&1
+    status=$?
+    set -e
+    crashes=0
+    if [ "$status" -ne 0 ]; then crashes=1; tail -20 "$WORK/replay-$name.log" >&2; fi
+    total_runs=$((total_runs + ${#files[@]}))
+    total_crashes=$((total_crashes + crashes))
+    summary+=("$(printf '%-15s %5s inputs replayed  exit %s' "$name" "${#files[@]}" "$status")")
+    continue
   fi
-  corpus=$(seed "$name" "$glob")
+  corpus=$WORK/corpus-$name
+  mkdir -p "$corpus"
+  cp scripts/fuzz/corpus/"$name"/* "$corpus/" 2>/dev/null || true
+  cp scripts/fuzz/crashes/"$name"/* "$corpus/" 2>/dev/null || true
+  if [ "$glob" != "-" ] && [ -d "$SHARED" ]; then
+    i=0
+    for f in "$SHARED"/$glob; do [ -f "$f" ] && head -c "$MAX_LEN" "$f" > "$corpus/shared-$i" && i=$((i + 1)); done
+  fi
   log=$WORK/fuzz-$name.log
   mkdir -p "$WORK/previous"
   mv "$WORK/$name-"crash-* "$WORK/$name-"timeout-* "$WORK/$name-"oom-* "$WORK/previous/" 2>/dev/null || true
   echo "== $name: fuzzing for $SECONDS_EACH s"
   set +e
-  (cd "$WORK" && "$bin" "$corpus" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
+  (cd "$WORK" && "$bin" "$corpus" -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=2048 \
     -max_len="$MAX_LEN" -print_final_stats=1 -artifact_prefix="$WORK/$name-" > "$log" 2>&1)
   status=$?
   set -e
@@ -90,7 +145,11 @@ for target in "${TARGETS[@]}"; do
 done
 
 echo
-echo "fuzz summary (${SECONDS_EACH} s per reader):"
+if [ "$MODE" = replay ]; then
+  echo "fuzz replay (every seed and saved crash once):"
+else
+  echo "fuzz summary (${SECONDS_EACH} s per harness):"
+fi
 for line in "${summary[@]}"; do echo "  $line"; done
-echo "  total: $total_runs executions, $total_crashes crashes"
+echo "  total: $total_runs $([ "$MODE" = replay ] && echo inputs || echo executions), $total_crashes crashes"
 [ "$total_crashes" -eq 0 ]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import InkBenchKit
 import Foundation
 import InkImport
 import InkTraces
@@ -75,7 +76,8 @@ public struct ConvertCommand: ParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: to), options: .atomic)
         } catch {
-            throw BenchInputError("\(to): cannot write (\(error.localizedDescription)); expected a writable path")
+            let why = PathDiagnosis.whyNotWritable(to, wantFolder: false, fallback: error.localizedDescription)
+            throw BenchInputError("--to \(to): cannot write: \(why)")
         }
         print("\(to): \(trace.strokes.count) strokes, \(trace.sampleCount) samples")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import InkImport
 import InkSynthesis
 
 /// A suite of synthetic traces: a built-in one (`default`, `line`) or a `.suite` file.
@@ -73,7 +74,7 @@ public enum SuiteFile {
     ) throws(SuiteFileError) -> SyntheticSuite {
         var suiteName = name
         var specs: [SyntheticSpec] = []
-        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (n, raw) in TextLines.lines(of: text).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let words = try tokens(line, at: "\(file):\(n + 1)")
             guard let keyword = words.first else { continue }
@@ -96,7 +97,7 @@ public enum SuiteFile {
             var values: [String: Double] = [:]
             for word in words.dropFirst(2) {
                 let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2, let v = Double(parts[1]), v.isFinite else {
+                guard parts.count == 2, let v = TextLines.number(Substring(parts[1])) else {
                     throw SuiteFileError("\(at): '\(word)' is not key=number")
                 }
                 values[parts[0]] = v

@@ -7,13 +7,18 @@ import InkTraces
 /// - The description may sit in the same file or in a sibling `.desc` file (passed as `description`).
 /// - Axis values persist across `SYN_REPORT` frames (only changed axes are sent); each
 ///   `SYN_REPORT` is one sample.
-/// - Contact strokes are the runs of frames with `BTN_TOUCH` = 1, or, on a multitouch device
-///   without `BTN_TOUCH`, with slot 0's tracking id other than -1. With
+/// - Contact strokes are the runs of frames with `BTN_TOUCH` = 1. A recording with multitouch
+///   contacts (`ABS_MT_TRACKING_ID` events) is read by slot instead (`ABS_MT_SLOT`,
+///   `ABS_MT_POSITION_X` / `_Y`): each tracking id is a stroke of its own, one per finger, with
+///   a sample at every `SYN_REPORT` that moved its slot. With
 ///   ``ImportOptions/includeHover`` the runs in proximity (a `BTN_TOOL_*` key down) but off the
 ///   surface become strokes of their own.
 /// - Positions: value / resolution (units per mm) from the `A:` line of ABS_X / ABS_Y (or the
-///   multitouch position axes); ``ImportOptions/scaleUnitsPerMM`` overrides. A resolution of 0
-///   with no scale is an error naming the axis. y grows downwards, as in InkBench.
+///   multitouch position axes); when the `A:` line has no resolution (EVEMU 1.1 writes four
+///   numbers), the `#       Resolution N` line of the `#` header's description of that axis.
+///   ``ImportOptions/scaleUnitsPerMM`` (and ``ImportOptions/scaleYUnitsPerMM``) override. A
+///   notice says which source gave the scale. A resolution of 0 with no scale is an error
+///   naming the axis. y grows downwards, as in InkBench.
 /// - Time: kernel time, made to start at 0 at the file's first event (microsecond precision).
 /// - Pressure: (value - min) / (max - min) of ABS_PRESSURE; tilt and azimuth from
 ///   ABS_TILT_X / ABS_TILT_Y when both have a resolution (units per radian).
@@ -24,6 +29,48 @@ import InkTraces
 public enum EvemuReader {
     struct Axis {
         var min = 0, max = 0, resolution = 0, line = 0, file = ""
+        /// Where the resolution came from: `A:` (the axis line) or `#` (the header comment).
+        var resolutionFromComment = false
+    }
+
+    /// What the `#` header of an EVEMU 1.1 file says of the axes: `Event code N (ABS_...)`
+    /// under `Event type 3 (EV_ABS)`, then `Resolution R` (with the line).
+    struct CommentAxes {
+        var inAbs = false, code: Int?
+        var resolutions: [Int: (value: Int, line: Int)] = [:]
+
+        mutating func read(_ line: Substring, _ n: Int) {
+            let words = line.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count >= 2 else { return }
+            if words[0] == "Event" && words[1] == "type" {
+                inAbs = words.count >= 3 && words[2] == "3"
+                code = nil
+            } else if words[0] == "Event" && words[1] == "code", inAbs, words.count >= 3 {
+                code = Int(words[2])
+            } else if words[0] == "Resolution", let code, let r = Int(words[1]), r > 0, r < (1 << 30) {
+                resolutions[code] = (r, n)
+            }
+        }
+
+        /// Gives axes without a resolution the header's, marking them.
+        func fill(_ axes: inout [Int: Axis], file: String) {
+            for (code, r) in resolutions {
+                if var a = axes[code], a.resolution == 0 {
+                    a.resolution = r.value
+                    a.line = r.line
+                    a.file = file
+                    a.resolutionFromComment = true
+                    axes[code] = a
+                } else if axes[code] == nil {
+                    axes[code] = Axis(min: 0, max: 0, resolution: r.value, line: r.line, file: file, resolutionFromComment: true)
+                }
+            }
+        }
+    }
+
+    /// One multitouch contact being read: its stroke's samples with their lines.
+    struct Contact {
+        var samples: [(sample: Sample, line: Int)] = []
     }
 
     static let axisNames: [Int: String] = [
@@ -44,16 +91,31 @@ public enum EvemuReader {
         _ bytes: [UInt8], file: String, description: [UInt8]? = nil, descriptionFile: String? = nil,
         options: ImportOptions = ImportOptions()
     ) throws(ImportError) -> Trace {
+        try options.validate(file: file)
         var axes: [Int: Axis] = [:]
         var deviceName: String?
+        var notices: [String] = []
         if let description {
             let descFile = descriptionFile ?? "\(file).desc"
             let text = try TextLines(bytes: description, file: descFile)
-            for (n, line) in text.numbered { try header(line, n, descFile, &axes, &deviceName) }
+            var comments = CommentAxes()
+            for (n, line) in text.numbered {
+                if line.first == "#" { comments.read(line, n) }
+                try header(line, n, descFile, &axes, &deviceName)
+            }
+            comments.fill(&axes, file: descFile)
+            notices.append("device description from \(descFile)")
         }
         let text = try TextLines(bytes: bytes, file: file)
+        var comments = CommentAxes()
+        let multitouch = usesMultitouchSlots(text)
+        var contacts: [Int: Contact] = [:]
+        var finished: [Contact] = []
+        var slotIDs: [Int: Int] = [:], slotX: [Int: Int] = [:], slotY: [Int: Int] = [:]
+        var slotsMoved = Set<Int>()
+        var nextContact = 0
+        var contactOfSlot: [Int: Int] = [:]
         var assembler = TraceAssembler(file: file)
-        var notices: [String] = []
 
         // Axis state, carried across frames.
         var x: Int?, y: Int?, mtX: Int?, mtY: Int?
@@ -74,6 +136,7 @@ public enum EvemuReader {
         var useMT = false
 
         for (n, line) in text.numbered {
+            if line.first == "#" && !sawEvents { comments.read(line, n) }
             if line.isEmpty || line.first == "#" { continue }
             guard line.hasPrefix("E:") else {
                 if sawEvents {
@@ -108,9 +171,30 @@ public enum EvemuReader {
                 case 0x1a: tiltX = value
                 case 0x1b: tiltY = value
                 case 0x2f: slot = value
-                case 0x35 where slot == 0: mtX = value
-                case 0x36 where slot == 0: mtY = value
-                case 0x39 where slot == 0: trackingID = value; sawTracking = true
+                case 0x35:
+                    if slot == 0 { mtX = value }
+                    slotX[slot] = value
+                    slotsMoved.insert(slot)
+                case 0x36:
+                    if slot == 0 { mtY = value }
+                    slotY[slot] = value
+                    slotsMoved.insert(slot)
+                case 0x39:
+                    if slot == 0 { trackingID = value; sawTracking = true }
+                    if value < 0 {
+                        slotIDs[slot] = nil
+                        if let c = contactOfSlot.removeValue(forKey: slot), let done = contacts.removeValue(forKey: c) {
+                            finished.append(done)
+                        }
+                    } else {
+                        if slotIDs[slot] != value, let c = contactOfSlot.removeValue(forKey: slot),
+                            let done = contacts.removeValue(forKey: c)
+                        {
+                            finished.append(done)
+                        }
+                        slotIDs[slot] = value
+                        slotsMoved.insert(slot)
+                    }
                 default: break
                 }
             case 0x01:
@@ -121,6 +205,30 @@ public enum EvemuReader {
                 }
             case 0x00 where code == 0x03:
                 dropped += 1
+            case 0x00 where code == 0x00 && multitouch:
+                if !scaleChecked {
+                    comments.fill(&axes, file: file)
+                    (sx, sy) = try scales(x: 0x35, y: 0x36, axes, options, file, n, &notices)
+                    scaleChecked = true
+                }
+                for s in slotsMoved.sorted() {
+                    guard slotIDs[s] != nil, let px = slotX[s], let py = slotY[s] else { continue }
+                    let c: Int
+                    if let existing = contactOfSlot[s] { c = existing } else {
+                        c = nextContact
+                        nextContact += 1
+                        contactOfSlot[s] = c
+                        contacts[c] = Contact()
+                    }
+                    let start = firstMicros ?? micros
+                    if micros < lastMicros {
+                        throw .at(file, line: n, "time goes back to \(fields[0]); expected non-decreasing event times")
+                    }
+                    let sample = Sample(t: Double(micros - start) / 1e6, x: Double(px) / sx, y: Double(py) / sy)
+                    contacts[c]?.samples.append((sample, n))
+                }
+                lastMicros = max(lastMicros, micros)
+                slotsMoved.removeAll(keepingCapacity: true)
             case 0x00 where code == 0x00:
                 let contact = sawTouchKey ? touch : (sawTracking && trackingID != -1)
                 let hover = !contact && options.includeHover && !toolsDown.isEmpty
@@ -133,13 +241,8 @@ public enum EvemuReader {
                 if !scaleChecked {
                     useMT = x == nil && mtX != nil
                     let (ax, ay) = useMT ? (0x35, 0x36) : (0x00, 0x01)
-                    if let s = options.scaleUnitsPerMM {
-                        guard s.isFinite, s > 0 else { throw .at(file, line: n, "scale \(s) is invalid; expected a positive number of device units per mm") }
-                        sx = s; sy = s
-                    } else {
-                        sx = try resolution(ax, axes, file)
-                        sy = try resolution(ay, axes, file)
-                    }
+                    comments.fill(&axes, file: file)
+                    (sx, sy) = try scales(x: ax, y: ay, axes, options, file, n, &notices)
                     if let a = axes[0x18], a.max > a.min { pressureAxis = a }
                     if let a = axes[0x1a], let b = axes[0x1b], a.resolution > 0, b.resolution > 0 { tiltAxes = (a, b) }
                     scaleChecked = true
@@ -176,6 +279,19 @@ public enum EvemuReader {
             }
         }
         if !sawEvents { throw ImportError(file: file, line: max(1, text.numbered.count), "no 'E:' event lines; expected an evemu recording") }
+        if multitouch {
+            finished += contacts.sorted { $0.key < $1.key }.map(\.value)
+            var fingers = 0
+            for contact in finished where !contact.samples.isEmpty {
+                try assembler.beginStroke(tool: .finger)
+                for (sample, line) in contact.samples { try assembler.add(sample, at: .line(line)) }
+                fingers += 1
+            }
+            if fingers > 0 {
+                notices.append(
+                    "multitouch: \(fingers) contact\(fingers == 1 ? "" : "s") read from ABS_MT slots, one stroke per tracking id")
+            }
+        }
         try assembler.endStroke()
         if assembler.strokes.isEmpty {
             throw ImportError(
@@ -185,9 +301,6 @@ public enum EvemuReader {
                     : "no contact strokes (BTN_TOUCH never 1); expected pen-down frames, or include hover motion as strokes (manifest 'hover = include')")
         }
         if dropped > 0 { notices.append("\(dropped) SYN_DROPPED event\(dropped == 1 ? "" : "s"): the kernel lost events there") }
-        if let s = options.scaleUnitsPerMM {
-            notices.append("scale \(s) device units per mm from \(options.scaleSource ?? "the options")")
-        }
         if let deviceName { notices.append("device: \(deviceName)") }
         var trace = try assembler.trace(notices: notices, end: .line(max(1, text.numbered.count)))
         trace.device = deviceName
@@ -223,6 +336,42 @@ public enum EvemuReader {
         default:
             throw .at(file, line: n, "'\(line.prefix(40))' is not an evemu line; expected N:, I:, P:, B:, A: or E:")
         }
+    }
+
+    /// Whether the recording has multitouch contacts (an `ABS_MT_TRACKING_ID` event): then it is
+    /// read by slot, one stroke per tracking id.
+    static func usesMultitouchSlots(_ text: TextLines) -> Bool {
+        for (_, line) in text.numbered where line.hasPrefix("E:") {
+            let f = TextLines.fields(line.dropFirst(2), keepEmpty: false, TextLines.isBlank)
+            if f.count >= 3, Int(f[1], radix: 16) == 3, Int(f[2], radix: 16) == 0x39 { return true }
+        }
+        return false
+    }
+
+    /// The x and y units per mm: the options' scale, else the axes' resolutions; adds a notice
+    /// saying which source gave them.
+    static func scales(
+        x ax: Int, y ay: Int, _ axes: [Int: Axis], _ options: ImportOptions, _ file: String, _ n: Int,
+        _ notices: inout [String]
+    ) throws(ImportError) -> (Double, Double) {
+        if let s = options.scaleUnitsPerMM {
+            let sy = options.yScaleUnitsPerMM ?? s
+            guard s.isFinite, s > 0, sy.isFinite, sy > 0 else {
+                throw .at(file, line: n, "scale \(options.scaleDescription) is invalid; expected a positive number of device units per mm")
+            }
+            notices.append("scale \(options.scaleDescription) device units per mm from \(options.scaleSource ?? "the options")")
+            return (s, sy)
+        }
+        let sx = try resolution(ax, axes, file), sy = try resolution(ay, axes, file)
+        var sources: [String] = []
+        for code in [ax, ay] {
+            guard let a = axes[code] else { continue }
+            let name = axisNames[code] ?? "axis \(code)"
+            let from = a.resolutionFromComment ? "the '# Resolution' header comment" : "the A: line"
+            sources.append("\(name) \(a.resolution) units/mm from \(from) (\(a.file) line \(a.line))")
+        }
+        notices.append("scale: " + sources.joined(separator: ", "))
+        return (sx, sy)
     }
 
     /// The units per mm of an axis, or an error naming it.

@@ -16,11 +16,15 @@ public enum FormatDetector {
         case notARecording(String)
     }
 
-    /// Detects the format of the file at `path` whose first bytes are `head` (up to 1 MB is looked at).
+    /// Detects the format of the file at `path` whose bytes (or first bytes) are `head`: up to
+    /// 1 MB is looked at for text formats, all of it for JSON (whose keys may come after a
+    /// long first array). A UTF-8 byte-order mark is skipped.
     public static func detect(path: String, head: [UInt8]) -> Verdict {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let ext = name.contains(".") ? (name.split(separator: ".").last.map { $0.lowercased() } ?? "") : ""
-        let text = String(decoding: head.prefix(1 << 20), as: UTF8.self)
+        let bom = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let body = head[bom...]
+        let text = String(decoding: body.prefix(1 << 20), as: UTF8.self)
         let firstLine = text.split(whereSeparator: { $0.isNewline }).first { !$0.hasPrefix("#") }.map(String.init) ?? ""
         switch ext {
         case "desc":
@@ -34,7 +38,7 @@ public enum FormatDetector {
         case "binarypb", "pb":
             return .format(.googleInk)
         case "json":
-            return jsonVerdict(text)
+            return jsonVerdict(body.count > 1 << 20 ? String(decoding: body, as: UTF8.self) : text)
         case "manifest":
             return .notARecording("a recordings manifest")
         default:
@@ -44,7 +48,11 @@ public enum FormatDetector {
         if text.hasPrefix("# inkbench-trace") { return .format(.traceCSV) }
         if case .format(let f) = csvVerdict(text, firstLine) { return .format(f) }
         let trimmed = text.drop { $0.isWhitespace }
-        if trimmed.first == "{" || trimmed.first == "[", case .format(let f) = jsonVerdict(text) { return .format(f) }
+        if trimmed.first == "{" || trimmed.first == "[",
+            case .format(let f) = jsonVerdict(body.count > 1 << 20 ? String(decoding: body, as: UTF8.self) : text)
+        {
+            return .format(f)
+        }
         let lines = text.split(whereSeparator: { $0.isNewline }).prefix(3)
         if lines.count >= 2, Int(lines[lines.startIndex].trimmingCharacters()) != nil,
             lines[lines.startIndex + 1].split(separator: " ").count == 7
@@ -55,6 +63,13 @@ public enum FormatDetector {
         let byName = ext.isEmpty ? "the name has no extension" : "neither its extension '.\(ext)'"
         let content = ext.isEmpty ? "and its content matches none" : "nor its content matches one"
         return .notARecording("no known recording format (\(byName) \(content)); use --format to force one")
+    }
+
+    /// Whether the file is a companion of recordings rather than one (an evemu `.desc`, a
+    /// manifest), which `--strict` passes over.
+    public static func isCompanion(path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lowercased().hasSuffix(".desc") || name.lowercased().hasSuffix(".manifest")
     }
 
     static func csvVerdict(_ text: String, _ firstLine: String) -> Verdict {

@@ -35,12 +35,14 @@ public enum GoogleInkReader {
     ///
     /// - Throws: ``ImportError`` naming the file, the byte offset and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try options.validate(file: file)
         guard let scale = options.scaleUnitsPerMM else {
             throw ImportError(
                 file: file,
                 "Google Ink recordings are in device px with no px per mm and no scale was given; expected a scale in px per mm (--scale 'GLOB=10.8' for a typical 274 ppi tablet)")
         }
         guard scale.isFinite, scale > 0 else { throw ImportError(file: file, "scale \(scale) is invalid; expected a positive number of px per mm") }
+        let scaleY = options.yScaleUnitsPerMM ?? scale
         var top = ProtobufWireReader(bytes: bytes, file: file)
         var events: [(real: Batch, predicted: Batch, offset: Int)] = []
         while !top.isAtEnd {
@@ -79,18 +81,18 @@ public enum GoogleInkReader {
             let r = event.real
             for i in 0..<r.t.count {
                 let sample = Sample(
-                    t: r.t[i], x: r.x[i] / scale, y: r.y[i] / scale,
+                    t: r.t[i], x: r.x[i] / scale, y: r.y[i] / scaleY,
                     pressure: keepPressure ? r.pressure[i] : nil, tilt: keepTilt ? r.tilt[i] : nil,
                     azimuth: keepOrientation ? r.orientation[i] : nil)
                 var tail: [PenPoint] = []
                 if i == r.t.count - 1 {
                     let p = event.predicted
-                    tail = (0..<p.t.count).map { PenPoint(t: p.t[$0], x: p.x[$0] / scale, y: p.y[$0] / scale) }
+                    tail = (0..<p.t.count).map { PenPoint(t: p.t[$0], x: p.x[$0] / scale, y: p.y[$0] / scaleY) }
                 }
                 try assembler.add(sample, tail: tail, at: .byte(event.offset))
             }
         }
-        var notices = ["scale \(scale) px per mm from \(options.scaleSource ?? "the options")"]
+        var notices = ["scale \(options.scaleDescription) px per mm from \(options.scaleSource ?? "the options")"]
         if !keepPressure { notices.append("pressure left out: missing or outside 0...1 on some samples") }
         return try assembler.trace(notices: notices, end: .byte(bytes.count))
     }

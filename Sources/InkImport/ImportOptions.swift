@@ -1,3 +1,5 @@
+import InkTraces
+
 /// How to read one file: its scale, time unit and reader switches, from `--scale`, a
 /// manifest, or code.
 ///
@@ -14,6 +16,10 @@ public struct ImportOptions: Sendable, Equatable {
     /// File units per millimetre (device units, tablet units or px, by format); `nil` means the
     /// format's own (axis resolution for evemu, 96 px/inch for Pointer Events, 1 for the trace CSV).
     public var scaleUnitsPerMM: Double?
+    /// File units per millimetre on the y axis when it differs from x (a panel of equal unit
+    /// counts over unequal sides: manifest `scale_y`, `--scale 'GLOB=SX,SY'`); `nil` means
+    /// ``scaleUnitsPerMM`` on both axes.
+    public var scaleYUnitsPerMM: Double?
     /// Seconds per unit of the file's time column; `nil` means the format's own
     /// (SVC: 0.001, Pointer Events: 0.001).
     public var timeUnitSeconds: Double?
@@ -42,6 +48,42 @@ public struct ImportOptions: Sendable, Equatable {
 }
 
 extension ImportOptions {
+    /// Throws an ``ImportError`` naming `file` and the setting when the scale, the time unit or
+    /// the full-pressure value is outside ``InputLimits`` (every reader calls this first).
+    public func validate(file: String) throws(ImportError) {
+        if let s = scaleYUnitsPerMM, !(s.isFinite && InputLimits.unitsPerMM.contains(s)) {
+            throw ImportError(
+                file: file,
+                "y scale \(s) (from \(scaleSource ?? "the options")) is outside the accepted range; expected \(InputLimits.describe(InputLimits.unitsPerMM)) file units per mm")
+        }
+        if scaleYUnitsPerMM != nil && scaleUnitsPerMM == nil {
+            throw ImportError(file: file, "a y scale (scale_y) without an x scale; expected scale_x (or scale) as well")
+        }
+        if let s = scaleUnitsPerMM, !(s.isFinite && InputLimits.unitsPerMM.contains(s)) {
+            throw ImportError(
+                file: file,
+                "scale \(s) (from \(scaleSource ?? "the options")) is outside the accepted range; expected \(InputLimits.describe(InputLimits.unitsPerMM)) file units per mm")
+        }
+        if let u = timeUnitSeconds, !(u.isFinite && InputLimits.timeUnitS.contains(u)) {
+            throw ImportError(
+                file: file,
+                "time unit \(u) s is outside the accepted range; expected \(InputLimits.describe(InputLimits.timeUnitS)) seconds per unit")
+        }
+        if let p = pressureMax, !(p.isFinite && p > 0 && p <= 1e12) {
+            throw ImportError(file: file, "pressure_max \(p) is outside the accepted range; expected a number from above 0 to 1e12")
+        }
+    }
+
+    /// The y axis's units per mm: ``scaleYUnitsPerMM``, else ``scaleUnitsPerMM``.
+    public var yScaleUnitsPerMM: Double? { scaleYUnitsPerMM ?? scaleUnitsPerMM }
+
+    /// The scale for notices: `200` or `16.4 x 25.6` (x by y units per mm).
+    public var scaleDescription: String {
+        guard let x = scaleUnitsPerMM else { return "none" }
+        guard let y = scaleYUnitsPerMM, y != x else { return "\(x)" }
+        return "\(x) x \(y)"
+    }
+
     /// Applies what a manifest entry sets (scale, time unit, y axis, hover, pressure range) and
     /// returns the format it names, if any; `source` names the manifest in notices.
     ///
@@ -52,6 +94,10 @@ extension ImportOptions {
     public mutating func apply(_ entry: ManifestEntry, source: String) -> TraceFormat? {
         if let v = entry.scaleUnitsPerMM {
             scaleUnitsPerMM = v
+            scaleYUnitsPerMM = entry.scaleYUnitsPerMM
+            scaleSource = "\(source) line \(entry.line)"
+        } else if let v = entry.scaleYUnitsPerMM {
+            scaleYUnitsPerMM = v
             scaleSource = "\(source) line \(entry.line)"
         }
         if let v = entry.timeUnitSeconds { timeUnitSeconds = v }

@@ -12,6 +12,8 @@ public struct ManifestEntry: Sendable, Equatable {
     public var format: TraceFormat?
     /// File units per mm (see ``TraceFormat/scaleMeaning``).
     public var scaleUnitsPerMM: Double?
+    /// File units per mm on the y axis (`scale_y`), when it differs from x (`scale_x`).
+    public var scaleYUnitsPerMM: Double?
     /// Seconds per unit of the file's time values.
     public var timeUnitSeconds: Double?
     /// Whether the file's y axis points up.

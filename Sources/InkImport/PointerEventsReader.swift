@@ -30,55 +30,62 @@ public enum PointerEventsReader {
     ///
     /// - Throws: ``ImportError`` naming the file, the line (for syntax errors) or the key, and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try options.validate(file: file)
         _ = try TextLines(bytes: bytes, file: file)
         guard bytes.count < 512 << 20 else { throw ImportError(file: file, "file is over 512 MB; expected a smaller capture") }
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        } catch {
-            let ns = error as NSError
-            let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
-            throw ImportError(
-                file: file, line: lineNumber(in: detail, bytes: bytes),
-                "not valid JSON (\(detail.prefix(200))); expected a Pointer Events capture")
-        }
+        let root = try JSONParser.parse(bytes, file: file)
         var columns: [String: [Double]] = [:]
         var pointerType: String?
-        if let dict = root as? [String: Any], dict["events"] == nil {
-            if dict["meta_data"] != nil || dict["data"] != nil {
+        if let members = root.members, root.member("events") == nil {
+            if root.member("meta_data") != nil || root.member("data") != nil {
                 throw ImportError(file: file, "BDALab's own JSON layout (meta_data, data), not a Pointer Events capture; expected x, y and time arrays")
             }
-            pointerType = dict["pointerType"] as? String
-            for (key, value) in dict {
-                guard let array = value as? [Any] else { continue }
-                let used = known.contains(key)
+            pointerType = root.member("pointerType")?.string
+            for (key, value) in members where known.contains(key) {
+                guard let array = value.elements else {
+                    throw ImportError(
+                        file: file, line: value.line, "'\(key)' is \(value.describe); expected an array of numbers (the column layout)")
+                }
                 var column: [Double] = []
                 column.reserveCapacity(array.count)
                 for (i, item) in array.enumerated() {
-                    guard let number = item as? NSNumber else {
-                        if !used { break }
-                        throw ImportError(file: file, "'\(key)'[\(i)] is not a number; expected numbers in every column")
+                    guard let number = item.number else {
+                        throw ImportError(file: file, line: item.line, "'\(key)'[\(i)] is \(item.describe); expected a number")
                     }
-                    column.append(number.doubleValue)
+                    column.append(number)
                 }
-                if column.count == array.count { columns[key] = column }
+                columns[key] = column
             }
         } else {
-            let list: [Any]
-            if let dict = root as? [String: Any], let events = dict["events"] as? [Any] { list = events }
-            else if let array = root as? [Any] { list = array }
-            else { throw ImportError(file: file, "the top level is neither an object of column arrays nor an array of events; expected a Pointer Events capture") }
+            let list: [JSONValue]
+            if let events = root.member("events") {
+                guard let array = events.elements else {
+                    throw ImportError(file: file, line: events.line, "'events' is \(events.describe); expected an array of events")
+                }
+                list = array
+            } else if let array = root.elements {
+                list = array
+            } else {
+                throw ImportError(
+                    file: file, line: root.line,
+                    "the top level is \(root.describe), neither an object of column arrays nor an array of events; expected a Pointer Events capture")
+            }
             for (i, item) in list.enumerated() {
-                guard let event = item as? [String: Any] else {
-                    throw ImportError(file: file, "event \(i) is not an object; expected {\"x\": ..., \"y\": ..., \"timeStamp\": ...}")
+                guard let event = item.members else {
+                    throw ImportError(file: file, line: item.line, "event \(i) is \(item.describe); expected {\"x\": ..., \"y\": ..., \"timeStamp\": ...}")
                 }
-                if pointerType == nil { pointerType = event["pointerType"] as? String }
-                for (key, value) in event {
-                    guard known.contains(key), let number = value as? NSNumber else { continue }
-                    columns[key, default: []].append(number.doubleValue)
+                if pointerType == nil { pointerType = item.member("pointerType")?.string }
+                var seen = Set<String>()
+                for (key, value) in event where known.contains(key) && !seen.contains(key) {
+                    guard let number = (item.member(key) ?? value).number else {
+                        throw ImportError(file: file, line: value.line, "event \(i): '\(key)' is \(value.describe); expected a number")
+                    }
+                    seen.insert(key)
+                    columns[key, default: []].append(number)
                 }
-                for key in columns.keys where columns[key]?.count != i + 1 {
-                    throw ImportError(file: file, "event \(i) has no '\(key)' while others do; expected the same keys in every event")
+                for key in columns.keys.sorted() where columns[key]?.count != i + 1 {
+                    throw ImportError(
+                        file: file, line: item.line, "event \(i) has no '\(key)' while others do; expected the same keys in every event")
                 }
             }
         }
@@ -99,13 +106,15 @@ public enum PointerEventsReader {
             }
         }
         var notices: [String] = []
-        let scale: Double
+        let scale: Double, scaleY: Double
         if let s = options.scaleUnitsPerMM {
             guard s.isFinite, s > 0 else { throw ImportError(file: file, "scale \(s) is invalid; expected a positive number of px per mm") }
             scale = s
-            notices.append("scale \(s) px per mm from \(options.scaleSource ?? "the options")")
+            scaleY = options.yScaleUnitsPerMM ?? s
+            notices.append("scale \(options.scaleDescription) px per mm from \(options.scaleSource ?? "the options")")
         } else {
             scale = cssPxPerMM
+            scaleY = cssPxPerMM
             notices.append("CSS px converted at 96 px per inch (3.7795 px/mm); give a scale (px per mm) to override")
         }
         let timeUnit = options.timeUnitSeconds ?? 0.001
@@ -130,7 +139,7 @@ public enum PointerEventsReader {
                 try assembler.beginStroke(tool: tool)
                 state = want
             }
-            var sample = Sample(t: ts[i] * timeUnit, x: xs[i] / scale, y: ys[i] / scale)
+            var sample = Sample(t: ts[i] * timeUnit, x: xs[i] / scale, y: ys[i] / scaleY)
             if keepPressure { sample.pressure = pressure?[i] }
             if let tx = tiltX?[i], let ty = tiltY?[i] {
                 let u = tan(min(max(tx, -89), 89) * degree), v = tan(min(max(ty, -89), 89) * degree)
@@ -144,18 +153,5 @@ public enum PointerEventsReader {
             }
         }
         return try assembler.trace(notices: notices)
-    }
-
-    /// The 1-based line a JSON parser's message points at ("line 12", "around character 80",
-    /// or the last line for an unexpected end), if any.
-    static func lineNumber(in text: String, bytes: [UInt8]) -> Int? {
-        if let r = text.range(of: "line "), let n = Int(text[r.upperBound...].prefix { $0.isNumber }) { return n }
-        var offset: Int?
-        if let r = text.range(of: "character "), let n = Int(text[r.upperBound...].prefix { $0.isNumber }) { offset = n }
-        if text.lowercased().contains("end of file") || text.lowercased().contains("unexpected end") { offset = bytes.count }
-        guard let offset else { return nil }
-        var line = 1
-        for b in bytes.prefix(offset) where b == 0x0A { line += 1 }
-        return line
     }
 }

@@ -28,7 +28,9 @@ public struct RecordingLoader: Sendable {
     public var scaleRules: [ScaleRule] = []
     /// `--format`: read every file as this format.
     public var formatOverride: TraceFormat?
-    /// Fail on the first file that cannot be read, instead of skipping it.
+    /// Fail on the first file that cannot be read, instead of skipping it: a file of no known
+    /// format, an empty, garbage or cut-off one, an unreadable folder or a dangling link. Device
+    /// descriptions (`.desc`), manifests and files a manifest skips are still passed over.
     public var strict = false
     /// Keep pen motion in proximity (hover) as strokes of its own, in every file (a manifest's
     /// `hover` key still decides per file).
@@ -57,13 +59,22 @@ public struct RecordingLoader: Sendable {
                 try readOne(path: root, relative: name, local: local, into: &traces, skipped: &skipped)
                 continue
             }
-            for relative in try files(under: root) {
+            let (found, problems) = try files(under: root)
+            for problem in problems {
+                if strict { throw ImportError(file: (root as NSString).appendingPathComponent(problem.path), problem.why) }
+                skipped.append("\((root as NSString).appendingPathComponent(problem.path)): \(problem.why)")
+            }
+            for relative in found {
                 let name = (relative as NSString).lastPathComponent
                 if name == RecordingManifest.fileName { continue }
                 let local = try localManifests(for: relative, root: root, direct: false)
                 let path = (root as NSString).appendingPathComponent(relative)
                 try readOne(path: path, relative: relative, local: local, into: &traces, skipped: &skipped)
             }
+        }
+        for line in unmatchedSections(paths: paths) {
+            if strict { throw ImportError(file: line.manifest, line: line.line, line.message) }
+            skipped.append("\(line.manifest):\(line.line): \(line.message)")
         }
         // Two folders may hold files of the same relative path: name those by the path given.
         var counts: [String: Int] = [:]
@@ -72,20 +83,76 @@ public struct RecordingLoader: Sendable {
         return Result(traces: traces, skipped: skipped)
     }
 
-    /// The relative paths of the regular files under `root`, sorted, hidden ones left out.
-    func files(under root: String) throws(ImportError) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else {
-            throw ImportError(file: root, "cannot list the folder; expected a readable folder")
-        }
+    /// The relative paths of the regular files under `root` (links to files included), sorted,
+    /// hidden ones left out; and what could not be walked, each with its relative path and why:
+    /// an unreadable folder, a dangling link, a link to a folder (not followed), a folder named
+    /// like a recording.
+    func files(under root: String) throws(ImportError) -> (files: [String], problems: [(path: String, why: String)]) {
+        let fm = FileManager.default
         var out: [String] = []
-        while let next = walker.nextObject() as? String {
-            let parts = next.split(separator: "/")
-            if parts.contains(where: { $0.hasPrefix(".") }) { continue }
-            var isDir: ObjCBool = false
-            let full = (root as NSString).appendingPathComponent(next)
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue { out.append(next) }
+        var problems: [(path: String, why: String)] = []
+        var pending = [""]
+        var first = true
+        while let folder = pending.popLast() {
+            let full = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
+            let names: [String]
+            do { names = try fm.contentsOfDirectory(atPath: full) } catch {
+                if first { throw ImportError(file: root, "cannot list the folder; expected a readable folder") }
+                problems.append((folder, "cannot list the folder (\(error.localizedDescription)); expected a readable folder"))
+                continue
+            }
+            first = false
+            for name in names where !name.hasPrefix(".") {
+                let relative = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+                let path = (root as NSString).appendingPathComponent(relative)
+                let type = (try? fm.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+                var isDir: ObjCBool = false
+                let exists = fm.fileExists(atPath: path, isDirectory: &isDir)  // follows links
+                if type == .typeSymbolicLink {
+                    if !exists {
+                        problems.append((relative, "a dangling symbolic link (its target does not exist); expected a file"))
+                    } else if isDir.boolValue {
+                        problems.append((relative, "a symbolic link to a folder, not followed; give the folder itself to --traces"))
+                    } else {
+                        out.append(relative)
+                    }
+                } else if isDir.boolValue {
+                    if let ext = name.split(separator: ".").last, name.contains("."),
+                        TraceFormat.allCases.contains(where: { $0.fileExtensions.contains(ext.lowercased()) })
+                    {
+                        problems.append((relative, "a folder named like a recording (.\(ext)); its files are read as a folder's"))
+                    }
+                    pending.append(relative)
+                } else if exists {
+                    out.append(relative)
+                }
+            }
         }
-        return out.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        problems.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return (out.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, problems)
+    }
+
+    /// The `--manifest` sections that match no file under any of `paths`: a glob with a typo
+    /// would otherwise leave its files unscaled without a word.
+    func unmatchedSections(paths: [String]) -> [(manifest: String, line: Int, message: String)] {
+        guard !manifests.isEmpty else { return [] }
+        var relatives: [(relative: String, given: String)] = []
+        for root in paths {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir) else { continue }
+            if isDir.boolValue {
+                for f in (try? files(under: root))?.files ?? [] { relatives.append((f, (root as NSString).appendingPathComponent(f))) }
+            } else {
+                relatives.append(((root as NSString).lastPathComponent, root))
+            }
+        }
+        var out: [(manifest: String, line: Int, message: String)] = []
+        for m in manifests {
+            for e in m.entries where !relatives.contains(where: { e.glob.matches(path: $0.relative) || e.glob.matches(path: $0.given) }) {
+                out.append((m.path, e.line, "manifest section [\(e.glob.pattern)] matches no file under \(paths.joined(separator: ", ")); check its glob"))
+            }
+        }
+        return out
     }
 
     /// `inkbench.manifest` files in the folders from `root` down to the file, each with the
@@ -119,6 +186,7 @@ public struct RecordingLoader: Sendable {
         }
         for rule in scaleRules where rule.glob.matches(path: relative) || rule.glob.matches(path: path) {
             options.scaleUnitsPerMM = rule.unitsPerMM
+            options.scaleYUnitsPerMM = rule.yUnitsPerMM
             options.scaleSource = "--scale '\(rule.text)'"
         }
         return (options, format, skip)
@@ -141,6 +209,9 @@ public struct RecordingLoader: Sendable {
                 switch FormatDetector.detect(path: path, head: bytes) {
                 case .format(let f): format = f
                 case .notARecording(let why):
+                    if strict && !FormatDetector.isCompanion(path: path) {
+                        throw ImportError(file: path, "not a recording: \(why) (--strict stops here)")
+                    }
                     skipped.append("\(path): not a recording: \(why)")
                     return
                 }
@@ -199,15 +270,32 @@ public struct RecordingLoader: Sendable {
         return try read(bytes, path: path, format: chosen, options: options)
     }
 
-    /// The `.desc` beside an evemu recording: `A.B.events` looks for `A.B.desc`, then `A.desc`.
+    /// The `.desc` beside an evemu recording: of the `.desc` files in its folder, the one with
+    /// the longest name that is the recording's name (without `.events`) or a prefix of it
+    /// ending at a word boundary (the next character is not a letter or digit):
+    /// `Pad Finger single-tap.events` and `Pad Finger.2.events` both take `Pad Finger.desc`,
+    /// not `Pad Fin.desc`. The reader names the file it used in a notice.
     static func siblingDescription(of path: String) -> String? {
         let folder = (path as NSString).deletingLastPathComponent
-        var stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        while true {
-            let candidate = (folder as NSString).appendingPathComponent(stem + ".desc")
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            guard let dot = stem.lastIndex(of: ".") else { return nil }
-            stem = String(stem[..<dot])
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        var best: String?
+        for name in names where name.hasSuffix(".desc") {
+            let descStem = String(name.dropLast(5))
+            guard !descStem.isEmpty, matchesAtWordBoundary(stem, prefix: descStem) else { continue }
+            if best.map({ descStem.utf8.count > $0.utf8.count || (descStem.utf8.count == $0.utf8.count && descStem < $0) }) ?? true {
+                best = descStem
+            }
         }
+        return best.map { (folder as NSString).appendingPathComponent($0 + ".desc") }
+    }
+
+    /// Whether `name` is `prefix`, or starts with it and goes on with a character that is not a
+    /// letter or digit.
+    static func matchesAtWordBoundary(_ name: String, prefix: String) -> Bool {
+        guard name.hasPrefix(prefix) else { return false }
+        let rest = name.dropFirst(prefix.count)
+        guard let next = rest.first else { return true }
+        return !(next.isLetter || next.isNumber)
     }
 }

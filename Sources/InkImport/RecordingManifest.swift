@@ -1,4 +1,5 @@
 import Foundation
+import InkTraces
 
 /// A recordings manifest: per file or glob, the format, scale, time unit and notes that the
 /// files themselves do not say. `bench --traces DIR` picks up `DIR/inkbench.manifest` (and one
@@ -11,7 +12,7 @@ import Foundation
 /// # without '/' matches the file name). Every matching section applies, later ones win.
 /// [svc_data/jack_*.svc]
 /// format = svc
-/// scale = 200            # units per mm (5080 lpi)
+/// scale = 200            # units per mm (5080 lpi); scale_x and scale_y when the axes differ
 /// time_unit = ms         # s, ms, us, or seconds per unit
 /// y_axis = up            # up or down
 /// hover = include        # include or exclude
@@ -81,14 +82,19 @@ public struct RecordingManifest: Sendable, Equatable {
                     throw .at(path, line: n, "format '\(v)' is unknown; expected one of \(TraceFormat.namesList)")
                 }
                 entry.format = f
-            case "scale":
-                guard let s = TextLines.number(Substring(v)), s > 0 else {
-                    throw .at(path, line: n, "scale '\(v)' is invalid; expected a positive number of file units per mm")
+            case "scale", "scale_x", "scale_y":
+                guard let s = TextLines.number(Substring(v)), InputLimits.unitsPerMM.contains(s) else {
+                    throw .at(
+                        path, line: n,
+                        "\(key) '\(v.prefix(40))' is invalid; expected a number of file units per mm \(InputLimits.describe(InputLimits.unitsPerMM))")
                 }
-                entry.scaleUnitsPerMM = s
+                if key != "scale_y" { entry.scaleUnitsPerMM = s }
+                if key == "scale" { entry.scaleYUnitsPerMM = nil } else if key == "scale_y" { entry.scaleYUnitsPerMM = s }
             case "time_unit":
-                guard let u = RecordingManifest.timeUnit(v) else {
-                    throw .at(path, line: n, "time_unit '\(v)' is invalid; expected s, ms, us or a positive number of seconds per unit")
+                guard let u = RecordingManifest.timeUnit(v), InputLimits.timeUnitS.contains(u) else {
+                    throw .at(
+                        path, line: n,
+                        "time_unit '\(v.prefix(40))' is invalid; expected s, ms, us, ns or a number of seconds per unit \(InputLimits.describe(InputLimits.timeUnitS))")
                 }
                 entry.timeUnitSeconds = u
             case "y_axis":
@@ -109,7 +115,7 @@ public struct RecordingManifest: Sendable, Equatable {
             default:
                 throw .at(
                     path, line: n,
-                    "unknown key '\(key)'; expected format, scale, time_unit, y_axis, hover, pressure_max, skip or note")
+                    "unknown key '\(key)'; expected format, scale, scale_x, scale_y, time_unit, y_axis, hover, pressure_max, skip or note")
             }
             entries[entries.count - 1] = entry
         }

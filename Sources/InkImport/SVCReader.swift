@@ -24,6 +24,7 @@ public enum SVCReader {
     ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try options.validate(file: file)
         let text = try TextLines(bytes: bytes, file: file)
         guard let scale = options.scaleUnitsPerMM else {
             throw ImportError(
@@ -32,6 +33,7 @@ public enum SVCReader {
         }
         guard scale.isFinite, scale > 0 else { throw ImportError(file: file, "scale \(scale) is invalid; expected a positive number of units per mm") }
         let timeUnit = options.timeUnitSeconds ?? 0.001
+        let scaleY = options.yScaleUnitsPerMM ?? scale
         let ySign = (options.yAxisUp ?? true) ? -1.0 : 1.0
         var declared: Int?
         var rows: [(line: Int, v: [Double])] = []
@@ -62,7 +64,7 @@ public enum SVCReader {
             rows.append((n, v))
         }
         guard declared != nil else { throw ImportError(file: file, line: 1, "empty file; expected a sample count then samples") }
-        var notices: [String] = ["scale \(scale) units per mm from \(options.scaleSource ?? "the options")"]
+        var notices: [String] = ["scale \(options.scaleDescription) units per mm from \(options.scaleSource ?? "the options")"]
         if let declared, declared != rows.count {
             notices.append("the header states \(declared) samples but the file has \(rows.count) rows; the rows are used")
         }
@@ -88,7 +90,7 @@ public enum SVCReader {
             let pressure = keepPressure ? (pressureMax.map { min(max(v[6] / $0, 0), 1) } ?? v[6]) : nil
             let degree = Double.pi / 180
             let sample = Sample(
-                t: (v[2] - t0) * timeUnit, x: v[0] / scale, y: ySign * v[1] / scale, pressure: pressure,
+                t: (v[2] - t0) * timeUnit, x: v[0] / scale, y: ySign * v[1] / scaleY, pressure: pressure,
                 tilt: (90 - v[5] / 10) * degree, azimuth: v[4] / 10 * degree)
             try assembler.add(sample, at: .line(n))
         }

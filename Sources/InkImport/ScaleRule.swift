@@ -1,6 +1,8 @@
+import InkTraces
+
 /// A `--scale 'GLOB=VALUE'` rule: the files matching GLOB have VALUE file units per mm
-/// (device units, tablet units or px, by format; see ``TraceFormat/scaleMeaning``).
-/// A bare VALUE applies to every file.
+/// (device units, tablet units or px, by format; see ``TraceFormat/scaleMeaning``), or
+/// `GLOB=SX,SY` for different units per mm on x and y. A bare VALUE applies to every file.
 ///
 /// ```swift
 /// let rule = try ScaleRule(parsing: "*.svc=200")
@@ -10,8 +12,10 @@
 public struct ScaleRule: Sendable, Equatable {
     /// Which files the rule is for.
     public var glob: Glob
-    /// File units per millimetre.
+    /// File units per millimetre (on x, and on y unless ``yUnitsPerMM`` is set).
     public var unitsPerMM: Double
+    /// File units per millimetre on y when it differs from x (`GLOB=SX,SY`).
+    public var yUnitsPerMM: Double?
     /// The text given, for notices.
     public var text: String
 
@@ -36,11 +40,20 @@ public struct ScaleRule: Sendable, Equatable {
         guard !globText.isEmpty else {
             throw ImportError(file: "--scale", "'\(text)' has an empty glob; expected 'GLOB=UNITS_PER_MM', e.g. '*.svc=200'")
         }
-        guard let v = TextLines.number(Substring(valueText.trimmingCharacters(in: " "))), v > 0 else {
-            throw ImportError(
-                file: "--scale", "'\(text)': '\(valueText)' is not a positive number; expected 'GLOB=UNITS_PER_MM' (file units per mm), e.g. '*.svc=200'")
+        let parts = valueText.split(separator: ",", omittingEmptySubsequences: false)
+        var values: [Double] = []
+        for part in parts {
+            guard parts.count <= 2, let v = TextLines.number(Substring(String(part).trimmingCharacters(in: " "))),
+                InputLimits.unitsPerMM.contains(v)
+            else {
+                throw ImportError(
+                    file: "--scale",
+                    "'\(text)': '\(valueText)' is not a number \(InputLimits.describe(InputLimits.unitsPerMM)) or a pair SX,SY; expected 'GLOB=UNITS_PER_MM' or 'GLOB=SX,SY' (file units per mm), e.g. '*.svc=200'")
+            }
+            values.append(v)
         }
-        self.init(glob: Glob(globText), unitsPerMM: v, text: text)
+        self.init(glob: Glob(globText), unitsPerMM: values[0], text: text)
+        if values.count == 2 { yUnitsPerMM = values[1] }
     }
 }
 

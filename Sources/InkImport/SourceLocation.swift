@@ -9,6 +9,15 @@ enum SourceLocation: Sendable, Equatable {
     case byte(Int)
     case file
 
+    /// `line 12`, `byte 80`, or `a sample` (a format without lines), for notices.
+    var description: String {
+        switch self {
+        case .line(let n): "line \(n)"
+        case .byte(let b): "byte \(b)"
+        case .file: "a sample"
+        }
+    }
+
     /// An ``ImportError`` at this location.
     func error(file: String, _ message: String) -> ImportError {
         switch self {

@@ -1,4 +1,6 @@
-/// The lines of a UTF-8 text file, checked for valid encoding, with 1-based line numbers.
+/// The lines of a UTF-8 text file, checked for valid encoding, with 1-based line numbers: the
+/// one line reader of every text format (trace CSV, evemu, SVC, manifests, `.suite` files,
+/// baselines, tolerance files and results tables).
 ///
 /// A leading byte-order mark is skipped and `\r\n` line ends are accepted.
 ///
@@ -6,14 +8,14 @@
 /// let text = try TextLines(bytes: Array("a\nb\n".utf8), file: "x.csv")
 /// for (number, line) in text.numbered { print(number, line) }   // 1 a, 2 b
 /// ```
-struct TextLines {
+package struct TextLines {
     /// The decoded text.
-    let text: String
+    package let text: String
     /// The file name, for errors.
-    let file: String
+    package let file: String
 
     /// Decodes `bytes`, throwing an error naming the line and byte offset of the first invalid UTF-8 sequence.
-    init(bytes: [UInt8], file: String) throws(ImportError) {
+    package init(bytes: [UInt8], file: String) throws(ImportError) {
         self.file = file
         var start = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
@@ -27,9 +29,21 @@ struct TextLines {
         text = String(decoding: bytes[start...], as: UTF8.self)
     }
 
+    /// Text already decoded (a `String` is valid Unicode); a leading byte-order mark is dropped.
+    package init(text: String, file: String) {
+        self.file = file
+        self.text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    }
+
+    /// The lines of `text` (line `i + 1` at index `i`), BOM and `\r` line ends removed: for
+    /// readers that number lines themselves.
+    package static func lines(of text: String) -> [Substring] {
+        TextLines(text: text, file: "").numbered.map(\.line)
+    }
+
     /// Every line with its 1-based number; a final empty line after the last `\n` is left out,
     /// and a trailing `\r` is removed.
-    var numbered: [(number: Int, line: Substring)] {
+    package var numbered: [(number: Int, line: Substring)] {
         var out: [(Int, Substring)] = []
         let pieces = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
         for (i, piece) in pieces.enumerated() {
@@ -73,7 +87,7 @@ struct TextLines {
 
     /// Splits a line into fields at bytes for which `isSeparator` holds, working on UTF-8 bytes
     /// (much faster than Character splitting); `keepEmpty` keeps empty fields (CSV cells).
-    static func fields(_ line: Substring, keepEmpty: Bool, _ isSeparator: (UInt8) -> Bool) -> [Substring] {
+    package static func fields(_ line: Substring, keepEmpty: Bool, _ isSeparator: (UInt8) -> Bool) -> [Substring] {
         var out: [Substring] = []
         let u = line.utf8
         var start = u.startIndex
@@ -90,14 +104,18 @@ struct TextLines {
     }
 
     /// Whether a byte is a space or a tab.
-    static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+    package static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
 
     /// Whether every byte of `s` is an ASCII digit (and there is at least one).
-    static func isDigits(_ s: Substring) -> Bool { !s.isEmpty && s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+    package static func isDigits(_ s: Substring) -> Bool { !s.isEmpty && s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
 
-    /// Parses a finite decimal number, or returns `nil`.
-    static func number(_ s: Substring) -> Double? {
-        guard !s.isEmpty, s.utf8.count < 400, let v = Double(s), v.isFinite else { return nil }
+    /// Parses a finite decimal number (digits, sign, point and exponent only: no hex, no
+    /// spaces, and no NUL byte, where the C parser underneath would stop), or returns `nil`.
+    package static func number(_ s: Substring) -> Double? {
+        guard !s.isEmpty, s.utf8.count < 400,
+            s.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }),
+            let v = Double(s), v.isFinite
+        else { return nil }
         return v
     }
 }

@@ -26,6 +26,10 @@ struct TraceAssembler {
     private(set) var mergedCount = 0
     /// Recorded predicted points dropped because they were not after the previous point.
     private(set) var droppedPredictions = 0
+    /// Strokes split at a gap over ``InputLimits/strokeSplitGapS``, and where the first was.
+    private(set) var gapSplits = 0, firstGapSplit: SourceLocation?
+    /// Strokes split at an impossible jump (``InputLimits/jumpDistanceMM``), and where the first was.
+    private(set) var jumpSplits = 0, firstJumpSplit: SourceLocation?
     /// Samples in the strokes finished so far, plus the open stroke.
     var sampleCount: Int { strokes.reduce(samples.count) { $0 + $1.count } }
     /// Whether a stroke is open.
@@ -48,8 +52,18 @@ struct TraceAssembler {
     ///   - location: where the sample is in the file, for errors.
     mutating func add(_ s: Sample, tail: [PenPoint]? = nil, at location: SourceLocation) throws(ImportError) {
         guard s.t.isFinite else { throw location.error(file: file, "time \(s.t) is not a finite number of seconds") }
+        guard InputLimits.timestampS.contains(s.t) else {
+            throw location.error(
+                file: file,
+                "time \(s.t) s is outside the accepted range; expected \(InputLimits.describe(InputLimits.timestampS)) s (check the time unit)")
+        }
         guard s.x.isFinite, s.y.isFinite else {
             throw location.error(file: file, "position (\(s.x), \(s.y)) mm is not finite; expected finite numbers")
+        }
+        guard InputLimits.positionMM.contains(s.x), InputLimits.positionMM.contains(s.y) else {
+            throw location.error(
+                file: file,
+                "position (\(s.x), \(s.y)) mm is outside the accepted range; expected \(InputLimits.describe(InputLimits.positionMM)) mm (check the scale)")
         }
         for (name, v) in [("pressure", s.pressure), ("tilt", s.tilt), ("azimuth", s.azimuth)] {
             if let v, !v.isFinite { throw location.error(file: file, "\(name) \(v) is not a finite number") }
@@ -64,6 +78,13 @@ struct TraceAssembler {
             for (j, p) in tail.enumerated() {
                 guard p.t.isFinite, p.x.isFinite, p.y.isFinite else {
                     throw location.error(file: file, "recorded prediction \(j) is not finite")
+                }
+                guard InputLimits.timestampS.contains(p.t), InputLimits.positionMM.contains(p.x),
+                    InputLimits.positionMM.contains(p.y)
+                else {
+                    throw location.error(
+                        file: file,
+                        "recorded prediction \(j) at \(p.t) s, (\(p.x), \(p.y)) mm is outside the accepted range; expected times \(InputLimits.describe(InputLimits.timestampS)) s and positions \(InputLimits.describe(InputLimits.positionMM)) mm")
                 }
                 if p.t > previous || (cleanTail.isEmpty && p.t >= previous) {
                     cleanTail.append(p)
@@ -80,11 +101,29 @@ struct TraceAssembler {
                     "time \(s.t) s is before the previous sample's \(last.t) s; expected non-decreasing time within a stroke")
             }
             if s.t == last.t {
-                samples[samples.count - 1] = s
-                tails[tails.count - 1] = cleanTail
-                locations[locations.count - 1] = location
+                // The later sample replaces the earlier; it is then checked against the one
+                // before, as if the earlier had never come (so a written trace reads back the same).
+                samples.removeLast()
+                tails.removeLast()
+                locations.removeLast()
                 mergedCount += 1
-                return
+            }
+        }
+        if let last = samples.last {
+            let dt = s.t - last.t
+            let step = ((s.x - last.x) * (s.x - last.x) + (s.y - last.y) * (s.y - last.y)).squareRoot()
+            if dt > InputLimits.strokeSplitGapS {
+                gapSplits += 1
+                if firstGapSplit == nil { firstGapSplit = location }
+                try beginStroke(tool: tool)
+            } else if step > InputLimits.jumpDistanceMM && step > InputLimits.jumpSpeedMMPerS * dt {
+                jumpSplits += 1
+                if firstJumpSplit == nil { firstJumpSplit = location }
+                try beginStroke(tool: tool)
+            } else if let first = samples.first, s.t - first.t > InputLimits.strokeDurationS {
+                throw location.error(
+                    file: file,
+                    "stroke \(strokes.count) lasts \(s.t - first.t) s by this sample; expected at most \(InputLimits.strokeDurationS) s per stroke (check the time unit)")
             }
         }
         samples.append(s)
@@ -119,6 +158,14 @@ struct TraceAssembler {
         var all = notices
         if mergedCount > 0 {
             all.append("merged \(mergedCount) sample\(mergedCount == 1 ? "" : "s") with equal timestamps (the later one kept)")
+        }
+        if gapSplits > 0, let at = firstGapSplit {
+            all.append(
+                "split \(gapSplits) stroke\(gapSplits == 1 ? "" : "s") at gaps over \(Int(InputLimits.strokeSplitGapS)) s between samples (first at \(at.description)): a pen-up and a new stroke each")
+        }
+        if jumpSplits > 0, let at = firstJumpSplit {
+            all.append(
+                "split \(jumpSplits) stroke\(jumpSplits == 1 ? "" : "s") at jumps over \(Int(InputLimits.jumpDistanceMM)) mm faster than \(InputLimits.jumpSpeedMMPerS / 1000) m/s, which no pen or finger makes (first at \(at.description))")
         }
         if droppedPredictions > 0 {
             all.append("dropped \(droppedPredictions) recorded predicted point\(droppedPredictions == 1 ? "" : "s") not after the previous point")

@@ -34,8 +34,9 @@ public enum TraceCSVReader {
     ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try options.validate(file: file)
         let text = try TextLines(bytes: bytes, file: file)
-        let scale = options.scaleUnitsPerMM ?? 1
+        let scale = options.scaleUnitsPerMM ?? 1, scaleY = options.yScaleUnitsPerMM ?? 1
         let timeUnit = options.timeUnitSeconds ?? 1
         var columns: [String: Int] = [:]
         var columnCount = 0
@@ -60,8 +61,10 @@ public enum TraceCSVReader {
                 let body = line.dropFirst().drop { $0 == " " }
                 if body.hasPrefix("nominal_interval_s:") {
                     let value = body.dropFirst("nominal_interval_s:".count).drop { $0 == " " }
-                    guard let v = TextLines.number(value), v > 0 else {
-                        throw .at(file, line: n, "nominal_interval_s '\(value)' is invalid; expected a positive number of seconds")
+                    guard let v = TextLines.number(value), InputLimits.nominalIntervalS.contains(v * timeUnit) else {
+                        throw .at(
+                            file, line: n,
+                            "nominal_interval_s '\(value.prefix(40))' is invalid; expected a number of seconds \(InputLimits.describe(InputLimits.nominalIntervalS))")
                     }
                     nominal = v * timeUnit
                 }
@@ -104,7 +107,7 @@ public enum TraceCSVReader {
             }
             let t = try need("t_s", " of seconds") * timeUnit
             let x = try need("x_mm", " of mm") / scale
-            let y = try need("y_mm", " of mm") / scale
+            let y = try need("y_mm", " of mm") / scaleY
             guard let si = columns["stroke"] else { continue }
             let strokeID = cells[si]
             guard strokeID.utf8.count <= 18, TextLines.isDigits(strokeID) else {

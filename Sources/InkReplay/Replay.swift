@@ -78,23 +78,61 @@ public enum Replay {
         }
     }
 
-    /// The first frame number `k >= 0` with `f0 + k / rate >= time`.
+    /// The first frame number `k >= 0` with `f0 + k / rate >= time`, clamped to
+    /// `0...maxFrameIndex`: times too large for a frame number (or not a number) give the
+    /// clamp instead of trapping, and the correction loops take a bounded number of steps, so a
+    /// time where `f0 + k / rate` no longer changes with `k` cannot hang it.
     @inlinable
     static func firstFrame(atOrAfter time: Double, f0: Double, rate: Double) -> Int {
-        var k = max(0, Int(((time - f0) * rate).rounded(.up)) - 1)
-        while f0 + Double(k) / rate < time { k += 1 }
-        while k > 0 && f0 + Double(k - 1) / rate >= time { k -= 1 }
+        let estimate = ((time - f0) * rate).rounded(.up) - 1
+        var k = estimate.isNaN ? 0 : Int(min(max(estimate, 0), Double(maxFrameIndex)))
+        var steps = 0
+        while steps < 16 && k < maxFrameIndex && f0 + Double(k) / rate < time {
+            k += 1
+            steps += 1
+        }
+        steps = 0
+        while steps < 16 && k > 0 && f0 + Double(k - 1) / rate >= time {
+            k -= 1
+            steps += 1
+        }
         return k
     }
+
+    /// The largest frame number ``firstFrame(atOrAfter:f0:rate:)`` gives (2^52, where a
+    /// `Double` still counts whole frames).
+    @usableFromInline static let maxFrameIndex = 1 << 52
+
+    /// The most frames one stroke gives one phase at `frameRateHz`: a stroke lasts at most
+    /// ``InputLimits/strokeDurationS`` (readers and synthetic specs enforce it), so a longer run
+    /// of frames can only come from an unvalidated trace, and is cut there.
+    @inlinable
+    static func maxFramesPerStroke(frameRateHz: Double) -> Int {
+        let frames = (InputLimits.strokeDurationS + 1) * frameRateHz + 2
+        return frames.isFinite && frames < 1e12 ? Int(frames) : 1_000_000_000_000
+    }
+
+    /// Above this many frames held for the later phases of one stroke, the stroke is replayed
+    /// phase by phase instead (each phase with the predictor reset), so memory stays with what
+    /// the sink keeps. The frames, their order and their values are the same either way.
+    @usableFromInline static let maxHeldFrames = 1 << 20
+
+    /// The most points of a frame's predicted tail (``tail(_:newest:step:target:_:)``):
+    /// past `15 · interval` ahead of the newest sample (a long pause without a horizon cap, or
+    /// a tiny nominal interval), the tail's points are spread evenly to the target instead, so
+    /// a tail costs the same at every frame however long the pen rests.
+    public static let maxTailPoints = 16
 
     /// What the timing model fixes for every stroke of a replay: each phase's `f_0` (s), the
     /// frame rate (Hz), the input and display latencies, the horizon cap and the gap-reset
     /// limit (s), and the tails' step (s) when tails are asked for.
     @usableFromInline
     struct ReplayTiming {
-        @usableFromInline let f0s: [Double]
+        @usableFromInline var f0s: [Double]
         @usableFromInline let frameRate: Double, lin: Double, ldisp: Double
         @usableFromInline let cap: Double?, gap: Double?, tailStep: Double?
+        /// The phase number of `f0s[0]` (non-zero when a stroke is replayed phase by phase).
+        @usableFromInline var phaseBase = 0
         @inlinable
         init(
             f0s: [Double], frameRate: Double, lin: Double, ldisp: Double, cap: Double?, gap: Double?, tailStep: Double?
@@ -156,12 +194,26 @@ public enum Replay {
         var clocks: [PhaseClock] = []
         clocks.reserveCapacity(f0s.count)
         var held = 0
+        let maxFrames = maxFramesPerStroke(frameRateHz: frameRate)
         for (j, f0) in f0s.enumerated() {
             let k = firstFrame(atOrAfter: stroke.t[0] + lin, f0: f0, rate: frameRate)
-            let kUp = firstFrame(atOrAfter: tEnd + lin, f0: f0, rate: frameRate)
+            let kUp = min(firstFrame(atOrAfter: tEnd + lin, f0: f0, rate: frameRate), k + maxFrames)
             clocks.append(PhaseClock(f0: f0, k: k, kUp: kUp, slot: held - k))
             if j > 0 { held += max(0, kUp - k) }
         }
+        if held > maxHeldFrames && f0s.count > 1 {
+            // Too many frames to hold for the later phases: one phase at a time instead.
+            for (j, f0) in f0s.enumerated() {
+                var single = timing
+                single.f0s = [f0]
+                single.phaseBase = timing.phaseBase + j
+                var fresh = predictor
+                fresh.reset()
+                replayStroke(stroke, index: s, predictor: fresh, single, later: &later, sink: &sink)
+            }
+            return
+        }
+        let phaseBase = timing.phaseBase
         // Taken out of `later` (and put back after) so that the loop holds them alone.
         var heldFrames: [Frame] = [], heldTails: [[PenPoint]?] = []
         swap(&heldFrames, &later.frames)
@@ -200,8 +252,9 @@ public enum Replay {
                         let target = cap.map { min(tau, newest.t + $0) } ?? tau
                         let prediction = predictor.predict(at: target)
                         let frame = Frame(
-                            phase: j, stroke: s, index: clock.k, startTime: fk, photonTime: tau, targetTime: target,
-                            reachTime: prediction != nil ? predictor.reach(at: target) : target, newest: newest, newestIndex: next - 1, received: clock.received..<next,
+                            phase: phaseBase + j, stroke: s, index: clock.k, startTime: fk, photonTime: tau, targetTime: target,
+                            reachTime: prediction != nil ? predictor.reach(at: target) : target, newest: newest,
+                            newestIndex: next - 1, received: clock.received..<next,
                             tipX: prediction?.x ?? newest.x, tipY: prediction?.y ?? newest.y,
                             predicted: prediction != nil, kind: tau > tEnd ? .afterLift : .inStroke)
                         var tail: [PenPoint]? = nil
@@ -232,15 +285,21 @@ public enum Replay {
     }
 
     /// A frame's predicted tail: the answers at `newest + j · step` (`j = 1, 2, ...`) before
-    /// `target`, then `atTarget`, the answer at `target` the frame already has.
+    /// `target`, then `atTarget`, the answer at `target` the frame already has. At most
+    /// ``maxTailPoints`` points: when `target` is further than `(maxTailPoints - 1) · step`
+    /// ahead, the step widens to `(target - newest) / (maxTailPoints - 1)`.
     @inlinable
     static func tail<P: Predictor>(
         _ predictor: P, newest: Double, step: Double, target: Double, _ atTarget: PenPoint
     ) -> [PenPoint] {
         var points: [PenPoint] = []
+        // At most maxTailPoints - 1 points before the target: evenly spread when the nominal
+        // step would need more.
+        let reach = target - newest
+        let spacing = reach.isFinite && reach > step * Double(maxTailPoints - 1) ? reach / Double(maxTailPoints - 1) : step
         var j = 1
-        while newest + Double(j) * step < target {
-            if let p = predictor.predict(at: newest + Double(j) * step) { points.append(p) }
+        while j < maxTailPoints && newest + Double(j) * spacing < target {
+            if let p = predictor.predict(at: newest + Double(j) * spacing) { points.append(p) }
             j += 1
         }
         points.append(atTarget)

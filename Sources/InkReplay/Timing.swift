@@ -1,3 +1,5 @@
+import InkTraces
+
 /// The timing model's parameters (benchmark model, section 4).
 ///
 /// A digitizer samples at ``inputRateHz`` (synthetic traces only; recordings keep their own
@@ -105,19 +107,21 @@ public struct Timing: Sendable, Equatable, Hashable {
         func check(_ ok: Bool, _ name: String, _ value: Double, _ expected: String) throws(TimingError) {
             if !ok { throw TimingError(parameter: name, value: value, expected: expected) }
         }
-        try check(inputRateHz.isFinite && inputRateHz > 0, "input rate (Hz)", inputRateHz, "a finite number > 0")
-        try check(frameRateHz.isFinite && frameRateHz > 0, "frame rate (Hz)", frameRateHz, "a finite number > 0")
-        try check(
-            inputLatencyMs.isFinite && inputLatencyMs >= 0, "input latency (ms)", inputLatencyMs, "a finite number >= 0")
+        let rates = InputLimits.inputRateHz, frames = InputLimits.frameRateHz, ms = InputLimits.latencyMs
+        try check(rates.contains(inputRateHz), "input rate (Hz)", inputRateHz, "a number \(InputLimits.describe(rates))")
+        try check(frames.contains(frameRateHz), "frame rate (Hz)", frameRateHz, "a number \(InputLimits.describe(frames))")
+        try check(ms.contains(inputLatencyMs), "input latency (ms)", inputLatencyMs, "a number \(InputLimits.describe(ms))")
         switch displayLatency {
         case .frames(let f):
-            try check(f.isFinite && f >= 0, "display latency (frames)", f, "a finite number >= 0")
-        case .milliseconds(let ms):
-            try check(ms.isFinite && ms >= 0, "display latency (ms)", ms, "a finite number >= 0")
+            try check(
+                f.isFinite && f >= 0 && f / frameRateHz * 1000 <= ms.upperBound, "display latency (frames)", f,
+                "a number >= 0 of at most \(ms.upperBound) ms")
+        case .milliseconds(let v):
+            try check(ms.contains(v), "display latency (ms)", v, "a number \(InputLimits.describe(ms))")
         }
         try check(phases >= 1 && phases <= 64, "phases", Double(phases), "an integer from 1 to 64")
         if let cap = horizonCapMs {
-            try check(cap.isFinite && cap >= 0, "horizon cap (ms)", cap, "a finite number >= 0")
+            try check(ms.contains(cap), "horizon cap (ms)", cap, "a number \(InputLimits.describe(ms))")
         }
     }
 }

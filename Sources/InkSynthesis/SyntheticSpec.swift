@@ -61,23 +61,45 @@ public struct SyntheticSpec: Sendable, Equatable {
         func check(_ ok: Bool, _ what: String) throws(TraceError) {
             if !ok { throw TraceError(trace: name, what) }
         }
-        try check(duration.isFinite && duration > 0, "duration \(duration) s: expected a finite number > 0")
-        try check(inputRateHz.isFinite && inputRateHz > 0, "input rate \(inputRateHz) Hz: expected a finite number > 0")
-        try check(noiseMM.isFinite && noiseMM >= 0, "noise \(noiseMM) mm: expected a finite number >= 0")
-        try check(jitterMs.isFinite && jitterMs >= 0, "jitter \(jitterMs) ms: expected a finite number >= 0")
-        try check(quantumMM.isFinite && quantumMM >= 0, "quantisation \(quantumMM) mm: expected a finite number >= 0")
+        let lengths = InputLimits.syntheticLengthMM, speeds = InputLimits.syntheticSpeedMMPerS
+        try check(
+            duration > 0 && duration <= InputLimits.strokeDurationS,
+            "duration \(duration) s: expected a number above 0 up to \(InputLimits.strokeDurationS)")
+        try check(
+            InputLimits.inputRateHz.contains(inputRateHz),
+            "input rate \(inputRateHz) Hz: expected a number \(InputLimits.describe(InputLimits.inputRateHz))")
+        try check(lengths.contains(noiseMM), "noise \(noiseMM) mm: expected a number \(InputLimits.describe(lengths))")
+        try check(
+            jitterMs >= 0 && jitterMs <= InputLimits.latencyMs.upperBound,
+            "jitter \(jitterMs) ms: expected a number \(InputLimits.describe(InputLimits.latencyMs))")
+        try check(lengths.contains(quantumMM), "quantisation \(quantumMM) mm: expected a number \(InputLimits.describe(lengths))")
         try check(strokes >= 1, "strokes \(strokes): expected at least 1")
-        try check(pause.isFinite && pause > 0, "pause \(pause) s: expected a finite number > 0")
+        try check(
+            pause > 0 && pause <= InputLimits.syntheticPauseS.upperBound,
+            "pause \(pause) s: expected a number above 0 up to \(InputLimits.syntheticPauseS.upperBound)")
+        // Sized from the checked values above, so neither can overflow.
+        let samples = (duration * inputRateHz + 1) * Double(strokes)
+        try check(
+            samples <= Double(InputLimits.syntheticSamples),
+            "\(strokes) stroke(s) of \(duration) s at \(inputRateHz) Hz make \(samples) samples: expected at most \(InputLimits.syntheticSamples)")
+        try check(
+            (duration + pause) * Double(strokes) <= InputLimits.timestampS.upperBound,
+            "\(strokes) stroke(s) of \(duration) s with \(pause) s pauses end past \(InputLimits.timestampS.upperBound) s")
         switch shape {
         case .sCurve(let h, let a):
-            try check(h.isFinite && h > 0, "height \(h) mm: expected a finite number > 0")
-            try check(a.isFinite && a >= 0, "amplitude \(a) mm: expected a finite number >= 0")
+            try check(h > 0 && h <= lengths.upperBound, "height \(h) mm: expected a number above 0 up to \(lengths.upperBound)")
+            try check(lengths.contains(a), "amplitude \(a) mm: expected a number \(InputLimits.describe(lengths))")
         case .line(let v, let dir):
-            try check(v.isFinite && v > 0, "speed \(v) mm/s: expected a finite number > 0")
-            try check(dir.isFinite, "direction \(dir) rad: expected a finite number")
+            try check(v > 0 && v <= speeds.upperBound, "speed \(v) mm/s: expected a number above 0 up to \(speeds.upperBound)")
+            try check(dir.isFinite && abs(dir) <= 1e6, "direction \(dir) rad: expected a finite number")
+            try check(
+                v * duration <= InputLimits.positionMM.upperBound,
+                "a line at \(v) mm/s for \(duration) s is \(v * duration) mm long: expected at most \(InputLimits.positionMM.upperBound)")
         case .circle(let r, let turns):
-            try check(r.isFinite && r > 0, "radius \(r) mm: expected a finite number > 0")
-            try check(turns.isFinite && turns > 0, "turns \(turns): expected a finite number > 0")
+            try check(r > 0 && r <= lengths.upperBound, "radius \(r) mm: expected a number above 0 up to \(lengths.upperBound)")
+            try check(
+                turns > 0 && turns <= InputLimits.syntheticTurns.upperBound,
+                "turns \(turns): expected a number above 0 up to \(InputLimits.syntheticTurns.upperBound)")
         }
     }
 

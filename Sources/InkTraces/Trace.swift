@@ -24,7 +24,8 @@ public struct Trace: Sendable {
     /// Builds a trace; `nominalInterval` defaults to the median sample interval.
     ///
     /// - Throws: ``TraceError`` if there are no strokes, or the nominal interval is not a
-    ///   finite positive number (a trace of single-sample strokes needs it given).
+    ///   finite positive number (a trace of single-sample strokes needs it given) within
+    ///   ``InputLimits/nominalIntervalS``.
     public init(
         name: String, strokes: [Stroke], nominalInterval: Double? = nil, notices: [String] = [],
         source: String = "synthetic"
@@ -36,6 +37,11 @@ public struct Trace: Sendable {
         guard let interval, interval.isFinite, interval > 0 else {
             throw TraceError(
                 trace: name, "no sample interval: every stroke has one sample; expected a nominal input interval")
+        }
+        guard InputLimits.nominalIntervalS.contains(interval) else {
+            throw TraceError(
+                trace: name,
+                "nominal input interval \(interval) s is outside the accepted range; expected \(InputLimits.describe(InputLimits.nominalIntervalS)) s")
         }
         self.name = name
         self.strokes = ordered
@@ -59,7 +65,7 @@ public struct Trace: Sendable {
     public var endTime: Double { strokes.map(\.endTime).max() ?? 0 }
 
     /// The median of all within-stroke sample intervals (s); `nil` if there are none.
-    /// For an even count, the lower of the two middle values (so it is an observed interval).
+    /// For an even count, the mean of the two middle values (benchmark model v3, section 4).
     public static func medianInterval(of strokes: [Stroke]) -> Double? {
         var intervals: [Double] = []
         for s in strokes where s.count > 1 {
@@ -67,6 +73,7 @@ public struct Trace: Sendable {
         }
         guard !intervals.isEmpty else { return nil }
         intervals.sort()
-        return intervals[(intervals.count - 1) / 2]
+        let lower = intervals[(intervals.count - 1) / 2], upper = intervals[intervals.count / 2]
+        return lower == upper ? lower : (lower + upper) / 2
     }
 }

@@ -31,7 +31,8 @@ struct TraceCSVRoundTripTests {
     static func awkwardTrace() throws -> Trace {
         let s0 = try Stroke(
             t: [0.1, 0.1 + 0.2, 1.0 / 3.0, 1e-300 + 1],
-            x: [-0.0, .leastNonzeroMagnitude, 1e15 + 0.5, -123456.789],
+            // Within InputLimits.positionMM, and no step a reader would split as a jump.
+            x: [-0.0, .leastNonzeroMagnitude, 12.345678000001, -1234.56789],
             y: [0.30000000000000004, 2.0 / 3.0, .ulpOfOne, 1e-7],
             pressure: [0, 1, 0.5, 0.1],
             tilt: [0.2, 0.3, .pi / 4, 1e-20],

@@ -105,7 +105,7 @@ struct SyntheticTests {
     @Test func invalidSpecsNameTheParameter() {
         var spec = SyntheticSpec.sCurve(name: "bad", duration: 0.8)
         spec.noiseMM = -1
-        #expect(throws: TraceError(trace: "bad", "noise -1.0 mm: expected a finite number >= 0")) { try spec.validate() }
+        #expect(throws: TraceError(trace: "bad", "noise -1.0 mm: expected a number from 0.0 to 100000.0")) { try spec.validate() }
         spec = SyntheticSpec.sCurve(name: "bad", duration: .nan)
         #expect(throws: TraceError.self) { try spec.generate(seed: 1) }
     }

@@ -1,5 +1,8 @@
-// libFuzzer entry point for the InkBench trace CSV reader (and writer: whatever reads must
-// write and read back to the same trace). Built by scripts/fuzz.sh.
+// libFuzzer entry point for the InkBench trace CSV: read, write and read back to the same trace,
+// then replay and score (FuzzPipeline.swift). Built by scripts/fuzz.sh.
+import InkImport
+import InkTraces
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTraceCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -9,5 +12,6 @@ public func fuzzTraceCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("a trace read from the fuzz input does not read back after writing")
     }
     if TraceCSVWriter.write(back) != text { fatalError("trace CSV round trip is not lossless") }
+    fuzzReplayAndScore(trace)
     return 0
 }

@@ -1,8 +1,15 @@
-// libFuzzer entry point for the evemu reader, with and without hover strokes. Built by scripts/fuzz.sh.
+// libFuzzer entry point for the evemu reader, with and without hover strokes and a scale, then
+// replay and score (FuzzPipeline.swift). Built by scripts/fuzz.sh.
+import InkImport
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvemu(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    _ = try? EvemuReader.read(bytes, file: "fuzz.events")
-    _ = try? EvemuReader.read(bytes, file: "fuzz.events", options: ImportOptions(scaleUnitsPerMM: 200, includeHover: true))
+    if let trace = try? EvemuReader.read(bytes, file: "fuzz.events") { fuzzReplayAndScore(trace) }
+    var options = ImportOptions(scaleUnitsPerMM: 200, includeHover: true)
+    options.scaleYUnitsPerMM = 125
+    if let trace = try? EvemuReader.read(bytes, file: "fuzz.events", options: options) {
+        fuzzReplayAndScore(trace, strategyName: "linear")
+    }
     return 0
 }

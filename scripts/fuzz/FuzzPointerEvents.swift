@@ -1,8 +1,12 @@
-// libFuzzer entry point for the W3C Pointer Events JSON reader. Built by scripts/fuzz.sh.
+// libFuzzer entry point for the Pointer Events JSON reader (and the format detector on the same
+// bytes), then replay and score (FuzzPipeline.swift). Built by scripts/fuzz.sh.
+import InkImport
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPointerEvents(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    _ = try? PointerEventsReader.read(bytes, file: "fuzz.json")
+    _ = FormatDetector.detect(path: "fuzz.json", head: bytes)
+    if let trace = try? PointerEventsReader.read(bytes, file: "fuzz.json") { fuzzReplayAndScore(trace) }
     _ = try? PointerEventsReader.read(bytes, file: "fuzz.json", options: ImportOptions(includeHover: true))
     return 0
 }

@@ -1,8 +1,12 @@
-// libFuzzer entry point for the SVC reader. Built by scripts/fuzz.sh.
+// libFuzzer entry point for the SVC reader, then replay and score (FuzzPipeline.swift). Built by scripts/fuzz.sh.
+import InkImport
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSVC(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    _ = try? SVCReader.read(bytes, file: "fuzz.svc", options: ImportOptions(scaleUnitsPerMM: 200))
-    _ = try? SVCReader.read(bytes, file: "fuzz.svc", options: ImportOptions(scaleUnitsPerMM: 1, includeHover: true, pressureMax: 1024))
+    if let trace = try? SVCReader.read(bytes, file: "fuzz.svc", options: ImportOptions(scaleUnitsPerMM: 200)) {
+        fuzzReplayAndScore(trace)
+    }
+    _ = try? SVCReader.read(bytes, file: "fuzz.svc", options: ImportOptions(scaleUnitsPerMM: 1, timeUnitSeconds: 1, includeHover: true, pressureMax: 1023))
     return 0
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InkImport
 
 /// The baseline file: a CSV table of every figure per trace and strategy (and suite mean),
 /// preceded by `#` lines that record where the figures came from. CSV readers that skip `#`
@@ -98,7 +99,7 @@ public enum BaselineFile {
 
     /// Parses a baseline's text (or a `summary.csv`'s); `path` is for messages.
     public static func parse(_ text: String, path: String) throws(BaselineFileError) -> BenchRecord {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        let lines = TextLines.lines(of: text)
         guard let first = lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw BaselineFileError(path: path, line: 1, "the file is empty; expected a baseline ('# format: \(formatName)') or a summary.csv")
         }

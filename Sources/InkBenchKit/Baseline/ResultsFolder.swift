@@ -1,4 +1,5 @@
 import Foundation
+import InkImport
 
 /// Reads a results folder written by `bench` (`summary.csv`, and `manifest.json` when present)
 /// as a ``BenchRecord``, so `bench check --results DIR` and `bench compare DIR1 DIR2` can use
@@ -54,7 +55,7 @@ public enum ResultsFolder {
 
     /// Parses a `summary.csv`'s text; `path` is for messages.
     public static func parseSummary(_ text: String, path: String) throws(BaselineFileError) -> BenchRecord {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        let lines = TextLines.lines(of: text)
         guard let start = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw BaselineFileError(path: path, line: 1, "the file is empty; expected a summary.csv header")
         }

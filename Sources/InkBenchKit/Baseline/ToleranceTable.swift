@@ -1,4 +1,5 @@
 import Foundation
+import InkImport
 
 /// The tolerance of every figure: the measured defaults, overridden by a tolerance file and by
 /// `--tolerance figure=abs[,rel]` options (later ones win).
@@ -85,7 +86,12 @@ public struct ToleranceTable: Sendable, Equatable {
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw ToleranceError("\(path): cannot read the tolerance file: \(error.localizedDescription)")
         }
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        try apply(text: text, path: path)
+    }
+
+    /// Applies a tolerance file's text (see ``apply(file:)``); `path` names it in errors.
+    public mutating func apply(text: String, path: String) throws(ToleranceError) {
+        for (i, raw) in TextLines.lines(of: text).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             do throws(ToleranceError) {

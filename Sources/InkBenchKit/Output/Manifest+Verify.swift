@@ -1,12 +1,13 @@
 import Foundation
 
 extension Manifest {
-    /// Checks that every output the manifest lists is in `folder` with the recorded SHA-256,
-    /// so the folder's files belong to one run.
+    /// Checks that every data file (`.csv`) the manifest lists is in `folder` with the recorded
+    /// SHA-256, so the figures, frames and chart data belong to one run. The charts and the
+    /// report are derived from them (`bench report` rebuilds those), so they are not checked.
     ///
     /// - Throws: ``OutputError`` naming the first file that is missing or differs.
     public func verifyOutputs(in folder: OutputFolder) throws(OutputError) {
-        for record in outputs where record.path != "manifest.json" {
+        for record in outputs where record.path.hasSuffix(".csv") {
             let path = folder.file(record.path)
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw OutputError("\(path): listed in manifest.json but missing; the folder does not hold one whole run (run bench again)")

@@ -17,12 +17,13 @@ public struct OutputFolder: Sendable {
         self.path = path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputError("--out \(path): exists and is not a folder") }
+            guard isDirectory.boolValue else { throw OutputError("--out \(path): exists and is a file; expected a folder") }
         } else {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {
-                throw OutputError("--out \(path): cannot create the folder (\(error.localizedDescription))")
+                let why = PathDiagnosis.whyNotWritable(path, wantFolder: true, fallback: error.localizedDescription)
+                throw OutputError("--out \(path): cannot create the folder: \(why)")
             }
         }
     }

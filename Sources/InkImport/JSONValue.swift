@@ -1,0 +1,46 @@
+/// A parsed JSON value with the 1-based line it starts on, so that a reader can name the line of
+/// a value it refuses (``JSONParser`` makes them).
+///
+/// ```swift
+/// let root = try JSONParser.parse(Array(#"{"x": [1, true]}"#.utf8), file: "a.json")
+/// root.member("x")?.elements?[1].describe   // "true"
+/// ```
+indirect enum JSONValue: Sendable {
+    case null(line: Int)
+    case bool(Bool, line: Int)
+    case number(Double, line: Int)
+    case string(String, line: Int)
+    case array([JSONValue], line: Int)
+    case object([(key: String, value: JSONValue)], line: Int)
+
+    /// The line the value starts on.
+    var line: Int {
+        switch self {
+        case .null(let l), .bool(_, let l), .number(_, let l), .string(_, let l), .array(_, let l), .object(_, let l): l
+        }
+    }
+
+    /// The number, if the value is one (`true`, `"12"` and `null` are not).
+    var number: Double? { if case .number(let v, _) = self { v } else { nil } }
+    /// The string, if the value is one.
+    var string: String? { if case .string(let v, _) = self { v } else { nil } }
+    /// The elements, if the value is an array.
+    var elements: [JSONValue]? { if case .array(let v, _) = self { v } else { nil } }
+    /// The members in file order, if the value is an object.
+    var members: [(key: String, value: JSONValue)]? { if case .object(let v, _) = self { v } else { nil } }
+
+    /// The last member named `key` (as JSON parsers commonly keep), if the value is an object.
+    func member(_ key: String) -> JSONValue? { members?.last { $0.key == key }?.value }
+
+    /// The value for messages: `true`, `null`, `the string "12"`, `an array`, `an object`, `3.5`.
+    var describe: String {
+        switch self {
+        case .null: "null"
+        case .bool(let b, _): b ? "true" : "false"
+        case .number(let v, _): "\(v)"
+        case .string(let s, _): "the string \"\(s.prefix(40))\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
