@@ -35,6 +35,8 @@ public enum FormatDetector {
             return .format(.googleInk)
         case "json":
             return jsonVerdict(text)
+        case "txt":
+            if MobileHCI17Reader.looksLikeFormat(firstLine) { return .format(.mobileHCI17) }
         case "manifest":
             return .notARecording("a recordings manifest")
         default:
@@ -43,6 +45,7 @@ public enum FormatDetector {
         if text.hasPrefix("# EVEMU") || text.hasPrefix("E: ") || text.contains("\nE: ") { return .format(.evemu) }
         if text.hasPrefix("# inkbench-trace") { return .format(.traceCSV) }
         if case .format(let f) = csvVerdict(text, firstLine) { return .format(f) }
+        if MobileHCI17Reader.looksLikeFormat(firstLine) { return .format(.mobileHCI17) }
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.first == "{" || trimmed.first == "[", case .format(let f) = jsonVerdict(text) { return .format(f) }
         let lines = text.split(whereSeparator: { $0.isNewline }).prefix(3)
