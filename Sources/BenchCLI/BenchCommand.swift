@@ -22,6 +22,7 @@ public struct BenchCommand: AsyncParsableCommand {
         CheckCommand.self,
         CompareCommand.self,
         ConvertCommand.self,
+        HorizonCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(
