@@ -23,6 +23,7 @@ public struct BenchCommand: AsyncParsableCommand {
         CompareCommand.self,
         ConvertCommand.self,
         HorizonCommand.self,
+        PlatformMetricsCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(
