@@ -153,10 +153,11 @@ struct HorizonCommand: AsyncParsableCommand {
         let script = HorizonCSV.chart(
             rows: rows, strategies: strategies.map(\.name), pools: pools.map(\.name), budget: errorBudget, caption: "Window rules: " + rules)
         let (rendered, _) = try ChartsAndReport.charts([script], in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
+        try folder.write("horizon.md", text: FieldReport.horizon(rows, rules: rules, chart: rendered))
         if !output.quiet {
             print("window rules: \(rules)")
             print(HorizonCSV.table(rows))
-            print("wrote \(folder.path)/: horizon.csv, horizon.gp" + (rendered ? ", horizon.svg, horizon.png" : ""))
+            print("wrote \(folder.path)/: horizon.csv, horizon.gp" + (rendered ? ", horizon.svg, horizon.png" : "") + ", horizon.md")
         }
         let windows = rows.reduce(0) { $0 + $1.summary.windows }
         let elapsed = clock.now - start
@@ -168,8 +169,8 @@ struct HorizonCommand: AsyncParsableCommand {
         var parts = ["history \(o.historyCount)", "min real \(o.minimumRealPoints)", o.padWithLift ? "lift padding" : "no padding"]
         parts.append(o.minimumIntervalMs.map { "intervals >= \(CSVWriter.numberText($0)) ms" } ?? "all intervals")
         switch o.extrapolation {
-        case .samples(let dt): parts.append("sample clock \(String(format: "%.3f", dt)) ms")
-        case .time: parts.append("real time")
+        case .samples(let dt): parts.append("sample-count horizons on a clock of \(String(format: "%.3f", dt)) ms per sample")
+        case .time: parts.append("real timestamps")
         }
         parts.append(o.feed == .window ? "fed the window" : "fed the stroke")
         return parts.joined(separator: ", ")

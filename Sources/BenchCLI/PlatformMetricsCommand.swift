@@ -72,10 +72,13 @@ struct PlatformMetricsCommand: AsyncParsableCommand {
         let caption = "Android px: \(CSVWriter.numberText(androidPxPerMM)) per mm; traces: \(inputs.suiteName) (\(traces.count))"
         let script = PlatformMetrics.androidChart(strategies: strategyNames, traceCount: names.count, caption: caption)
         let (rendered, _) = try ChartsAndReport.charts([script], in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
+        try folder.write("platform-metrics.md", text: FieldReport.platform(
+            android: android, chromium: chromium, strategies: strategyNames, androidPxPerMM: androidPxPerMM,
+            timing: inputs.timing.summary, chart: rendered))
         if !output.quiet {
             print("timing (Chromium metrics): \(inputs.timing.summary)")
             print(table(android: android, chromium: chromium, strategies: strategyNames))
-            print("wrote \(folder.path)/: android-metrics.csv, chromium-metrics.csv, android-metrics.gp" + (rendered ? ", android-metrics.svg, android-metrics.png" : ""))
+            print("wrote \(folder.path)/: android-metrics.csv, chromium-metrics.csv, android-metrics.gp" + (rendered ? ", android-metrics.svg, android-metrics.png" : "") + ", platform-metrics.md")
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
