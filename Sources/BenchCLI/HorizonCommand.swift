@@ -22,7 +22,7 @@ struct HorizonCommand: AsyncParsableCommand {
         discussion: """
             The window rules default to the protocol of Henze et al. (MobileHCI 2017): 11 history points, at least 12 \
             real points from a window's start, the lift position padding windows past a stroke's end, windows with an \
-            interval under 1 ms dropped, extrapolation counted in samples of 16.67 ms. MobileHCI 2017 touch logs \
+            interval under 1 ms dropped, extrapolation counted in samples (a clock of the pool's median interval). MobileHCI 2017 touch logs \
             (mobilehci17 format) are scored in px from their move rows; other recordings and the synthetic suite in mm. \
             See docs/field-metrics.md.
             """)
@@ -46,8 +46,8 @@ struct HorizonCommand: AsyncParsableCommand {
     var minIntervalMs = "1"
     @Option(help: "How predictors see time for sample-count horizons: samples (a clock of --sample-interval-ms per sample) or time (real timestamps).")
     var extrapolation = "samples"
-    @Option(name: .customLong("sample-interval-ms"), help: "The sample clock's interval (ms) for --extrapolation samples.")
-    var sampleIntervalMs = 1000.0 / 60
+    @Option(name: .customLong("sample-interval-ms"), help: "The sample clock's interval (ms) for --extrapolation samples (default: each pool's median interval).")
+    var sampleIntervalMs: Double?
     @Option(help: "What each window's predictor is fed: window (its history points) or stroke (everything since the stroke's start).")
     var feed = "window"
     @Option(help: "Pool windows by: task (file name up to its first '-'), file, folder or all.")
@@ -103,7 +103,7 @@ struct HorizonCommand: AsyncParsableCommand {
             guard let v = Double(minIntervalMs) else { throw ValidationError("--min-interval-ms '\(minIntervalMs)': expected a number of ms or 'off'") }
             o.minimumIntervalMs = v
         }
-        o.extrapolation = extrapolation == "time" ? .time : .samples(intervalMs: sampleIntervalMs)
+        o.extrapolation = extrapolation == "time" ? .time : .samples(intervalMs: sampleIntervalMs ?? 1000.0 / 60)
         o.feed = feed == "stroke" ? .sequence : .window
         do { try o.validate() } catch { throw ValidationError(error.description) }
         return o
@@ -146,7 +146,8 @@ struct HorizonCommand: AsyncParsableCommand {
         }
         let withRecorded = pools.contains { $0.sequences.contains { $0.stroke?.recordedPredictions != nil } }
         let strategies = try strategyOptions.parsed(withRecorded: withRecorded)
-        let rows = HorizonCSV.evaluate(pools: pools, strategies: strategies, horizons: horizons, options: options)
+        let rows = HorizonCSV.evaluate(
+            pools: pools, strategies: strategies, horizons: horizons, options: options, clockFromPool: sampleIntervalMs == nil)
         let folder = try OutputFolder(path: output.out)
         try folder.write("horizon.csv", bytes: HorizonCSV.write(rows).bytes)
         let rules = describe(options)
@@ -169,7 +170,10 @@ struct HorizonCommand: AsyncParsableCommand {
         var parts = ["history \(o.historyCount)", "min real \(o.minimumRealPoints)", o.padWithLift ? "lift padding" : "no padding"]
         parts.append(o.minimumIntervalMs.map { "intervals >= \(CSVWriter.numberText($0)) ms" } ?? "all intervals")
         switch o.extrapolation {
-        case .samples(let dt): parts.append("sample-count horizons on a clock of \(String(format: "%.3f", dt)) ms per sample")
+        case .samples(let dt):
+            parts.append(sampleIntervalMs == nil
+                ? "sample-count horizons on a clock of each pool's median interval"
+                : "sample-count horizons on a clock of \(String(format: "%.3f", dt)) ms per sample")
         case .time: parts.append("real timestamps")
         }
         parts.append(o.feed == .window ? "fed the window" : "fed the stroke")

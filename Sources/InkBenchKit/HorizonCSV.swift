@@ -8,7 +8,7 @@ public struct HorizonRow: Sendable {
     public var unit: String
     public var strategy: String
     public var horizon: HorizonTarget
-    /// The horizon in ms: X for time horizons, k times the sample interval for sample counts.
+    /// The horizon in ms: X for time horizons, k times the pool's median sample interval for sample counts.
     public var horizonMs: Double
     public var summary: HorizonErrorSummary
     public var poolIndex: Int
@@ -32,18 +32,26 @@ public enum HorizonCSV {
     /// Every (pool, strategy, horizon) cell, in that order (a strategy's rows are consecutive,
     /// so the chart draws each as one line). Strategies that replay recorded
     /// predictions are left out of pools without them.
+    ///
+    /// - Parameter clockFromPool: with sample-count extrapolation, give predictors a clock of each
+    ///   pool's own median interval instead of the options' interval.
     public static func evaluate(
-        pools: [HorizonPool], strategies: [Strategy], horizons: [HorizonTarget], options: FixedHorizonOptions
+        pools: [HorizonPool], strategies: [Strategy], horizons: [HorizonTarget], options: FixedHorizonOptions,
+        clockFromPool: Bool = false
     ) -> [HorizonRow] {
         var rows: [HorizonRow] = []
-        let intervalMs: Double? = if case .samples(let dt) = options.extrapolation { dt } else { nil }
         for (pi, pool) in pools.enumerated() {
+            let realIntervalMs = nominalIntervalMs(pool)
+            var options = options
+            if clockFromPool, case .samples = options.extrapolation, realIntervalMs > 0 {
+                options.extrapolation = .samples(intervalMs: realIntervalMs)
+            }
             for (si, s) in strategies.enumerated() {
                 if s.needsRecordedPredictions && !pool.sequences.contains(where: { $0.stroke?.recordedPredictions != nil }) { continue }
                 for h in horizons {
                     let ms: Double
                     switch h {
-                    case .samples(let k): ms = Double(k) * (intervalMs ?? nominalIntervalMs(pool))
+                    case .samples(let k): ms = Double(k) * realIntervalMs
                     case .milliseconds(let x): ms = x
                     }
                     let summary = FixedHorizonEvaluation.evaluate(pool.sequences, strategy: s, horizon: h, options: options)

@@ -57,7 +57,8 @@ public enum HorizonTarget: Sendable, Hashable, CustomStringConvertible {
 /// The window rules of a fixed-horizon evaluation. The defaults are the protocol of Henze et
 /// al.'s published notebooks (MobileHCI 2017): 11 history points, at least 12 real points from
 /// the window's start, the lift position padding a window that runs past the end, windows with
-/// an interval under 1 ms dropped, and extrapolation counted in samples (16.67 ms each).
+/// an interval under 1 ms dropped, and extrapolation counted in samples (a clock of 16.67 ms
+/// per sample here; `bench horizon` uses each pool's median interval).
 ///
 /// ```swift
 /// var o = FixedHorizonOptions()
