@@ -62,6 +62,6 @@ let package = Package(
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkTestSupport"]),
         .testTarget(
             name: "InkMetricsTests",
-            dependencies: ["InkMetrics", "InkReplay", "InkSynthesis", "InkBenchKit", "InkTestSupport"]),
+            dependencies: ["InkMetrics", "InkReplay", "InkSynthesis", "InkImport", "InkBenchKit", "InkTestSupport"]),
     ]
 )

@@ -22,6 +22,8 @@ public struct BenchCommand: AsyncParsableCommand {
         CheckCommand.self,
         CompareCommand.self,
         ConvertCommand.self,
+        HorizonCommand.self,
+        PlatformMetricsCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(

@@ -39,6 +39,8 @@ public enum FormatDetector {
             return .format(.googleInk)
         case "json":
             return jsonVerdict(body.count > 1 << 20 ? String(decoding: body, as: UTF8.self) : text)
+        case "txt":
+            if MobileHCI17Reader.looksLikeFormat(firstLine) { return .format(.mobileHCI17) }
         case "manifest":
             return .notARecording("a recordings manifest")
         default:
@@ -47,6 +49,7 @@ public enum FormatDetector {
         if text.hasPrefix("# EVEMU") || text.hasPrefix("E: ") || text.contains("\nE: ") { return .format(.evemu) }
         if text.hasPrefix("# inkbench-trace") { return .format(.traceCSV) }
         if case .format(let f) = csvVerdict(text, firstLine) { return .format(f) }
+        if MobileHCI17Reader.looksLikeFormat(firstLine) { return .format(.mobileHCI17) }
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.first == "{" || trimmed.first == "[",
             case .format(let f) = jsonVerdict(body.count > 1 << 20 ? String(decoding: body, as: UTF8.self) : text)

@@ -15,6 +15,8 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
     case googleInk = "google-ink"
     /// W3C Pointer Events capture as JSON column arrays, see ``PointerEventsReader``.
     case pointerEvents = "pointer-events"
+    /// The MobileHCI 2017 touch logs (`;`-separated, px, action 0/2/1), see ``MobileHCI17Reader``.
+    case mobileHCI17 = "mobilehci17"
 
     /// The name used by `--format` and in manifests.
     public var name: String { rawValue }
@@ -28,6 +30,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         case "svc": self = .svc
         case "google-ink", "googleink", "binarypb", "ink": self = .googleInk
         case "pointer-events", "pointerevents", "w3c", "json": self = .pointerEvents
+        case "mobilehci17", "mobilehci": self = .mobileHCI17
         default: return nil
         }
     }
@@ -40,6 +43,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         case .svc: return ["svc"]
         case .googleInk: return ["binarypb"]
         case .pointerEvents: return ["json"]
+        case .mobileHCI17: return ["txt"]
         }
     }
 
@@ -51,6 +55,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         case .svc: return "tablet units per mm (5080 lpi = 200)"
         case .googleInk: return "px per mm"
         case .pointerEvents: return "CSS px per mm (default 96 per inch = 3.7795...)"
+        case .mobileHCI17: return "screen px per mm (required: the files do not record the density)"
         }
     }
 
