@@ -22,6 +22,7 @@ public struct BenchCommand: AsyncParsableCommand {
         CheckCommand.self,
         CompareCommand.self,
         ConvertCommand.self,
+        BrowserCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(
