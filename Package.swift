@@ -65,7 +65,9 @@ let package = Package(
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkTestSupport"]),
         .testTarget(
             name: "InkBrowserTests",
-            dependencies: ["InkBrowser", "InkImport", "InkReplay", "InkMetrics", "InkBenchKit", "InkTestSupport"]),
+            dependencies: [
+                "InkBrowser", "InkImport", "InkReplay", "InkMetrics", "InkBenchKit", "InkSynthesis", "InkTestSupport",
+            ]),
         .testTarget(
             name: "InkMetricsTests",
             dependencies: ["InkMetrics", "InkReplay", "InkSynthesis", "InkBenchKit", "InkTestSupport"]),

@@ -70,6 +70,8 @@ public final class DevToolsBrowser: @unchecked Sendable {
         ]
         arguments = args
         self.profile = profile
+        // A write to a browser that exited must fail with EPIPE, not kill this process.
+        signal(SIGPIPE, SIG_IGN)
         let input = Pipe(), output = Pipe()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
