@@ -23,6 +23,7 @@ public struct BenchCommand: AsyncParsableCommand {
         CompareCommand.self,
         ConvertCommand.self,
         BrowserCommand.self,
+        CaptureCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(

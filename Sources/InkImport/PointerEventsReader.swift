@@ -42,6 +42,8 @@ public enum PointerEventsReader {
                 file: file, line: lineNumber(in: detail, bytes: bytes),
                 "not valid JSON (\(detail.prefix(200))); expected a Pointer Events capture")
         }
+        // The capture page's export (with the browser's predictions) has its own reader.
+        if InkCaptureReader.isCapture(root) { return try InkCaptureReader.read(root: root, file: file, options: options) }
         var columns: [String: [Double]] = [:]
         var pointerType: String?
         if let dict = root as? [String: Any], dict["events"] == nil {
