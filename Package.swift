@@ -35,10 +35,15 @@ let package = Package(
         .target(
             name: "InkBenchKit",
             dependencies: ["InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkMetrics"]),
+        // A real Chromium driven over DevTools (bench browser) and the capture page's server.
+        .target(
+            name: "InkBrowser", dependencies: ["InkTraces", "InkImport", "InkPrediction"],
+            resources: [.copy("Resources/capture.html")]),
         .target(
             name: "BenchCLI",
             dependencies: [
                 "InkBenchKit",
+                "InkBrowser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
@@ -60,6 +65,11 @@ let package = Package(
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkTestSupport"]),
         .testTarget(name: "InkBenchKitTests", dependencies: ["InkBenchKit", "InkTestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkTestSupport"]),
+        .testTarget(
+            name: "InkBrowserTests",
+            dependencies: [
+                "InkBrowser", "InkImport", "InkReplay", "InkMetrics", "InkBenchKit", "InkSynthesis", "InkTestSupport",
+            ]),
         .testTarget(
             name: "InkMetricsTests",
             dependencies: ["InkMetrics", "InkReplay", "InkSynthesis", "InkImport", "InkBenchKit", "InkTestSupport"]),

@@ -24,6 +24,8 @@ public struct BenchCommand: AsyncParsableCommand {
         ConvertCommand.self,
         HorizonCommand.self,
         PlatformMetricsCommand.self,
+        BrowserCommand.self,
+        CaptureCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(

@@ -90,7 +90,9 @@ public enum FormatDetector {
         }
         let hasX = text.contains("\"x\"") || text.contains("\"clientX\"")
         let hasT = text.contains("\"time\"") || text.contains("\"timeStamp\"")
-        if hasX && hasT || text.contains("\"pointerType\"") { return .format(.pointerEvents) }
+        if hasX && hasT || text.contains("\"pointerType\"") || text.contains("\"inkbench-capture\"") {
+            return .format(.pointerEvents)
+        }
         return .notARecording("JSON without Pointer Events fields (x, y, time or timeStamp)")
     }
 }

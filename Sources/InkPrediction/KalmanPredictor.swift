@@ -66,10 +66,16 @@ public struct KalmanPredictor: Predictor {
     @inlinable
     public mutating func update(_ sample: PenPoint) {
         let tMs = sample.t * 1000
-        let xPx = sample.x * pxPerMM
-        let yPx = sample.y * pxPerMM
-        if hasLast {
-            timeFilter.update(observation: tMs - lastTimeMs)
+        feed(tMs: tMs, intervalMs: hasLast ? tMs - lastTimeMs : nil, xPx: sample.x * pxPerMM, yPx: sample.y * pxPerMM)
+    }
+
+    /// One update in Chromium's units: the sample's time (ms), the interval since the previous
+    /// sample (ms; `nil` for the first since the reset) and its position (px). A port that keeps
+    /// Chromium's whole-µs timestamps (``ChromiumKalmanPredictor``) computes the interval itself.
+    @inlinable
+    mutating func feed(tMs: Double, intervalMs: Double?, xPx: Double, yPx: Double) {
+        if let intervalMs {
+            timeFilter.update(observation: intervalMs)
         }
         let dtMs = timeFilter.position
         hasLast = true
@@ -107,7 +113,11 @@ public struct KalmanPredictor: Predictor {
     }
 
     /// The filtered velocity in px/ms (x, y), for tests and diagnostics.
-    public var velocityPxPerMs: (x: Double, y: Double) { (xState.v, yState.v) }
+    @inlinable public var velocityPxPerMs: (x: Double, y: Double) { (xState.v, yState.v) }
+    /// The filtered acceleration in px/ms² (x, y), for point-list ports such as ``ChromiumKalmanPredictor``.
+    @inlinable public var accelerationPxPerMs2: (x: Double, y: Double) { (xState.a, yState.a) }
+    /// The newest sample fed, in px (x, y): where Chromium's predictions start.
+    @inlinable public var lastPositionPx: (x: Double, y: Double) { (lastXPx, lastYPx) }
     /// The filtered interval in ms that the axis filters use.
-    public var filteredIntervalMs: Double { timeFilter.position }
+    @inlinable public var filteredIntervalMs: Double { timeFilter.position }
 }

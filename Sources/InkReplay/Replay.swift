@@ -64,7 +64,9 @@ public enum Replay {
             // The built-in predictors by their own types, so that the stroke's loop is compiled
             // for each (and for the sink) rather than dispatched through the protocol per sample.
             let predictor = strategy.makePredictor(stroke)
-            if let p = predictor as? KalmanPredictor {
+            if let p = predictor as? ChromiumKalmanPredictor {
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
+            } else if let p = predictor as? KalmanPredictor {
                 replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
             } else if let p = predictor as? QuadraticPredictor {
                 replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)

@@ -60,7 +60,7 @@ public enum StrategyCatalog {
         simple("linear", "extrapolates the last two samples at constant velocity") { LinearPredictor() },
         simple("quadratic", "the quadratic through the last three samples") { QuadraticPredictor() },
         kalman("kalman", "Chromium's Kalman predictor, without limits", cap: nil, gap: nil),
-        kalman("kalman-chromium", "Chromium's Kalman predictor with its 25 ms horizon cap and 20 ms gap reset", cap: 25, gap: 20),
+        chromiumKalman(),
         StrategyDefinition(
             name: "recorded", about: "the predictions the recording platform made (traces that carry them)",
             parameters: [], needsRecordedPredictions: true,
@@ -102,6 +102,45 @@ public enum StrategyCatalog {
                 return Strategy(
                     name: name, parameters: describe(parameters, values), horizonCapMs: value("cap_ms"),
                     gapResetMs: value("gap_ms"), makePredictor: { _ in KalmanPredictor(parameters: p) })
+            })
+    }
+
+    /// `kalman-chromium`: ``ChromiumKalmanPredictor``, Chromium's predictor as a page sees it
+    /// (the pen-down not fed, a list of points every Δ̄ within 25 ms, a reset after a 20 ms gap).
+    /// Its limits are the predictor's own, so the harness applies none.
+    static func chromiumKalman() -> StrategyDefinition {
+        let name = "kalman-chromium"
+        let parameters = Array(kalmanParameters(cap: nil, gap: nil).prefix(4)) + [
+            StrategyParameter(name: "max_ms", defaultValue: 25, about: "points up to this many ms after the newest sample (kMaxPredictionTime)"),
+            StrategyParameter(name: "gap_ms", defaultValue: 20, about: "reset after an input gap over this many ms (kMaxTimeDelta)"),
+            StrategyParameter(name: "min_interval_ms", defaultValue: 2.5, about: "least spacing of the points in ms (kMinTimeInterval)"),
+        ]
+        return StrategyDefinition(
+            name: name,
+            about: "Chromium's Kalman predictor as pages get it: pen-down not fed, points every mean interval within 25 ms, 20 ms gap reset",
+            parameters: parameters, needsRecordedPredictions: false,
+            build: { values throws(StrategySpecError) in
+                func value(_ key: String) throws(StrategySpecError) -> Double {
+                    let p = parameters.first { $0.name == key }
+                    guard let v = (values[key] ?? p?.defaultValue) ?? nil else {
+                        throw StrategySpecError("\(name): \(key) cannot be 'off': expected a number")
+                    }
+                    return v
+                }
+                let ready = try value("ready_after")
+                guard ready == ready.rounded(), ready >= 1, ready <= 1000 else {
+                    throw StrategySpecError("\(name): ready_after = \(ready) is invalid: expected an integer from 1 to 1000")
+                }
+                let filter = KalmanFilter.Parameters(
+                    sigmaProcess: try value("sigma_p"), sigmaMeasurement: try value("sigma_m"), stableIterations: Int(ready))
+                let p = ChromiumKalmanPredictor.Parameters(
+                    kalman: KalmanPredictor.Parameters(filter: filter, pixelSizeMM: try value("px_mm")),
+                    maxPredictionMs: try value("max_ms"), gapResetMs: try value("gap_ms"),
+                    minIntervalMs: try value("min_interval_ms"))
+                do throws(PredictorParameterError) { try p.validate(predictor: name) } catch { throw StrategySpecError(error.description) }
+                return Strategy(
+                    name: name, parameters: describe(parameters, values),
+                    makePredictor: { _ in ChromiumKalmanPredictor(parameters: p) })
             })
     }
 

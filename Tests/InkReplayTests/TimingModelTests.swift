@@ -135,8 +135,15 @@ struct TimingModelTests {
         let k = try StrategyCatalog.parse("kalman:sigma_p=0.02,cap_ms=16")
         #expect(k.name == "kalman[sigma_p=0.02,cap_ms=16]")
         #expect(k.horizonCapMs == 16)
-        #expect(try StrategyCatalog.parse("kalman-chromium").gapResetMs == 20)
-        #expect(try StrategyCatalog.parse("kalman-chromium:cap_ms=off").horizonCapMs == nil)
+        // kalman-chromium keeps its limits inside the predictor (a point list, its own gap reset).
+        let chromium = try StrategyCatalog.parse("kalman-chromium")
+        #expect(chromium.gapResetMs == nil && chromium.horizonCapMs == nil)
+        #expect(chromium.parameters.map(\.name) == ["sigma_p", "sigma_m", "ready_after", "px_mm", "max_ms", "gap_ms", "min_interval_ms"])
+        #expect(throws: StrategySpecError("kalman-chromium: max_ms cannot be 'off': expected a number")) {
+            try StrategyCatalog.parse("kalman-chromium:max_ms=off")
+        }
+        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("kalman-chromium:min_interval_ms=0") }
+        #expect(try StrategyCatalog.parse("kalman:cap_ms=25,gap_ms=20").gapResetMs == 20)
         let list = try StrategyCatalog.parseList("none,kalman:sigma_p=0.02,cap_ms=16,linear")
         #expect(list.map(\.name) == ["none", "kalman[sigma_p=0.02,cap_ms=16]", "linear"])
         #expect(throws: StrategySpecError("unknown strategy 'lin'; known strategies: none, linear, quadratic, kalman, kalman-chromium, recorded")) {

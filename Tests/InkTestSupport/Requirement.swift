@@ -48,6 +48,35 @@ public struct Requirement: Sendable {
             return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
         })
 
+    /// `../shared/chromium-fixtures` beside the package (or `$INKBENCH_SHARED/chromium-fixtures`):
+    /// traces with the predictions headless Chromium 156 made for them.
+    public static let chromiumFixtures = Requirement(
+        reason: "needs ../shared/chromium-fixtures beside the package (headless Chromium's recorded predictions)",
+        probe: {
+            let env = ProcessInfo.processInfo.environment["INKBENCH_SHARED"]
+            let base = env ?? (packageRoot as NSString).appendingPathComponent("../shared")
+            let p = ((base as NSString).appendingPathComponent("chromium-fixtures") as NSString).standardizingPath
+            var isDir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
+        })
+
+    /// A Chromium browser: `$INKBENCH_CHROMIUM`, else `chromium`, `chromium-browser` or
+    /// `google-chrome` on the PATH (for the live browser tests).
+    public static let chromium = Requirement(
+        reason: "needs Chromium on the PATH (apt-get install chromium)",
+        probe: {
+            let env = ProcessInfo.processInfo.environment
+            if let given = env["INKBENCH_CHROMIUM"], FileManager.default.isExecutableFile(atPath: given) { return given }
+            let path = env["PATH"] ?? "/usr/bin:/bin"
+            for name in ["chromium", "chromium-browser", "google-chrome"] {
+                for dir in path.split(separator: ":") {
+                    let candidate = "\(dir)/\(name)"
+                    if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+                }
+            }
+            return nil
+        })
+
     /// The `gnuplot` program on the PATH.
     public static let gnuplot = Requirement(
         reason: "needs gnuplot on the PATH (apt-get install gnuplot-nox)",

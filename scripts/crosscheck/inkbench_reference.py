@@ -20,7 +20,9 @@ What it is
         (`none` is treated as never showing a prediction, so its cells are empty);
       * quadratic declines with < 3 samples, linear with < 2;
       * kalman per section 9, in px and ms with 1 px = 0.15875 mm; ready after 4 updates;
-        kalman-chromium = kalman + 25 ms horizon cap + reset on sample gaps > 20 ms;
+        kalman-chromium = kalman + 25 ms horizon cap + reset on sample gaps > 20 ms
+        (the OLD definition: bench's `kalman:cap_ms=25,gap_ms=20`; bench's own
+        kalman-chromium is now Chromium as shipped, see docs/chromium.md);
       * percentiles are nearest-rank: sorted value at rank ceil(0.95 n);
       * Lambda by the FULL 0.1 ms grid over [-50, 200] ms (2,501 shifts), ties to the
         smaller |S|, then to +S; reported as an integer count of 0.1 ms;

@@ -1,0 +1,244 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A headless Chromium driven over the DevTools protocol through `--remote-debugging-pipe`.
+///
+/// Chromium reads commands on its file descriptor 3 and writes replies and events on 4, each a
+/// JSON object ended by a NUL byte. Foundation's `Process` hands a child only descriptors 0-2,
+/// so the browser is started as `/bin/sh -c 'exec chromium ... 3<&0 4>&1 0</dev/null 1>/dev/null'`
+/// with `Process` pipes on the shell's standard input and output. One page is attached (flat
+/// session) and every command is sent and its reply awaited in turn on the calling thread;
+/// events that come meanwhile go to ``eventHandler``.
+///
+/// The browser is always shut down by ``close()`` (`Browser.close`, then SIGTERM and SIGKILL if
+/// it lingers, and its temporary profile removed); ``BrowserRegistry`` lets an interrupt do it.
+///
+/// ```swift
+/// let browser = try DevToolsBrowser(chromium: "/usr/bin/chromium", windowSize: (1000, 800))
+/// defer { browser.close() }
+/// try browser.call("Page.navigate", ["url": "http://127.0.0.1:8000/"])
+/// let dpr = try browser.evaluate("devicePixelRatio") as? Double
+/// ```
+public final class DevToolsBrowser: @unchecked Sendable {
+    /// The command line flags besides the pipe, profile and window size.
+    public static let flags = [
+        "--headless=new", "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--mute-audio",
+        "--hide-scrollbars",
+    ]
+
+    /// The flags this browser was started with (for the output's comments).
+    public let arguments: [String]
+    /// `Browser.getVersion`'s product, e.g. `Chrome/156.0.8078.108`.
+    public private(set) var product = ""
+    /// Called with `(method, params)` for each event received while waiting for a reply.
+    public var eventHandler: ((String, [String: Any]) -> Void)?
+    /// How long a reply may take (s) before the call fails.
+    public var replyTimeoutSeconds = 30.0
+
+    let process: Process
+    let toBrowser: FileHandle
+    let fromBrowser: Int32
+    let profile: String
+    var buffer: [UInt8] = []
+    var nextID = 1
+    var sessionID: String?
+    var closed = false
+    let lock = NSLock()
+
+    /// Starts the browser and attaches to its page.
+    ///
+    /// - Parameters:
+    ///   - chromium: the browser's path (``ChromiumLocator``).
+    ///   - windowSize: the window in CSS px (the viewport is about this size headless).
+    ///   - extraFlags: more flags; as root `--no-sandbox` is added (Chromium refuses otherwise).
+    /// - Throws: ``BrowserError`` when it cannot start or does not answer.
+    public init(chromium: String, windowSize: (width: Int, height: Int), extraFlags: [String] = []) throws(BrowserError) {
+        let profile = (NSTemporaryDirectory() as NSString).appendingPathComponent("inkbench-chromium-\(UUID().uuidString)")
+        do { try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true) } catch {
+            throw BrowserError("cannot create a browser profile folder at \(profile): \(error.localizedDescription)")
+        }
+        var args = Self.flags + extraFlags
+        if geteuid() == 0 { args.append("--no-sandbox") }
+        args += [
+            "--remote-debugging-pipe", "--user-data-dir=\(profile)",
+            "--window-size=\(windowSize.width),\(windowSize.height)", "about:blank",
+        ]
+        arguments = args
+        self.profile = profile
+        // A write to a browser that exited must fail with EPIPE, not kill this process.
+        signal(SIGPIPE, SIG_IGN)
+        let input = Pipe(), output = Pipe()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "exec \"$0\" \"$@\" 3<&0 4>&1 0</dev/null 1>/dev/null", chromium] + args
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch {
+            try? FileManager.default.removeItem(atPath: profile)
+            throw BrowserError("cannot start \(chromium): \(error.localizedDescription)")
+        }
+        process = p
+        toBrowser = input.fileHandleForWriting
+        fromBrowser = output.fileHandleForReading.fileDescriptor
+        // Our copies of the child's ends must be closed, or EOF never comes when it exits.
+        try? input.fileHandleForReading.close()
+        try? output.fileHandleForWriting.close()
+        BrowserRegistry.shared.add(self)
+        do throws(BrowserError) {
+            let version = try call("Browser.getVersion", session: false)
+            product = version["product"] as? String ?? ""
+            let targets = try call("Target.getTargets", session: false)
+            let infos = targets["targetInfos"] as? [[String: Any]] ?? []
+            guard let page = infos.first(where: { $0["type"] as? String == "page" }), let id = page["targetId"] as? String else {
+                throw BrowserError("Chromium opened no page; expected one (about:blank)")
+            }
+            let attached = try call("Target.attachToTarget", ["targetId": id, "flatten": true], session: false)
+            guard let session = attached["sessionId"] as? String else {
+                throw BrowserError("Chromium gave no session for its page")
+            }
+            sessionID = session
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Sends a command (to the page unless `session` is false) and returns its reply's result.
+    ///
+    /// - Throws: ``BrowserError`` with the protocol's error, on timeout, or when the browser exited.
+    @discardableResult
+    public func call(_ method: String, _ params: [String: Any] = [:], session: Bool = true) throws(BrowserError) -> [String: Any] {
+        let id = try send(method, params, session: session)
+        let deadline = Date().addingTimeInterval(replyTimeoutSeconds)
+        while true {
+            let message = try readMessage(until: deadline, waitingFor: method)
+            if let got = message["id"] as? Int {
+                guard got == id else { continue }
+                if let error = message["error"] as? [String: Any] {
+                    throw BrowserError("Chromium refused \(method): \(error["message"] as? String ?? "\(error)")")
+                }
+                return message["result"] as? [String: Any] ?? [:]
+            }
+            if let event = message["method"] as? String {
+                eventHandler?(event, message["params"] as? [String: Any] ?? [:])
+            }
+        }
+    }
+
+    /// Sends a command without waiting for its reply; returns its id.
+    @discardableResult
+    public func send(_ method: String, _ params: [String: Any] = [:], session: Bool = true) throws(BrowserError) -> Int {
+        guard !closed else { throw BrowserError("the browser is closed") }
+        let id = nextID
+        nextID += 1
+        var message: [String: Any] = ["id": id, "method": method, "params": params]
+        if session, let sessionID { message["sessionId"] = sessionID }
+        let data: Data
+        do { data = try JSONSerialization.data(withJSONObject: message) } catch {
+            throw BrowserError("cannot encode \(method): \(error.localizedDescription)")
+        }
+        do {
+            try toBrowser.write(contentsOf: data + Data([0]))
+        } catch {
+            throw BrowserError("Chromium exited (writing \(method) failed: \(error.localizedDescription))")
+        }
+        return id
+    }
+
+    /// Evaluates a JavaScript expression in the page (promises awaited) and returns its value.
+    public func evaluate(_ expression: String) throws(BrowserError) -> Any? {
+        let r = try call(
+            "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
+        if let details = r["exceptionDetails"] as? [String: Any] {
+            let text = (details["exception"] as? [String: Any])?["description"] as? String ?? details["text"] as? String ?? "\(details)"
+            throw BrowserError("the page threw evaluating \(expression.prefix(60)): \(text)")
+        }
+        return (r["result"] as? [String: Any])?["value"]
+    }
+
+    /// Whether the browser process still runs.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Shuts the browser down (idempotent): `Browser.close`, then SIGTERM after 5 s and SIGKILL
+    /// after 2 s more; removes its profile.
+    public func close() {
+        lock.lock()
+        let already = closed
+        closed = true
+        lock.unlock()
+        if already { return }
+        if process.isRunning {
+            let message: [String: Any] = ["id": nextID, "method": "Browser.close", "params": [String: Any]()]
+            if let data = try? JSONSerialization.data(withJSONObject: message) { try? toBrowser.write(contentsOf: data + Data([0])) }
+            Self.wait(for: process, seconds: 5)
+            if process.isRunning {
+                process.terminate()
+                Self.wait(for: process, seconds: 2)
+            }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                Self.wait(for: process, seconds: 2)
+            }
+        }
+        try? toBrowser.close()
+        closeDescriptor(fromBrowser)
+        try? FileManager.default.removeItem(atPath: profile)
+        BrowserRegistry.shared.remove(self)
+    }
+
+    /// Kills the browser at once (for an interrupt): SIGTERM, no waiting.
+    public func killNow() {
+        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+    }
+
+    static func wait(for process: Process, seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+    }
+
+    /// The next NUL-ended JSON message.
+    func readMessage(until deadline: Date, waitingFor method: String) throws(BrowserError) -> [String: Any] {
+        while true {
+            if let end = buffer.firstIndex(of: 0) {
+                let bytes = Array(buffer[..<end])
+                buffer.removeSubrange(...end)
+                guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+                    throw BrowserError("Chromium sent a message that is not a JSON object: \(String(decoding: bytes.prefix(80), as: UTF8.self))")
+                }
+                return object
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else {
+                throw BrowserError("Chromium did not answer \(method) within \(Int(replyTimeoutSeconds)) s")
+            }
+            var fds = pollfd(fd: fromBrowser, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&fds, 1, Int32(min(left, 1) * 1000))
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { read(fromBrowser, $0.baseAddress, 65536) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                throw BrowserError("Chromium exited while waiting for \(method)")
+            }
+            buffer.append(contentsOf: chunk[..<n])
+        }
+    }
+}
+
+/// Closes a raw file descriptor.
+func closeDescriptor(_ fd: Int32) {
+    #if canImport(Glibc)
+        _ = Glibc.close(fd)
+    #else
+        _ = Darwin.close(fd)
+    #endif
+}
