@@ -48,6 +48,18 @@ public struct Requirement: Sendable {
             return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
         })
 
+    /// `../shared/reference-vectors` beside the package (or `$INKBENCH_SHARED/reference-vectors`):
+    /// other projects' conformance vectors, such as the 1€ filter's `oneeuro/groundTruth.csv`.
+    public static let sharedReferenceVectors = Requirement(
+        reason: "needs ../shared/reference-vectors beside the package (the workspace's conformance vectors)",
+        probe: {
+            let env = ProcessInfo.processInfo.environment["INKBENCH_SHARED"]
+            let base = env ?? (packageRoot as NSString).appendingPathComponent("../shared")
+            let p = ((base as NSString).appendingPathComponent("reference-vectors") as NSString).standardizingPath
+            var isDir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
+        })
+
     /// The `gnuplot` program on the PATH.
     public static let gnuplot = Requirement(
         reason: "needs gnuplot on the PATH (apt-get install gnuplot-nox)",
