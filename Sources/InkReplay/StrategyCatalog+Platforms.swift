@@ -199,6 +199,17 @@ extension StrategyCatalog {
         return (stages, String(rest))
     }
 
+    /// Throws for a stage name that is not a stage (saying when it is a predictor written first).
+    static func checkStageNames(_ parsed: [(String, String?)]) throws(StrategySpecError) {
+        for (name, _) in parsed where !stages.contains(where: { $0.name == name }) {
+            let isStrategy = definition(named: name) != nil
+            throw StrategySpecError(
+                "unknown input stage '\(name)'"
+                    + (isStrategy ? " ('\(name)' is a predictor: write stages first, e.g. oneeuro+\(name))" : "")
+                    + "; known stages: \(stages.map(\.name).joined(separator: ", "))")
+        }
+    }
+
     /// Applies parsed stages to a strategy: names, parameters and the predictor factory.
     static func applyStages(_ parsed: [(String, String?)], to strategy: Strategy) throws(StrategySpecError) -> Strategy {
         var strategy = strategy

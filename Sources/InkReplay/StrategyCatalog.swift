@@ -131,6 +131,7 @@ public enum StrategyCatalog {
     ///   an unknown parameter (listing the strategy's parameters) or a value that is not a number.
     public static func parse(_ text: String) throws(StrategySpecError) -> Strategy {
         let (stageList, predictorText) = try splitStages(text.trimmingSpaces)
+        try checkStageNames(stageList)
         let strategy = try parsePredictor(predictorText)
         return stageList.isEmpty ? strategy : try applyStages(stageList, to: strategy)
     }

@@ -55,6 +55,46 @@ struct InkModelerTests {
         expectState(p2[2], (0.6643, 0.2029), (32.0188, 21.3611), (696.6608, 852.6960), 0.0567)
     }
 
+    /// `KalmanPredictorTest.AlternateParams` (prediction interval 25 ms, output rate 200 Hz):
+    /// the estimate after four inputs and the first three predicted points.
+    @Test func kalmanAlternateParams() throws {
+        var parameters = InkModelerKalman.Parameters()
+        parameters.predictionInterval = 0.025
+        var k = InkModelerKalman(parameters: parameters)
+        k.update(x: 2, y: 5, t: 1)
+        k.update(x: 2.2, y: 4.9, t: 1.02)
+        k.update(x: 2.3, y: 4.7, t: 1.04)
+        k.update(x: 2.3, y: 4.4, t: 1.06)
+        let e = try #require(k.estimatedState())
+        #expect(Self.near(e.px, 2.3016) && Self.near(e.py, 4.3992) && Self.near(e.vx, -3.9981) && Self.near(e.vy, -24.374))
+        #expect(Self.near(e.ax, -338.22) && Self.near(e.ay, -288.12) && Self.near(e.jx, -1852.9) && Self.near(e.jy, -584.31))
+        var p: [InkModelerTipState] = []
+        k.constructPrediction(from: InkModelerTipState(x: 2.25, y: 4.75, vx: 1, vy: -20, t: 1.06), outputRateHz: 200) {
+            p.append($0)
+            return true
+        }
+        try #require(p.count >= 4)
+        expectState(p[0], (2.27, 4.6417), (5.917, -23.0547), (325.0957, -451.2554), 1.065)
+        expectState(p[1], (2.2982, 4.5221), (4.251, -24.5126), (-991.5108, -131.8937), 1.07)
+        expectState(p[2], (2.3016, 4.3992), (-3.9981, -24.3736), (-2308.1169, 187.4680), 1.075)
+        expectState(p[3], (2.2773, 4.2738), (-5.7123, -25.8215), (-347.4863, -291.0376), 1.08)
+    }
+
+    /// `PositionModelerTest.StraightLine`: four spring steps at 180 Hz towards 1, 2, 3, 4
+    /// (the library's tolerance there, 5e-4).
+    @Test func positionModelerStraightLine() {
+        var m = InkModelerPositionModeler()
+        m.state = InkModelerTipState(x: 0, y: 0, t: 0)
+        let expected: [(Double, Double, Double)] = [
+            (0.0909, 16.3636, 2945.4546), (0.319, 41.0579, 4444.9590), (0.6996, 68.5055, 4940.5737),
+            (1.228, 95.1099, 4788.8003),
+        ]
+        for (i, e) in expected.enumerated() {
+            m.step(anchorX: Double(i + 1), anchorY: 0, t: Double(i + 1) / 180)
+            #expect(abs(m.state.x - e.0) < 5e-4 && abs(m.state.vx - e.1) < 5e-4 * max(1, e.1) && abs(m.state.ax - e.2) < 5e-4 * e.2)
+        }
+    }
+
     /// `StrokeEndPredictorTest.SingleInput` and `MultipleInputs` (first prediction, 7 points).
     @Test func strokeEndMultipleInputs() throws {
         var p = InkModelerStrokeEndPredictor()
