@@ -84,4 +84,10 @@ public struct InkModelerKalmanPredictor: Predictor {
 
     /// The modeled tip (modeler units), for tests.
     public var tip: InkModelerTipState { modeler.state }
+
+    /// The library's `StrokeModeler::Predict`: each predicted state (modeler units) in order.
+    public func predictedPoints(_ visit: (InkModelerTipState) -> Bool) {
+        guard modeler.hasStarted else { return }
+        kalman.constructPrediction(from: modeler.state, outputRateHz: modeler.parameters.minOutputRateHz, visit: visit)
+    }
 }

@@ -61,6 +61,12 @@ public struct InkModelerStrokeEndPredictor: Predictor {
     /// The modeled tip (modeler units), for tests.
     public var tip: InkModelerTipState { modeler.state }
 
+    /// The library's `StrokeModeler::Predict`: each predicted state (modeler units) in order.
+    public func predictedPoints(_ visit: (InkModelerTipState) -> Bool) {
+        guard modeler.hasStarted else { return }
+        constructPrediction(from: modeler.state, visit: visit)
+    }
+
     /// Feeds a raw input to the predictor only (modeler units), as the library's test does.
     public mutating func updatePredictorOnly(x: Double, y: Double) {
         lastX = x
