@@ -24,7 +24,11 @@
 /// input latency is at least 5 ms. The answer's `t` is the sample time `s` after the cap: the
 /// time the shown point stands for. Linear maps commute with the mm conversion, so it works
 /// in mm directly. Keeps the newest 64 samples in a ring (no allocation per sample); a sample
-/// time older than all of them shows the oldest kept.
+/// time older than all of them shows the oldest kept. Not ported: Android's "keep lying" rule
+/// (a pointer that reports the same raw position again keeps its last resampled position),
+/// which needs the previous frame's answer; the harness's `predict` does not change the predictor.
+/// Tests: Chromium's `linear_resampling_unittest.cc` and AOSP's `TouchResampling_test.cpp`
+/// (`EventIsResampled`, `SampleTimeEqualsEventTime`).
 ///
 /// ```swift
 /// var r = LinearResamplingPredictor()

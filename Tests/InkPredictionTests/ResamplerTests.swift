@@ -37,6 +37,17 @@ struct ResamplerTests {
         #expect(abs(a.x - 22.5) < 1e-9 && abs(a.y - 11.25) < 1e-9)
     }
 
+    /// AOSP `libs/input/tests/TouchResampling_test.cpp`, `EventIsResampled`: events at 0, 10 and
+    /// 20 ms, frame at 35 ms: the sample time 30 ms is capped at 20 + 10/2 = 25 ms: (35, 30).
+    /// `SampleTimeEqualsEventTime`: frame at 25 ms, sample time 20 ms: the event itself (30, 30).
+    @Test func androidTouchResamplingTests() throws {
+        let r = resampler([(0, 10, 20), (10, 20, 30), (20, 30, 30)])
+        let a = try #require(r.predict(frameStartTime: 0.035, photonTime: 0.05))
+        #expect(a == PenPoint(t: 0.025, x: 35, y: 30))
+        let b = try #require(r.predict(frameStartTime: 0.025, photonTime: 0.04))
+        #expect(abs(b.x - 30) < 1e-12 && abs(b.y - 30) < 1e-12 && abs(b.t - 0.020) < 1e-12)
+    }
+
     /// `ResampleMinDelta` and the 20 ms limit: no resampling under 2 ms or over 20 ms.
     @Test func deltaLimits() {
         #expect(resampler([(0, 0, 0), (1, 1, 0)]).predict(frameStartTime: 0.01, photonTime: 0.02) == nil)
