@@ -2,9 +2,10 @@
 /// modeler's spring-modeled tip, as an app using `StrokeModeler::Predict` draws it.
 ///
 /// Source: google/ink-stroke-modeler (commit 3fa5129ed1ae6f8b2ec4e9b60fa5d08cc81e2d78,
-/// Apache-2.0): `stroke_modeler.cc` (each input moves the position modeler, then feeds the
-/// predictor; `Predict` builds the prediction from the modeler's current tip),
-/// ``InkModelerPositionModeler`` and ``InkModelerKalman`` (every constant is documented there).
+/// Apache-2.0): `stroke_modeler.cc` (each input after the first passes the wobble smoother, then
+/// moves the position modeler and feeds the predictor; `Predict` builds the prediction from the
+/// modeler's current tip), ``InkModelerWobbleSmoother``, ``InkModelerPositionModeler`` and
+/// ``InkModelerKalman`` (every constant is documented there).
 ///
 /// Units: the library is unit-free; its tests' constants are in cm and s, so inside it works
 /// in a unit of `unitMM` mm (default 10: cm) and converts at the boundary.
@@ -25,15 +26,18 @@ public struct InkModelerKalmanPredictor: Predictor {
     public struct Parameters: Sendable, Equatable {
         public var modeler = InkModelerPositionModeler.Parameters()
         public var kalman = InkModelerKalman.Parameters()
+        /// The wobble smoother in front of the modeler (on, as in the library's README example).
+        public var wobble = InkModelerWobbleSmoother.Parameters()
         /// The modeler's length unit in mm (10: the library's tests' cm).
         public var unitMM = 10.0
 
         public init(
             modeler: InkModelerPositionModeler.Parameters = .init(), kalman: InkModelerKalman.Parameters = .init(),
-            unitMM: Double = 10
+            wobble: InkModelerWobbleSmoother.Parameters = .init(), unitMM: Double = 10
         ) {
             self.modeler = modeler
             self.kalman = kalman
+            self.wobble = wobble
             self.unitMM = unitMM
         }
 
@@ -41,6 +45,7 @@ public struct InkModelerKalmanPredictor: Predictor {
         public func validate(predictor: String = "ink-modeler") throws(PredictorParameterError) {
             try modeler.validate(predictor: predictor)
             try kalman.validate(predictor: predictor)
+            try wobble.validate(predictor: predictor)
             guard unitMM.isFinite, unitMM > 0 else {
                 throw PredictorParameterError(predictor: predictor, parameter: "unit_mm", value: unitMM, expected: "a finite number > 0")
             }
@@ -49,17 +54,24 @@ public struct InkModelerKalmanPredictor: Predictor {
 
     @usableFromInline var modeler: InkModelerPositionModeler
     @usableFromInline var kalman: InkModelerKalman
+    @usableFromInline var smoother: InkModelerWobbleSmoother
     @usableFromInline let unitMM: Double
 
     public init(parameters: Parameters = Parameters()) {
         modeler = InkModelerPositionModeler(parameters: parameters.modeler)
         kalman = InkModelerKalman(parameters: parameters.kalman)
+        smoother = InkModelerWobbleSmoother(parameters: parameters.wobble)
         unitMM = parameters.unitMM
     }
 
     @inlinable
     public mutating func update(_ sample: PenPoint) {
-        let x = sample.x / unitMM, y = sample.y / unitMM
+        var x = sample.x / unitMM, y = sample.y / unitMM
+        if modeler.hasStarted {
+            (x, y) = smoother.update(x: x, y: y, t: sample.t)
+        } else {
+            smoother.reset(x: x, y: y, t: sample.t)
+        }
         modeler.input(x: x, y: y, t: sample.t)
         kalman.update(x: x, y: y, t: sample.t)
     }

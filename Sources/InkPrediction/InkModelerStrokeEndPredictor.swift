@@ -5,7 +5,7 @@
 /// Source: google/ink-stroke-modeler (commit 3fa5129ed1ae6f8b2ec4e9b60fa5d08cc81e2d78,
 /// Apache-2.0), `ink_stroke_modeler/internal/prediction/stroke_end_predictor.cc`: a copy of
 /// the position modeler, reset to the current tip, runs `ModelEndOfStroke` towards the last
-/// input at the output interval (halving the step after an overshoot; at most
+/// (wobble-smoothed) input at the output interval (halving the step after an overshoot; at most
 /// `end_of_stroke_max_iterations` 20; stopping within `end_of_stroke_stopping_distance`
 /// 0.001 unit). Constants and units as ``InkModelerKalmanPredictor`` (unit 10 mm: cm).
 ///
@@ -20,20 +20,28 @@
 /// ```
 public struct InkModelerStrokeEndPredictor: Predictor {
     @usableFromInline var modeler: InkModelerPositionModeler
+    @usableFromInline var smoother: InkModelerWobbleSmoother
     @usableFromInline let unitMM: Double
     @usableFromInline var lastX = 0.0, lastY = 0.0
 
-    /// Uses the modeler's constants and unit (`parameters.kalman` is ignored).
+    /// Uses the modeler's, the wobble smoother's constants and the unit (`parameters.kalman` is ignored).
     public init(parameters: InkModelerKalmanPredictor.Parameters = .init()) {
         modeler = InkModelerPositionModeler(parameters: parameters.modeler)
+        smoother = InkModelerWobbleSmoother(parameters: parameters.wobble)
         unitMM = parameters.unitMM
     }
 
     @inlinable
     public mutating func update(_ sample: PenPoint) {
-        lastX = sample.x / unitMM
-        lastY = sample.y / unitMM
-        modeler.input(x: lastX, y: lastY, t: sample.t)
+        var x = sample.x / unitMM, y = sample.y / unitMM
+        if modeler.hasStarted {
+            (x, y) = smoother.update(x: x, y: y, t: sample.t)
+        } else {
+            smoother.reset(x: x, y: y, t: sample.t)
+        }
+        lastX = x
+        lastY = y
+        modeler.input(x: x, y: y, t: sample.t)
     }
 
     /// The library's `ConstructPrediction` from `tip` (modeler units) to the newest input:

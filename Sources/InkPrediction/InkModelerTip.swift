@@ -32,7 +32,7 @@ public struct InkModelerTipState: Sendable, Equatable {
 /// Between two inputs the anchor moves in `ceil(Δt · min_output_rate)` equal steps.
 /// Constants (`PositionModelerParams` defaults): `spring_mass_constant` 11/32400 s²,
 /// `drag_constant` 72 /s; unit-free in length. Left out (off or absent in InkBench's
-/// use): the wobble smoother, the angle-based extra steps
+/// use): the angle-based extra steps
 /// (`max_estimated_angle_to_traverse_per_input` −1: off), loop-contraction mitigation (off by
 /// default) and the stylus-state modeler (no pressure).
 public struct InkModelerPositionModeler: Sendable {

@@ -130,6 +130,7 @@ extension StrategyCatalog {
         var list = [
             StrategyParameter(name: "unit_mm", defaultValue: 10, about: "the modeler's length unit in mm (10: cm, its tests' unit)"),
             StrategyParameter(name: "rate_hz", defaultValue: 180, about: "min_output_rate (Hz)"),
+            StrategyParameter(name: "wobble", defaultValue: 1, about: "1: wobble smoother on (40 ms, 1.31-1.44 unit/s, README example); 0: off"),
         ]
         if !end {
             list += [
@@ -146,6 +147,11 @@ extension StrategyCatalog {
                 func value(_ key: String, _ d: Double) -> Double { (values[key] ?? nil) ?? d }
                 var q = InkModelerKalmanPredictor.Parameters(unitMM: value("unit_mm", 10))
                 q.modeler.minOutputRateHz = value("rate_hz", 180)
+                let wobble = value("wobble", 1)
+                guard wobble == 0 || wobble == 1 else {
+                    throw StrategySpecError("\(name): wobble = \(wobble) is invalid: expected 0 or 1")
+                }
+                q.wobble.isEnabled = wobble == 1
                 q.kalman.predictionInterval = 1 / value("prediction_hz", 60)
                 q.kalman.processNoise = value("process_noise", 0.00026458)
                 q.kalman.measurementNoise = value("measurement_noise", 0.026458)
