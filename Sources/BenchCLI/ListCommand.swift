@@ -26,9 +26,12 @@ struct ListCommand: ParsableCommand {
             lines.append("      \(d.about)")
             for p in d.parameters {
                 let value = p.defaultValue.map { CSVText.number($0) } ?? "off"
-                lines.append("      \(p.name)=\(value)".padding(toLength: 30, withPad: " ", startingAt: 0) + p.about)
+                let head = "      \(p.name)=\(value)"
+                lines.append(head.padding(toLength: max(30, head.count + 2), withPad: " ", startingAt: 0) + p.about)
             }
         }
+        lines.append("")
+        lines.append(contentsOf: StrategyListing.stageLines())
         lines.append("")
         lines.append("Timing presets (--preset NAME):")
         for p in Timing.presets {

@@ -57,12 +57,42 @@ public protocol Predictor: Sendable {
     /// Like ``predict(at:)`` it must not change the predictor. Only asked where
     /// ``predict(at:)`` answered.
     func reach(at t: Double) -> Double
+
+    /// What the app shows at one frame: the harness's call, once per open frame.
+    ///
+    /// - Parameters:
+    ///   - target: the time the harness asks for (s): the photon time, or the newest sample
+    ///     plus the horizon cap.
+    ///   - frameStartTime: the frame's start `f_k` (s), when the app took the samples it has.
+    ///   - photonTime: the frame's photon time `tau_k` (s).
+    /// - Returns: the point shown; its `t` is the time the point stands for.
+    ///
+    /// The default answers ``predict(at:)`` at `target`. A predictor whose answer depends on
+    /// the frame's times rather than on a target (a resampler) conforms to
+    /// ``FrameTimedPredictor``, whose default answers from those times instead.
+    func predict(at target: Double, frameStartTime: Double, photonTime: Double) -> PenPoint?
+
+    /// Whether the answer to ``predict(at:frameStartTime:photonTime:)`` stands for its own
+    /// time rather than the target (a resampler's sample time): the harness then records the
+    /// answer's `t` as the frame's target. `false` unless the type is a ``FrameTimedPredictor``
+    /// (or a stage wrapping one).
+    var answersForFrameTimes: Bool { get }
 }
 
 extension Predictor {
     /// Reaches `t` itself: the predictor answers for any time.
     @inlinable
     public func reach(at t: Double) -> Double { t }
+
+    /// Answers ``predict(at:)`` at `target`: the frame's times do not matter to most predictors.
+    @inlinable
+    public func predict(at target: Double, frameStartTime: Double, photonTime: Double) -> PenPoint? {
+        predict(at: target)
+    }
+
+    /// `false`: the answer stands for the target.
+    @inlinable
+    public var answersForFrameTimes: Bool { false }
 }
 
 /// A predictor parameter that is out of range, with what was expected.

@@ -17,7 +17,10 @@ public protocol FrameSink {
 /// The pen-up arrives at the first `f_k >= t_end + Lin`; from then on the stroke shows no
 /// prediction and its frames are not reported. Every frame in between is *open*: the
 /// predictor is asked for `T_k = min(tau_k, t_last + cap)`, `tau_k = f_k + Ldisp`, and the
-/// tip is its answer or, if it declines, the newest sample.
+/// tip is its answer or, if it declines, the newest sample. The predictor also gets `f_k` and
+/// `tau_k` (``Predictor/predict(at:frameStartTime:photonTime:)``); a resampler
+/// (``FrameTimedPredictor``) answers from them, and its answer's time is recorded as the frame's
+/// target (the time the tip stands for).
 ///
 /// Every phase feeds the same samples to its predictor, and asking a predictor does not change
 /// it (``/InkPrediction/Predictor``'s contract), so the phases of a stroke share one predictor: one pass over
@@ -191,6 +194,9 @@ public enum Replay {
         let f0s = timing.f0s, frameRate = timing.frameRate, lin = timing.lin
         let ldisp = timing.ldisp, cap = timing.cap, gap = timing.gap, tailStep = timing.tailStep
         var predictor = predictor
+        // Checked once per stroke: a resampler (``FrameTimedPredictor``) answers for the
+        // frame's times, and its answer's time is the time the tip stands for.
+        let frameTimed = predictor.answersForFrameTimes
         let n = stroke.count
         let tEnd = stroke.t[n - 1]
         var clocks: [PhaseClock] = []
@@ -252,16 +258,18 @@ public enum Replay {
                         guard fk < arrival else { break }
                         let tau = fk + ldisp
                         let target = cap.map { min(tau, newest.t + $0) } ?? tau
-                        let prediction = predictor.predict(at: target)
+                        let prediction = predictor.predict(at: target, frameStartTime: fk, photonTime: tau)
+                        // A resampler's answer stands for its own sample time, not the target.
+                        let shown = frameTimed ? (prediction?.t ?? target) : target
                         let frame = Frame(
-                            phase: phaseBase + j, stroke: s, index: clock.k, startTime: fk, photonTime: tau, targetTime: target,
-                            reachTime: prediction != nil ? predictor.reach(at: target) : target, newest: newest,
+                            phase: phaseBase + j, stroke: s, index: clock.k, startTime: fk, photonTime: tau, targetTime: shown,
+                            reachTime: prediction != nil && !frameTimed ? predictor.reach(at: target) : shown, newest: newest,
                             newestIndex: next - 1, received: clock.received..<next,
                             tipX: prediction?.x ?? newest.x, tipY: prediction?.y ?? newest.y,
                             predicted: prediction != nil, kind: tau > tEnd ? .afterLift : .inStroke)
                         var tail: [PenPoint]? = nil
                         if let step = tailStep, let prediction {
-                            tail = Replay.tail(predictor, newest: newest.t, step: step, target: target, prediction)
+                            tail = Replay.tail(predictor, newest: newest.t, step: step, target: shown, prediction)
                         }
                         if j == 0 {
                             sink.consume(frame, tail: tail)

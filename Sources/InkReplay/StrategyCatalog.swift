@@ -28,7 +28,8 @@ public struct StrategySpecError: Error, CustomStringConvertible, Sendable, Equat
     public var description: String { message }
 }
 
-/// The built-in strategies and the `name:param=value,...` syntax that configures them.
+/// The built-in strategies and the `name:param=value,...` syntax that configures them, with
+/// optional input stages in front: `oneeuro(beta=0.01)+kalman:cap_ms=16` (see ``specSyntax``).
 ///
 /// ```swift
 /// let kalman = try StrategyCatalog.parse("kalman:sigma_p=0.02,cap_ms=16")
@@ -69,7 +70,7 @@ public enum StrategyCatalog {
                     RecordedPredictor(tails: stroke.recordedPredictions ?? [])
                 }
             }),
-    ]
+    ] + platformStrategies
 
     static func simple(
         _ name: String, _ about: String, _ make: @escaping @Sendable () -> some Predictor
@@ -168,6 +169,14 @@ public enum StrategyCatalog {
     /// - Throws: ``StrategySpecError`` naming an unknown strategy (and listing the known ones),
     ///   an unknown parameter (listing the strategy's parameters) or a value that is not a number.
     public static func parse(_ text: String) throws(StrategySpecError) -> Strategy {
+        let (stageList, predictorText) = try splitStages(text.trimmingSpaces)
+        try checkStageNames(stageList)
+        let strategy = try parsePredictor(predictorText)
+        return stageList.isEmpty ? strategy : try applyStages(stageList, to: strategy)
+    }
+
+    /// Parses `name` or `name:param=value,...` (no stages).
+    static func parsePredictor(_ text: String) throws(StrategySpecError) -> Strategy {
         let trimmed = text.trimmingSpaces
         let (name, rest) = trimmed.splitOnce(":")
         guard let definition = definition(named: name) else {
@@ -192,7 +201,7 @@ public enum StrategyCatalog {
                 if value == "off" || value == "none" {
                     values[p.name] = .some(nil)
                 } else if let v = Double(value), v.isFinite {
-                    if p.name.hasSuffix("_ms") && v < 0 {
+                    if p.name.hasSuffix("_ms") && !signedMsParameters.contains(p.name) && v < 0 {
                         throw StrategySpecError("\(name): \(p.name) = \(value) is invalid: expected a number of ms >= 0 or 'off'")
                     }
                     values[p.name] = .some(v)
@@ -212,8 +221,8 @@ public enum StrategyCatalog {
     /// `name:a=1,b=2` parameter list stay with it) and parses each.
     public static func parseList(_ text: String) throws(StrategySpecError) -> [Strategy] {
         var items: [String] = []
-        for piece in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            if piece.contains("="), !piece.contains(":"), let last = items.popLast() {
+        for piece in splitOutsideParentheses(text) {
+            if piece.contains("="), !piece.contains(":"), !piece.contains("("), !piece.contains("+"), let last = items.popLast() {
                 items.append(last + "," + piece)
             } else {
                 items.append(piece)
@@ -225,6 +234,24 @@ public enum StrategyCatalog {
         var out: [Strategy] = []
         for item in items { out.append(try parse(item)) }
         return out
+    }
+}
+
+extension StrategyCatalog {
+    /// Splits on commas outside parentheses (a stage's `oneeuro(a=1,b=2)` stays whole).
+    static func splitOutsideParentheses(_ text: String) -> [String] {
+        var pieces: [String] = [], current = "", depth = 0
+        for c in text {
+            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
+            if c == "," && depth <= 0 {
+                pieces.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        pieces.append(current)
+        return pieces
     }
 }
 

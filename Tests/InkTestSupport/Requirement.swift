@@ -60,6 +60,18 @@ public struct Requirement: Sendable {
             return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
         })
 
+    /// `../shared/reference-vectors` beside the package (or `$INKBENCH_SHARED/reference-vectors`):
+    /// other projects' conformance vectors, such as the 1€ filter's `oneeuro/groundTruth.csv`.
+    public static let sharedReferenceVectors = Requirement(
+        reason: "needs ../shared/reference-vectors beside the package (the workspace's conformance vectors)",
+        probe: {
+            let env = ProcessInfo.processInfo.environment["INKBENCH_SHARED"]
+            let base = env ?? (packageRoot as NSString).appendingPathComponent("../shared")
+            let p = ((base as NSString).appendingPathComponent("reference-vectors") as NSString).standardizingPath
+            var isDir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
+        })
+
     /// A Chromium browser: `$INKBENCH_CHROMIUM`, else `chromium`, `chromium-browser` or
     /// `google-chrome` on the PATH (for the live browser tests).
     public static let chromium = Requirement(

@@ -291,6 +291,12 @@ func predictors(_ args: [String]) {
     report("linear") { LinearPredictor() }
     report("quadratic") { QuadraticPredictor() }
     report("kalman") { KalmanPredictor() }
+    report("jetpack") { JetpackKalmanPredictor() }
+    report("ink-modeler") { InkModelerKalmanPredictor() }
+    report("ink-modeler-end") { InkModelerStrokeEndPredictor() }
+    report("linear-resampling") { LinearResamplingPredictor() }
+    report("flutter-resampler") { FlutterResamplerPredictor() }
+    report("oneeuro+kalman") { OneEuroFilteredPredictor(base: KalmanPredictor(), filter: OneEuroFilter.Parameters()) }
 }
 
 func fmt(_ v: Double, _ digits: Int) -> String {

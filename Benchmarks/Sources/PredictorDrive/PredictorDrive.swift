@@ -8,6 +8,10 @@ public enum PredictorDrive {
     /// timing.
     public static let horizon = 0.033
 
+    /// How long after each sample its frame starts (s), for the resamplers: the default
+    /// timing's 8 ms input latency plus about half a 240 Hz interval.
+    public static let frameStartDelay = 0.010
+
     /// The samples of the default suite's medium S-curve with 0.05 mm noise (seed 1), as a
     /// predictor is fed them.
     public static func samples() throws -> [PenPoint] {
@@ -32,7 +36,11 @@ public enum PredictorDrive {
         for _ in 0..<count {
             let sample = samples[i]
             predictor.update(sample)
-            if let p = predictor.predict(at: sample.t + horizon) { sum += p.x }
+            // The harness's call: resamplers answer for the frame's start (here 10 ms after
+            // the sample, as at the default timing), the rest for the target.
+            if let p = predictor.predict(at: sample.t + horizon, frameStartTime: sample.t + frameStartDelay, photonTime: sample.t + horizon) {
+                sum += p.x
+            }
             i += 1
             if i == samples.count {
                 i = 0

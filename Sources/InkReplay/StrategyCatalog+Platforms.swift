@@ -1,0 +1,256 @@
+import InkPrediction
+import InkTraces
+
+/// An input stage that runs before a strategy's predictor (filter first, then predict), with
+/// its own parameters: `oneeuro(beta=0.01)+kalman`.
+public struct StageDefinition: Sendable {
+    public var name: String
+    public var about: String
+    public var parameters: [StrategyParameter]
+    /// Wraps a predictor (made per stroke) in the stage, given the parameters' values.
+    let build: @Sendable (_ values: [String: Double?]) throws(StrategySpecError) -> @Sendable (any Predictor) -> any Predictor
+}
+
+extension StrategyCatalog {
+    /// The spec syntax, for `bench list` and errors.
+    public static let specSyntax = """
+        A strategy is NAME or NAME:param=value,param=value (its own parameters after the colon).
+        Input stages go in front, each joined by '+', with their parameters in parentheses:
+        STAGE(param=value,...)+...+NAME:param=value. Stages run in the order written, before the
+        predictor (filter first, then predict); a parameter in parentheses belongs to the stage
+        before it, one after ':' to the predictor. Example:
+          oneeuro(mincutoff=1,beta=0.01)+kalman-chromium:cap_ms=16
+        """
+
+    /// The input stages.
+    public static let stages: [StageDefinition] = [
+        StageDefinition(
+            name: "oneeuro",
+            about: "1€ filter on x and y (Casiez et al., CHI 2012; defaults Chromium's, beta converted to per mm)",
+            parameters: [
+                StrategyParameter(name: "mincutoff", defaultValue: 1, about: "cut-off at rest (Hz)"),
+                StrategyParameter(
+                    name: "beta", defaultValue: 0.001 / 0.15875,
+                    about: "cut-off growth per mm/s of speed (1/mm; Chromium's 0.001 per px at 160 px/in)"),
+                StrategyParameter(name: "dcutoff", defaultValue: 1, about: "derivative cut-off (Hz)"),
+                StrategyParameter(name: "freq", defaultValue: 60, about: "rate assumed before two samples (Hz)"),
+            ],
+            build: { values throws(StrategySpecError) in
+                func value(_ key: String, _ d: Double) -> Double { (values[key] ?? nil) ?? d }
+                let p = OneEuroFilter.Parameters(
+                    minCutoffHz: value("mincutoff", 1), beta: value("beta", 0.001 / 0.15875), dCutoffHz: value("dcutoff", 1),
+                    frequencyHz: value("freq", 60))
+                do throws(PredictorParameterError) { try p.validate() } catch { throw StrategySpecError(error.description) }
+                return { base in wrapOneEuro(base, p) }
+            }),
+    ]
+
+    static func wrapOneEuro(_ base: any Predictor, _ p: OneEuroFilter.Parameters) -> any Predictor {
+        func wrap<P: Predictor>(_ b: P) -> any Predictor { OneEuroFilteredPredictor(base: b, filter: p) }
+        return wrap(base)
+    }
+
+    /// The platforms' predictors and resamplers (issue 20): none is in the default run.
+    static let platformStrategies: [StrategyDefinition] = [
+        jetpack("jetpack", .balanced, "AndroidX input-motionprediction Kalman (Jetpack, below Android 14), BALANCED"),
+        jetpack("jetpack-safe", .safe, "AndroidX input-motionprediction Kalman, SAFE (at least one step)"),
+        jetpack("jetpack-aggressive", .aggressive, "AndroidX input-motionprediction Kalman, AGGRESSIVE (confidence 1)"),
+        inkModeler(
+            "ink-modeler", end: false,
+            "google/ink-stroke-modeler: KalmanPredictor behind the spring-modeled tip (its tests' constants, in cm)"),
+        inkModeler(
+            "ink-modeler-end", end: true,
+            "google/ink-stroke-modeler: StrokeEndPredictor, the tip's catch-up to the newest sample (no overshoot)"),
+        StrategyDefinition(
+            name: "linear-resampling",
+            about: "Android/Chromium linear resampling at frame start - 5 ms (interpolate, or extrapolate at most min(dt/2, 8 ms))",
+            parameters: [
+                StrategyParameter(name: "latency_ms", defaultValue: 5, about: "shown this long before the frame's start (ms)"),
+                StrategyParameter(name: "max_prediction_ms", defaultValue: 8, about: "furthest extrapolation past the newest sample (ms)"),
+            ],
+            needsRecordedPredictions: false,
+            build: { values throws(StrategySpecError) in
+                let p = LinearResamplingPredictor.Parameters(
+                    latencyMs: (values["latency_ms"] ?? nil) ?? 5, maxPredictionMs: (values["max_prediction_ms"] ?? nil) ?? 8)
+                do throws(PredictorParameterError) { try p.validate() } catch { throw StrategySpecError(error.description) }
+                return Strategy(
+                    name: "linear-resampling", parameters: describe(linearResamplingParameters, values),
+                    makePredictor: { _ in LinearResamplingPredictor(parameters: p) })
+            }),
+        StrategyDefinition(
+            name: "flutter-resampler",
+            about: "Flutter's PointerEventResampler: interpolation only, at frame start + offset (no overshoot, more lag)",
+            parameters: [StrategyParameter(name: "offset_ms", defaultValue: -38, about: "sampling offset from the frame's start (ms)")],
+            needsRecordedPredictions: false,
+            build: { values throws(StrategySpecError) in
+                let p = FlutterResamplerPredictor.Parameters(offsetMs: (values["offset_ms"] ?? nil) ?? -38)
+                do throws(PredictorParameterError) { try p.validate() } catch { throw StrategySpecError(error.description) }
+                return Strategy(
+                    name: "flutter-resampler",
+                    parameters: [("offset_ms", formatNumber((values["offset_ms"] ?? nil) ?? -38))],
+                    makePredictor: { _ in FlutterResamplerPredictor(parameters: p) })
+            }),
+    ]
+
+    static let linearResamplingParameters = [
+        StrategyParameter(name: "latency_ms", defaultValue: 5, about: ""),
+        StrategyParameter(name: "max_prediction_ms", defaultValue: 8, about: ""),
+    ]
+
+    /// Parameters that may be negative although their names end in `_ms`.
+    static let signedMsParameters: Set<String> = ["offset_ms", "latency_ms"]
+
+    static func jetpack(_ name: String, _ mode: JetpackKalmanPredictor.Mode, _ about: String) -> StrategyDefinition {
+        let parameters = [
+            StrategyParameter(name: "sigma_p", defaultValue: 0.01, about: "process noise (px^2, unit step)"),
+            StrategyParameter(name: "sigma_m", defaultValue: 1, about: "measurement noise variance (px^2)"),
+            StrategyParameter(name: "max_ms", defaultValue: 32, about: "longest horizon predicted (ms; MAX_PREDICTION_MS)"),
+            StrategyParameter(name: "px_mm", defaultValue: 10.8, about: "device px per mm (scales the px thresholds)"),
+            StrategyParameter(name: "stylus", defaultValue: 1, about: "1: stylus thresholds (jank 0.1-0.2); 0: finger (speed 0-2 px/ms, jank 0.02-0.2)"),
+        ] + limits
+        return StrategyDefinition(
+            name: name, about: about, parameters: parameters, needsRecordedPredictions: false,
+            build: { values throws(StrategySpecError) in
+                func value(_ key: String, _ d: Double) -> Double { (values[key] ?? nil) ?? d }
+                let stylus = value("stylus", 1)
+                guard stylus == 0 || stylus == 1 else {
+                    throw StrategySpecError("\(name): stylus = \(stylus) is invalid: expected 0 or 1")
+                }
+                let p = JetpackKalmanPredictor.Parameters(
+                    mode: mode, stylus: stylus == 1, sigmaProcess: value("sigma_p", 0.01), sigmaMeasurement: value("sigma_m", 1),
+                    maxHorizonMs: value("max_ms", 32), pxPerMM: value("px_mm", 10.8))
+                do throws(PredictorParameterError) { try p.validate(predictor: name) } catch { throw StrategySpecError(error.description) }
+                return Strategy(
+                    name: name, parameters: describe(parameters, values), horizonCapMs: values["cap_ms"] ?? nil,
+                    gapResetMs: values["gap_ms"] ?? nil, makePredictor: { _ in JetpackKalmanPredictor(parameters: p) })
+            })
+    }
+
+    static func inkModeler(_ name: String, end: Bool, _ about: String) -> StrategyDefinition {
+        var list = [
+            StrategyParameter(name: "unit_mm", defaultValue: 10, about: "the modeler's length unit in mm (10: cm, its tests' unit)"),
+            StrategyParameter(name: "rate_hz", defaultValue: 180, about: "min_output_rate (Hz)"),
+            StrategyParameter(name: "wobble", defaultValue: 1, about: "1: wobble smoother on (40 ms, 1.31-1.44 unit/s, README example); 0: off"),
+        ]
+        if !end {
+            list += [
+                StrategyParameter(name: "prediction_hz", defaultValue: 60, about: "prediction_interval = 1 / this (s)"),
+                StrategyParameter(name: "process_noise", defaultValue: 0.00026458, about: "process noise (unit^2)"),
+                StrategyParameter(name: "measurement_noise", defaultValue: 0.026458, about: "measurement noise (unit^2)"),
+            ]
+        }
+        list += limits
+        let parameters = list
+        return StrategyDefinition(
+            name: name, about: about, parameters: parameters, needsRecordedPredictions: false,
+            build: { values throws(StrategySpecError) in
+                func value(_ key: String, _ d: Double) -> Double { (values[key] ?? nil) ?? d }
+                var q = InkModelerKalmanPredictor.Parameters(unitMM: value("unit_mm", 10))
+                q.modeler.minOutputRateHz = value("rate_hz", 180)
+                let wobble = value("wobble", 1)
+                guard wobble == 0 || wobble == 1 else {
+                    throw StrategySpecError("\(name): wobble = \(wobble) is invalid: expected 0 or 1")
+                }
+                q.wobble.isEnabled = wobble == 1
+                q.kalman.predictionInterval = 1 / value("prediction_hz", 60)
+                q.kalman.processNoise = value("process_noise", 0.00026458)
+                q.kalman.measurementNoise = value("measurement_noise", 0.026458)
+                let p = q
+                do throws(PredictorParameterError) { try p.validate(predictor: name) } catch { throw StrategySpecError(error.description) }
+                let make: @Sendable (Stroke) -> any Predictor
+                if end {
+                    make = { _ in InkModelerStrokeEndPredictor(parameters: p) }
+                } else {
+                    make = { _ in InkModelerKalmanPredictor(parameters: p) }
+                }
+                return Strategy(
+                    name: name, parameters: describe(parameters, values), horizonCapMs: values["cap_ms"] ?? nil,
+                    gapResetMs: values["gap_ms"] ?? nil, makePredictor: make)
+            })
+    }
+
+    /// Parses `STAGE(params)+...+rest` into its stages (name, parameter text) and the rest.
+    static func splitStages(_ text: String) throws(StrategySpecError) -> (stages: [(String, String?)], rest: String) {
+        var stages: [(String, String?)] = []
+        var rest = Substring(text)
+        while true {
+            // A '+' at parenthesis depth 0 before any ':' ends a stage.
+            var depth = 0, plus: String.Index? = nil
+            var i = rest.startIndex
+            scan: while i < rest.endIndex {
+                switch rest[i] {
+                case "(": depth += 1
+                case ")": depth -= 1
+                case ":" where depth == 0: break scan
+                case "+" where depth == 0:
+                    plus = i
+                    break scan
+                default: break
+                }
+                i = rest.index(after: i)
+            }
+            guard let plus else { break }
+            let stage = String(rest[..<plus]).trimmingSpaces
+            rest = rest[rest.index(after: plus)...]
+            if let open = stage.firstIndex(of: "(") {
+                guard stage.hasSuffix(")") else {
+                    throw StrategySpecError("stage '\(stage)': expected NAME(param=value,...) with a closing ')'")
+                }
+                let inner = stage[stage.index(after: open)..<stage.index(before: stage.endIndex)]
+                stages.append((String(stage[..<open]).trimmingSpaces, String(inner)))
+            } else {
+                stages.append((stage, nil))
+            }
+        }
+        return (stages, String(rest))
+    }
+
+    /// Throws for a stage name that is not a stage (saying when it is a predictor written first).
+    static func checkStageNames(_ parsed: [(String, String?)]) throws(StrategySpecError) {
+        for (name, _) in parsed where !stages.contains(where: { $0.name == name }) {
+            let isStrategy = definition(named: name) != nil
+            throw StrategySpecError(
+                "unknown input stage '\(name)'"
+                    + (isStrategy ? " ('\(name)' is a predictor: write stages first, e.g. oneeuro+\(name))" : "")
+                    + "; known stages: \(stages.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    /// Applies parsed stages to a strategy: names, parameters and the predictor factory.
+    static func applyStages(_ parsed: [(String, String?)], to strategy: Strategy) throws(StrategySpecError) -> Strategy {
+        var strategy = strategy
+        for (name, text) in parsed.reversed() {
+            guard let stage = stages.first(where: { $0.name == name }) else {
+                let isStrategy = definition(named: name) != nil
+                throw StrategySpecError(
+                    "unknown input stage '\(name)'"
+                        + (isStrategy ? " ('\(name)' is a predictor: write stages first, e.g. oneeuro+\(name))" : "")
+                        + "; known stages: \(stages.map(\.name).joined(separator: ", "))")
+            }
+            var values: [String: Double?] = [:]
+            var given: [String] = []
+            if let text, !text.isEmpty {
+                for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                    let (key, raw) = String(item).trimmingSpaces.splitOnce("=")
+                    guard let raw, let p = stage.parameters.first(where: { $0.name == key }) else {
+                        throw StrategySpecError(
+                            "\(name): '\(item)' is not param=value with a known parameter; known: "
+                                + stage.parameters.map(\.name).joined(separator: ", "))
+                    }
+                    guard let v = Double(raw.trimmingSpaces), v.isFinite else {
+                        throw StrategySpecError("\(name): \(p.name) = '\(raw)' is invalid: expected a finite number")
+                    }
+                    values[p.name] = .some(v)
+                    given.append("\(p.name)=\(raw.trimmingSpaces)")
+                }
+            }
+            for p in stage.parameters where values[p.name] == nil { values[p.name] = .some(p.defaultValue) }
+            let wrap = try stage.build(values)
+            let make = strategy.makePredictor
+            strategy.makePredictor = { stroke in wrap(make(stroke)) }
+            strategy.name = name + (given.isEmpty ? "" : "(\(given.joined(separator: ",")))") + "+" + strategy.name
+            strategy.parameters = describe(stage.parameters, values).map { ("\(name).\($0.name)", $0.value) } + strategy.parameters
+        }
+        return strategy
+    }
+}
