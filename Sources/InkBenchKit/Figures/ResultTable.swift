@@ -20,7 +20,7 @@ public enum ResultTable {
     /// print(ResultTable.render(rows: SummaryRow.rows(outcome, frameRateHz: 60)))
     /// ```
     public static func render(rows summary: [SummaryRow], perTrace: Bool = true) -> String {
-        var rows: [[String]] = [["trace", "strategy"] + columns.map { $0.heading.replacingOccurrences(of: " mean", with: "") }]
+        var rows: [[String]] = [["trace", "strategy"] + columns.map(\.heading)]
         func cell(_ r: SummaryRow, _ f: Figure) -> String {
             guard let v = r.values[f.name] else { return "-" }
             var text = f.text(v)
