@@ -24,6 +24,10 @@ public struct KalmanFilter: Sendable {
         /// Updates needed before the filter is stable (Chromium: 4).
         public var stableIterations: Int = 4
 
+        /// The updates before predicting that ``validate(predictor:)`` accepts (the one place
+        /// this range is stated; the strategy catalogue reads it from here).
+        public static let stableIterationsRange = 1...1000
+
         public init(sigmaProcess: Double = 0.01, sigmaMeasurement: Double = 1.0, stableIterations: Int = 4) {
             self.sigmaProcess = sigmaProcess
             self.sigmaMeasurement = sigmaMeasurement
@@ -41,10 +45,10 @@ public struct KalmanFilter: Sendable {
                     predictor: predictor, parameter: "sigma_m", value: sigmaMeasurement,
                     expected: "a finite number > 0")
             }
-            guard stableIterations >= 1 else {
+            guard Self.stableIterationsRange.contains(stableIterations) else {
                 throw PredictorParameterError(
                     predictor: predictor, parameter: "ready_after", value: Double(stableIterations),
-                    expected: "an integer >= 1")
+                    expected: "an integer from \(Self.stableIterationsRange.lowerBound) to \(Self.stableIterationsRange.upperBound)")
             }
         }
     }

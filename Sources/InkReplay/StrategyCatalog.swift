@@ -91,13 +91,10 @@ public enum StrategyCatalog {
             name: name, about: about, parameters: parameters, needsRecordedPredictions: false,
             build: { values throws(StrategySpecError) in
                 func value(_ key: String) -> Double? { values[key] ?? nil }
-                let ready = value("ready_after") ?? 4
-                guard ready == ready.rounded(), ready >= 1, ready <= 1000 else {
-                    throw StrategySpecError("\(name): ready_after = \(ready) is invalid: expected an integer from 1 to 1000")
-                }
+                let ready = try readyAfter(value("ready_after") ?? 4, strategy: name)
                 let filter = KalmanFilter.Parameters(
                     sigmaProcess: value("sigma_p") ?? 0.01, sigmaMeasurement: value("sigma_m") ?? 1,
-                    stableIterations: Int(ready))
+                    stableIterations: ready)
                 let p = KalmanPredictor.Parameters(filter: filter, pixelSizeMM: value("px_mm") ?? 0.15875)
                 do throws(PredictorParameterError) { try p.validate(predictor: name) } catch { throw StrategySpecError(error.description) }
                 return Strategy(
@@ -128,12 +125,9 @@ public enum StrategyCatalog {
                     }
                     return v
                 }
-                let ready = try value("ready_after")
-                guard ready == ready.rounded(), ready >= 1, ready <= 1000 else {
-                    throw StrategySpecError("\(name): ready_after = \(ready) is invalid: expected an integer from 1 to 1000")
-                }
+                let ready = try readyAfter(try value("ready_after"), strategy: name)
                 let filter = KalmanFilter.Parameters(
-                    sigmaProcess: try value("sigma_p"), sigmaMeasurement: try value("sigma_m"), stableIterations: Int(ready))
+                    sigmaProcess: try value("sigma_p"), sigmaMeasurement: try value("sigma_m"), stableIterations: ready)
                 let p = ChromiumKalmanPredictor.Parameters(
                     kalman: KalmanPredictor.Parameters(filter: filter, pixelSizeMM: try value("px_mm")),
                     maxPredictionMs: try value("max_ms"), gapResetMs: try value("gap_ms"),
@@ -143,6 +137,16 @@ public enum StrategyCatalog {
                     name: name, parameters: describe(parameters, values),
                     makePredictor: { _ in ChromiumKalmanPredictor(parameters: p) })
             })
+    }
+
+    /// `ready_after` as a whole number in the range `KalmanFilter.Parameters.stableIterationsRange` states.
+    static func readyAfter(_ value: Double, strategy name: String) throws(StrategySpecError) -> Int {
+        let range = KalmanFilter.Parameters.stableIterationsRange
+        guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw StrategySpecError(
+                "\(name): ready_after = \(value) is invalid: expected an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(value)
     }
 
     static func describe(_ parameters: [StrategyParameter], _ values: [String: Double?]) -> [(name: String, value: String)] {
