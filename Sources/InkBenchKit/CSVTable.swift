@@ -6,19 +6,19 @@
 /// let table = try CSVTable(parsing: "trace,latency_ms\n\"s, slow\",35.4\n")
 /// table.double(row: 0, "latency_ms")   // 35.4
 /// ```
-public struct CSVTable: Sendable, Equatable {
+package struct CSVTable: Sendable, Equatable {
     /// The column names of the first line.
-    public var header: [String]
+    package var header: [String]
     /// Every later line, one cell per column (short rows are padded with empty cells).
-    public var rows: [[String]]
+    package var rows: [[String]]
 
-    public init(header: [String], rows: [[String]]) {
+    package init(header: [String], rows: [[String]]) {
         self.header = header
         self.rows = rows
     }
 
     /// Parses CSV text. An empty text or one without a header line is an error.
-    public init(parsing text: String) throws(CSVTableError) {
+    package init(parsing text: String) throws(CSVTableError) {
         var records: [[String]] = []
         var record: [String] = []
         var field: [UInt8] = []
@@ -77,24 +77,24 @@ public struct CSVTable: Sendable, Equatable {
     }
 
     /// The index of a column, or `nil`.
-    public func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+    package func column(_ name: String) -> Int? { header.firstIndex(of: name) }
 
     /// The text of a cell; empty when the column is missing.
-    public func text(row: Int, _ name: String) -> String {
+    package func text(row: Int, _ name: String) -> String {
         guard let c = column(name), c < rows[row].count else { return "" }
         return rows[row][c]
     }
 
     /// The number in a cell; `nil` when empty, missing or not a number.
-    public func double(row: Int, _ name: String) -> Double? {
+    package func double(row: Int, _ name: String) -> Double? {
         let t = text(row: row, name)
         return t.isEmpty ? nil : Double(t)
     }
 }
 
 /// A CSV file that cannot be read.
-public struct CSVTableError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct CSVTableError: Error, CustomStringConvertible, Sendable, Equatable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

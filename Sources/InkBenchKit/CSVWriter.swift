@@ -12,17 +12,17 @@
 /// csv.text("s-curve, slow"); csv.tenths(354); csv.endRow()
 /// csv.string   // "trace,latency_ms\n\"s-curve, slow\",35.4\n"
 /// ```
-public struct CSVWriter: Sendable {
+package struct CSVWriter: Sendable {
     /// The bytes written so far (UTF-8).
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     private var atRowStart = true
 
-    public init(reservingCapacity capacity: Int = 0) {
+    package init(reservingCapacity capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
     }
 
     /// The text written so far.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 
     private mutating func separator() {
         if !atRowStart { bytes.append(UInt8(ascii: ",")) }
@@ -30,7 +30,7 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends a text cell, quoting it when needed.
-    public mutating func text(_ value: String) {
+    package mutating func text(_ value: String) {
         separator()
         let utf8 = value.utf8
         let needsQuotes = utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
@@ -47,55 +47,55 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends a number cell (shortest round-trip text); `nil` or non-finite is an empty cell.
-    public mutating func number(_ value: Double?) {
+    package mutating func number(_ value: Double?) {
         separator()
         guard let value, value.isFinite else { return }
         CSVWriter.appendNumber(value, to: &bytes)
     }
 
     /// Appends an integer cell; `nil` is an empty cell.
-    public mutating func integer(_ value: Int?) {
+    package mutating func integer(_ value: Int?) {
         separator()
         guard let value else { return }
         bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Appends a count of 0.1 units as a decimal with one digit (`354` -> `35.4`, `-6` -> `-0.6`).
-    public mutating func tenths(_ value: Int?) {
+    package mutating func tenths(_ value: Int?) {
         separator()
         guard let value else { return }
         bytes.append(contentsOf: CSVWriter.tenthsText(value).utf8)
     }
 
     /// Appends an empty cell.
-    public mutating func empty() { separator() }
+    package mutating func empty() { separator() }
 
     /// Appends an empty line (between rows): gnuplot reads it as a break in a line plot.
-    public mutating func blankLine() {
+    package mutating func blankLine() {
         precondition(atRowStart, "blankLine() goes between rows")
         bytes.append(0x0A)
     }
 
     /// Ends the current row.
-    public mutating func endRow() {
+    package mutating func endRow() {
         bytes.append(0x0A)
         atRowStart = true
     }
 
     /// Appends a whole row of text cells.
-    public mutating func row(_ cells: [String]) {
+    package mutating func row(_ cells: [String]) {
         for c in cells { text(c) }
         endRow()
     }
 
     /// The text of a count of 0.1 units: `354` -> `35.4`, `-6` -> `-0.6`, `0` -> `0.0`.
-    public static func tenthsText(_ value: Int) -> String {
+    package static func tenthsText(_ value: Int) -> String {
         let magnitude = value.magnitude
         return (value < 0 ? "-" : "") + String(magnitude / 10) + "." + String(magnitude % 10)
     }
 
     /// The shortest round-trip text of a finite number, without locale effects.
-    public static func numberText(_ value: Double) -> String {
+    package static func numberText(_ value: Double) -> String {
         var out: [UInt8] = []
         appendNumber(value, to: &out)
         return String(decoding: out, as: UTF8.self)

@@ -5,26 +5,26 @@
 /// let context = ChartContext(caption: timing.summary, strategies: ["none", "linear"], traces: ["s-curve fast"],
 ///                            summaryHeader: SummaryCSV.header)
 /// ```
-public struct ChartContext: Sendable {
+package struct ChartContext: Sendable {
     /// The timing line printed under every chart.
-    public var caption: String
+    package var caption: String
     /// Strategy names by `strategy_index`.
-    public var strategies: [String]
+    package var strategies: [String]
     /// Trace names by `trace_index` (suite means use index `traces.count`).
-    public var traces: [String]
+    package var traces: [String]
     /// The trace the stroke-replay and error-over-time charts show.
-    public var chartTraceIndex: Int?
-    public var summaryHeader: [String]
+    package var chartTraceIndex: Int?
+    package var summaryHeader: [String]
     /// Headers of the optional files (`chart-frames.csv`, `tails.csv`, `paths.csv`, `sweep.csv`);
     /// `nil` when the file is absent.
-    public var framesHeader: [String]?
-    public var tailsHeader: [String]?
-    public var pathsHeader: [String]?
-    public var sweepHeader: [String]?
+    package var framesHeader: [String]?
+    package var tailsHeader: [String]?
+    package var pathsHeader: [String]?
+    package var sweepHeader: [String]?
     /// What the per-frame charts show of the chart trace (``ChartWindow/note``).
-    public var chartWindow: String = "frame phase 0"
+    package var chartWindow: String = "frame phase 0"
 
-    public init(
+    package init(
         caption: String, strategies: [String], traces: [String], chartTraceIndex: Int? = nil,
         summaryHeader: [String], framesHeader: [String]? = nil, tailsHeader: [String]? = nil,
         pathsHeader: [String]? = nil, sweepHeader: [String]? = nil
@@ -43,15 +43,15 @@ public struct ChartContext: Sendable {
 
 /// A gnuplot script for one chart, written as `<name>.gp` beside the CSV files it reads; it
 /// renders `<name>.svg` and `<name>.png` (`gnuplot <name>.gp` re-renders by hand).
-public struct ChartScript: Sendable, Equatable {
+package struct ChartScript: Sendable, Equatable {
     /// File stem: `tradeoff`, `replay`, `error`, `bars`, `sweep`.
-    public var name: String
+    package var name: String
     /// The chart's title.
-    public var title: String
+    package var title: String
     /// What the chart shows and how to read it (one or two sentences, for the report).
-    public var about: String
+    package var about: String
     /// The script text.
-    public var text: String
+    package var text: String
 }
 
 /// Writes the gnuplot scripts of the charts: trade-off, stroke replay, error over time,
@@ -64,18 +64,18 @@ public struct ChartScript: Sendable, Equatable {
 /// ```swift
 /// for script in ChartScripts.all(context) { try out.write(script.name + ".gp", text: script.text) }
 /// ```
-public enum ChartScripts {
+package enum ChartScripts {
     /// Colours by strategy name (a stable hash of it), so a strategy keeps its colour across
     /// runs and reports; `none` is always black.
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22"]
 
     /// Every chart the context has data for, in report order.
-    public static func all(_ c: ChartContext) -> [ChartScript] {
+    package static func all(_ c: ChartContext) -> [ChartScript] {
         [tradeoff(c), replay(c), errorOverTime(c), bars(c), sweep(c)].compactMap { $0 }
     }
 
     /// A gnuplot single-quoted string (no escapes are processed; `'` is doubled).
-    public static func quote(_ s: String) -> String {
+    package static func quote(_ s: String) -> String {
         "'" + oneLine(s).replacingOccurrences(of: "'", with: "''") + "'"
     }
 
@@ -83,7 +83,7 @@ public enum ChartScripts {
 
     /// The colour of a strategy by its base name (parameters in `[...]` ignored, so
     /// `kalman[cap_ms=8]` is drawn like `kalman` is everywhere): FNV-1a of the name.
-    public static func color(of name: String) -> String {
+    package static func color(of name: String) -> String {
         let base = name.split(separator: "[").first.map(String.init) ?? name
         if base == "none" { return "#000000" }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -172,7 +172,7 @@ public enum ChartScripts {
 
     /// Perceived latency against overshoot p95 (suite means), a labelled point per strategy,
     /// `none` marked, and each strategy's curve over horizon caps when `sweep.csv` is present.
-    public static func tradeoff(_ c: ChartContext) -> ChartScript? {
+    package static func tradeoff(_ c: ChartContext) -> ChartScript? {
         let h = c.summaryHeader
         guard let ti = col(h, "trace_index"), let si = col(h, "strategy_index"), let ov = col(h, "overshoot_p95_mm"),
             let lat = col(h, "perceived_latency_ms")
@@ -225,7 +225,7 @@ public enum ChartScripts {
 
     /// For the chart trace (phase 0): the true path, the real ink in red, each frame's
     /// predicted tail in blue and the displayed tips; one panel per predicting strategy.
-    public static func replay(_ c: ChartContext) -> ChartScript? {
+    package static func replay(_ c: ChartContext) -> ChartScript? {
         guard let t = c.chartTraceIndex, let ph = c.pathsHeader, let th = c.tailsHeader, let fh = c.framesHeader,
             let pti = col(ph, "trace_index"), let px = col(ph, "x_mm"), let py = col(ph, "y_mm"),
             let ptx = col(ph, "true_x_mm"), let pty = col(ph, "true_y_mm"),
@@ -278,7 +278,7 @@ public enum ChartScripts {
     // MARK: - Error over time
 
     /// The displayed tip's lead and cross-track error per frame for each strategy, on the chart trace (phase 0).
-    public static func errorOverTime(_ c: ChartContext) -> ChartScript? {
+    package static func errorOverTime(_ c: ChartContext) -> ChartScript? {
         guard let t = c.chartTraceIndex, let fh = c.framesHeader, let ti = col(fh, "trace_index"),
             let si = col(fh, "strategy_index"), let ph = col(fh, "phase"), let tau = col(fh, "photon_time_s"),
             let lead = col(fh, "lead_mm"), let cross = col(fh, "cross_track_mm")
@@ -313,7 +313,7 @@ public enum ChartScripts {
     // MARK: - Per-trace bars
 
     /// Perceived latency and overshoot p95 for each trace (and the suite mean) and strategy.
-    public static func bars(_ c: ChartContext) -> ChartScript? {
+    package static func bars(_ c: ChartContext) -> ChartScript? {
         let h = c.summaryHeader
         guard let ti = col(h, "trace_index"), let si = col(h, "strategy_index"), let lat = col(h, "perceived_latency_ms"),
             let ov = col(h, "overshoot_p95_mm")
@@ -356,7 +356,7 @@ public enum ChartScripts {
     // MARK: - Sweep
 
     /// Each strategy's curve over horizon caps (suite means), caps labelled every 10 ms.
-    public static func sweep(_ c: ChartContext) -> ChartScript? {
+    package static func sweep(_ c: ChartContext) -> ChartScript? {
         guard let sh = c.sweepHeader, let ti = col(sh, "trace_index"), let si = col(sh, "strategy_index"),
             let ov = col(sh, "overshoot_p95_mm"), let lat = col(sh, "perceived_latency_ms"), let cap = col(sh, "horizon_cap_ms"),
             let capped = col(sh, "capped")

@@ -8,11 +8,11 @@ import InkMetrics
 /// ```swift
 /// try folder.write("horizon.md", text: FieldReport.horizon(rows, rules: "history 11, ...", chart: rendered))
 /// ```
-public enum FieldReport {
+package enum FieldReport {
     static func cell(_ v: Double?, _ digits: Int) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
 
     /// The fixed-horizon section: per pool, the mean error (p95) per strategy and horizon.
-    public static func horizon(_ rows: [HorizonRow], rules: String, chart: Bool) -> String {
+    package static func horizon(_ rows: [HorizonRow], rules: String, chart: Bool) -> String {
         var out = ["## Fixed-horizon errors (as papers report them)", "",
                    "Each window of each stroke: a fresh predictor fed the history, asked for the position k samples (or X ms) ahead; "
                    + "the Euclidean error to the real position, mean (p95 in brackets), pooled per pool (task, file, folder or all, as asked). "
@@ -52,7 +52,7 @@ public enum FieldReport {
     }
 
     /// The platform section: every trace pooled, one line per strategy for Android and Chromium.
-    public static func platform(
+    package static func platform(
         android: [AndroidTraceResult], chromium: [ChromiumTraceResult], strategies: [String], androidPxPerMM: Double,
         timing: String, chart: Bool
     ) -> String {

@@ -7,9 +7,9 @@ import InkReplay
 /// ```swift
 /// let bytes = FramesCSV.write(outcome).bytes
 /// ```
-public enum FramesCSV {
+package enum FramesCSV {
     /// Every column, in order.
-    public static let header = [
+    package static let header = [
         "trace", "strategy", "phase", "stroke", "frame", "kind", "photon_time_s", "target_time_s",
         "true_x_mm", "true_y_mm", "tip_x_mm", "tip_y_mm", "predicted", "newest_t_s", "newest_x_mm",
         "newest_y_mm", "newest_index", "horizon_ms", "speed_mm_per_s", "lead_mm", "cross_track_mm",
@@ -20,7 +20,7 @@ public enum FramesCSV {
     /// (`chart-frames.csv`, the charts' smaller copy: only what its ``ChartWindow`` shows), and
     /// there a blank line separates each stroke, so the charts' lines break at every pen-up
     /// (gnuplot ends a line at a blank line; CSV readers skip it).
-    public static func write(_ outcome: BenchOutcome, traceIndex: Int? = nil) -> CSVWriter {
+    package static func write(_ outcome: BenchOutcome, traceIndex: Int? = nil) -> CSVWriter {
         let groups = outcome.groups.filter { traceIndex == nil || $0.traceIndex == traceIndex }
         let window = traceIndex.flatMap { outcome.traces.indices.contains($0) ? ChartWindow(trace: outcome.traces[$0]) : nil }
         let count = groups.reduce(0) { $0 + ($1.perSeed.first?.frames?.count ?? 0) }

@@ -6,14 +6,14 @@ import Foundation
 /// ```swift
 /// GitInfo.current?.commit   // "58aaa39..."
 /// ```
-public struct GitInfo: Sendable, Equatable {
+package struct GitInfo: Sendable, Equatable {
     /// The full commit hash of `HEAD`.
-    public var commit: String
+    package var commit: String
     /// Whether tracked files differ from `HEAD`.
-    public var dirty: Bool
+    package var dirty: Bool
 
     /// Looked up once per process.
-    public static let current: GitInfo? = {
+    package static let current: GitInfo? = {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
         let directory = FileManager.default.fileExists(atPath: source) ? source : FileManager.default.currentDirectoryPath
         guard let (status, out) = git(["-C", directory, "rev-parse", "HEAD"], in: directory), status == 0 else { return nil }

@@ -6,18 +6,18 @@ import Foundation
 /// ```swift
 /// if let gnuplot = Gnuplot.find() { try gnuplot.render(["tradeoff"], in: out) }
 /// ```
-public struct Gnuplot: Sendable {
+package struct Gnuplot: Sendable {
     /// The program's path.
-    public var path: String
+    package var path: String
 
     /// The message printed (once) when gnuplot is missing.
-    public static let missingMessage =
+    package static let missingMessage =
         "charts skipped: gnuplot not found; install gnuplot-nox (apt-get install gnuplot-nox, brew install gnuplot) to render them; the CSV files and .gp scripts are written"
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// gnuplot on the `PATH` (or `$INKBENCH_GNUPLOT`), or `nil`.
-    public static func find() -> Gnuplot? {
+    package static func find() -> Gnuplot? {
         let environment = ProcessInfo.processInfo.environment
         if let explicit = environment["INKBENCH_GNUPLOT"] {
             return isProgram(explicit) ? Gnuplot(path: explicit) : nil
@@ -38,7 +38,7 @@ public struct Gnuplot: Sendable {
 
     /// Renders `<name>.gp` to `<name>.svg` and `<name>.png` for each name, running the
     /// scripts side by side. Returns the names that failed with gnuplot's message.
-    public func render(_ names: [String], in folder: OutputFolder) -> [(name: String, message: String)] {
+    package func render(_ names: [String], in folder: OutputFolder) -> [(name: String, message: String)] {
         let prefix = ".tmp-\(ProcessInfo.processInfo.processIdentifier)-"
         var running: [(String, Process, Pipe)] = []
         var failures: [(name: String, message: String)] = []

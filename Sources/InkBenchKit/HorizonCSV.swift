@@ -3,17 +3,17 @@ import InkMetrics
 import InkReplay
 
 /// One row of `horizon.csv`: a strategy's fixed-horizon errors on one pool at one horizon.
-public struct HorizonRow: Sendable {
-    public var pool: String
-    public var unit: String
-    public var strategy: String
-    public var horizon: HorizonTarget
+package struct HorizonRow: Sendable {
+    package var pool: String
+    package var unit: String
+    package var strategy: String
+    package var horizon: HorizonTarget
     /// The horizon in ms: X for time horizons, k times the pool's median sample interval for sample counts.
-    public var horizonMs: Double
-    public var summary: HorizonErrorSummary
-    public var poolIndex: Int
-    public var strategyIndex: Int
-    public var sources: Int
+    package var horizonMs: Double
+    package var summary: HorizonErrorSummary
+    package var poolIndex: Int
+    package var strategyIndex: Int
+    package var sources: Int
 }
 
 /// Runs the fixed-horizon evaluation over pools, strategies and horizons, and writes
@@ -23,8 +23,8 @@ public struct HorizonRow: Sendable {
 /// let rows = HorizonCSV.evaluate(pools: pools, strategies: s, horizons: [.samples(2)], options: FixedHorizonOptions())
 /// try folder.write("horizon.csv", bytes: HorizonCSV.write(rows).bytes)
 /// ```
-public enum HorizonCSV {
-    public static let header = [
+package enum HorizonCSV {
+    package static let header = [
         "pool", "unit", "strategy", "horizon_kind", "horizon", "horizon_ms", "windows", "dropped_short_interval", "declined",
         "error_mean", "error_p50", "error_p95", "sources", "pool_index", "strategy_index",
     ]
@@ -35,7 +35,7 @@ public enum HorizonCSV {
     ///
     /// - Parameter clockFromPool: with sample-count extrapolation, give predictors a clock of each
     ///   pool's own median interval instead of the options' interval.
-    public static func evaluate(
+    package static func evaluate(
         pools: [HorizonPool], strategies: [Strategy], horizons: [HorizonTarget], options: FixedHorizonOptions,
         clockFromPool: Bool = false
     ) -> [HorizonRow] {
@@ -65,7 +65,7 @@ public enum HorizonCSV {
     }
 
     /// The median interval (ms) of a pool's sequences (the mean of the two middle ones for an even count).
-    public static func nominalIntervalMs(_ pool: HorizonPool) -> Double {
+    package static func nominalIntervalMs(_ pool: HorizonPool) -> Double {
         var d: [Double] = []
         for s in pool.sequences where s.count >= 2 {
             for i in 1..<s.count where s.timesMs[i] > s.timesMs[i - 1] { d.append(s.timesMs[i] - s.timesMs[i - 1]) }
@@ -76,7 +76,7 @@ public enum HorizonCSV {
     }
 
     /// `horizon.csv`.
-    public static func write(_ rows: [HorizonRow]) -> CSVWriter {
+    package static func write(_ rows: [HorizonRow]) -> CSVWriter {
         var csv = CSVWriter()
         csv.row(header)
         for r in rows {
@@ -114,7 +114,7 @@ public enum HorizonCSV {
 
     /// The terminal table: per pool, a line per strategy with the mean error (1 decimal) at
     /// each horizon, and the window counts.
-    public static func table(_ rows: [HorizonRow]) -> String {
+    package static func table(_ rows: [HorizonRow]) -> String {
         var out: [String] = []
         var pools: [(Int, String, String, Int)] = []
         for r in rows where !pools.contains(where: { $0.0 == r.poolIndex }) { pools.append((r.poolIndex, r.pool, r.unit, r.sources)) }
@@ -154,7 +154,7 @@ public enum HorizonCSV {
 
     /// The chart: mean error against horizon (ms), a line per pool and strategy, and the budget
     /// as a horizontal line when one is given.
-    public static func chart(rows: [HorizonRow], strategies: [String], pools: [String], budget: Double?, caption: String) -> ChartScript {
+    package static func chart(rows: [HorizonRow], strategies: [String], pools: [String], budget: Double?, caption: String) -> ChartScript {
         let h = header
         guard let pi = ChartScripts.col(h, "pool_index"), let si = ChartScripts.col(h, "strategy_index"),
             let x = ChartScripts.col(h, "horizon_ms"), let y = ChartScripts.col(h, "error_mean")

@@ -5,16 +5,16 @@ import InkTraces
 
 /// A named pool of sequences that a fixed-horizon evaluation averages over together, as the
 /// MobileHCI 2017 paper pools the windows of its 8 participants per task.
-public struct HorizonPool: Sendable {
+package struct HorizonPool: Sendable {
     /// The pool's name (a task such as `WriteTasks`, a file, a folder, or `all`).
-    public var name: String
+    package var name: String
     /// The unit of its positions and errors: `px` for touch logs read in px, `mm` for traces.
-    public var unit: String
-    public var sequences: [HorizonSequence]
+    package var unit: String
+    package var sequences: [HorizonSequence]
     /// The files (or synthetic trace names) it holds, in order.
-    public var sources: [String]
+    package var sources: [String]
 
-    public init(name: String, unit: String, sequences: [HorizonSequence], sources: [String]) {
+    package init(name: String, unit: String, sequences: [HorizonSequence], sources: [String]) {
         self.name = name
         self.unit = unit
         self.sequences = sequences
@@ -23,7 +23,7 @@ public struct HorizonPool: Sendable {
 }
 
 /// How files are pooled for a fixed-horizon evaluation.
-public enum HorizonPooling: String, Sendable, CaseIterable {
+package enum HorizonPooling: String, Sendable, CaseIterable {
     /// By task: the file name up to its first `-` (`WriteTasks-participant1.txt` -> `WriteTasks`).
     case task
     /// Each file (or trace) alone.
@@ -34,7 +34,7 @@ public enum HorizonPooling: String, Sendable, CaseIterable {
     case all
 
     /// The pool a source belongs to.
-    public func poolName(_ source: String) -> String {
+    package func poolName(_ source: String) -> String {
         let name = (source as NSString).lastPathComponent
         switch self {
         case .task:
@@ -60,21 +60,21 @@ public enum HorizonPooling: String, Sendable, CaseIterable {
 /// let loaded = try HorizonInputs.load(paths: ["../shared/datasets-raw/mobilehci17-touch"], loader: RecordingLoader(), pooling: .task)
 /// for pool in loaded.pools { print(pool.name, pool.unit, pool.sequences.count) }
 /// ```
-public enum HorizonInputs {
+package enum HorizonInputs {
     /// The sequences of a touch log: its runs of move rows, times in ms, positions in px.
-    public static func sequences(rows: [MobileHCI17Reader.Row]) -> [HorizonSequence] {
+    package static func sequences(rows: [MobileHCI17Reader.Row]) -> [HorizonSequence] {
         MobileHCI17Reader.moveRuns(rows).map { run in
             HorizonSequence(timesMs: run.map(\.eventTimeMs), x: run.map(\.xPx), y: run.map(\.yPx))
         }
     }
 
     /// The sequences of a trace: one per stroke, in mm.
-    public static func sequences(trace: Trace) -> [HorizonSequence] {
+    package static func sequences(trace: Trace) -> [HorizonSequence] {
         trace.strokes.map { HorizonSequence(stroke: $0) }
     }
 
     /// Groups named sequences into pools, keeping first-seen order; units never mix.
-    public static func pool(_ items: [(source: String, unit: String, sequences: [HorizonSequence])], by pooling: HorizonPooling) -> [HorizonPool] {
+    package static func pool(_ items: [(source: String, unit: String, sequences: [HorizonSequence])], by pooling: HorizonPooling) -> [HorizonPool] {
         var pools: [HorizonPool] = []
         for item in items {
             let name = pooling.poolName(item.source)
@@ -93,7 +93,7 @@ public enum HorizonInputs {
     /// - Returns: the pools, and one line per file not read (with why).
     /// - Throws: ``ImportError`` for a path that does not exist, or (with a strict loader) the
     ///   first file that cannot be read.
-    public static func load(paths: [String], loader: RecordingLoader, pooling: HorizonPooling) throws(ImportError)
+    package static func load(paths: [String], loader: RecordingLoader, pooling: HorizonPooling) throws(ImportError)
         -> (pools: [HorizonPool], skipped: [String])
     {
         var items: [(source: String, unit: String, sequences: [HorizonSequence])] = []

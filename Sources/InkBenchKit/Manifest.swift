@@ -8,36 +8,36 @@ import InkReplay
 /// let json = try Manifest(command: "run", arguments: ["--seed", "2"], ...).encoded()
 /// let back = try Manifest.decode(json)
 /// ```
-public struct Manifest: Codable, Sendable, Equatable {
+package struct Manifest: Codable, Sendable, Equatable {
     /// A file and its hash.
-    public struct FileRecord: Codable, Sendable, Equatable {
-        public var path: String
-        public var sha256: String
-        public var bytes: Int
-        public init(path: String, sha256: String, bytes: Int) {
+    package struct FileRecord: Codable, Sendable, Equatable {
+        package var path: String
+        package var sha256: String
+        package var bytes: Int
+        package init(path: String, sha256: String, bytes: Int) {
             self.path = path
             self.sha256 = sha256
             self.bytes = bytes
         }
         /// Hashes a file on disk; `nil` if it cannot be read.
-        public init?(hashing path: String) {
+        package init?(hashing path: String) {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             self.init(path: path, sha256: SHA256.hex(Array(data)), bytes: data.count)
         }
     }
 
     /// The timing, parameter by parameter.
-    public struct TimingRecord: Codable, Sendable, Equatable {
-        public var preset: String?
-        public var inputRateHz: Double
-        public var frameRateHz: Double
-        public var inputLatencyMs: Double
-        public var displayLatencyFrames: Double?
-        public var displayLatencyMs: Double
-        public var phases: Int
-        public var horizonCapMs: Double?
+    package struct TimingRecord: Codable, Sendable, Equatable {
+        package var preset: String?
+        package var inputRateHz: Double
+        package var frameRateHz: Double
+        package var inputLatencyMs: Double
+        package var displayLatencyFrames: Double?
+        package var displayLatencyMs: Double
+        package var phases: Int
+        package var horizonCapMs: Double?
 
-        public init(_ timing: Timing, preset: String?) {
+        package init(_ timing: Timing, preset: String?) {
             self.preset = preset
             inputRateHz = timing.inputRateHz
             frameRateHz = timing.frameRateHz
@@ -50,23 +50,23 @@ public struct Manifest: Codable, Sendable, Equatable {
     }
 
     /// A strategy and its parameters.
-    public struct StrategyRecord: Codable, Sendable, Equatable {
-        public var name: String
-        public var parameters: [String: String]
-        public init(name: String, parameters: [String: String]) {
+    package struct StrategyRecord: Codable, Sendable, Equatable {
+        package var name: String
+        package var parameters: [String: String]
+        package init(name: String, parameters: [String: String]) {
             self.name = name
             self.parameters = parameters
         }
     }
 
     /// A trace as run (first seed).
-    public struct TraceRecord: Codable, Sendable, Equatable {
-        public var name: String
-        public var source: String
-        public var strokes: Int
-        public var samples: Int
-        public var seedDependent: Bool
-        public init(name: String, source: String, strokes: Int, samples: Int, seedDependent: Bool) {
+    package struct TraceRecord: Codable, Sendable, Equatable {
+        package var name: String
+        package var source: String
+        package var strokes: Int
+        package var samples: Int
+        package var seedDependent: Bool
+        package init(name: String, source: String, strokes: Int, samples: Int, seedDependent: Bool) {
             self.name = name
             self.source = source
             self.strokes = strokes
@@ -75,36 +75,36 @@ public struct Manifest: Codable, Sendable, Equatable {
         }
     }
 
-    public var tool = "InkBench"
-    public var version = InkBenchVersion.current
-    public var gitCommit: String?
-    public var gitDirty: Bool?
+    package var tool = "InkBench"
+    package var version = InkBenchVersion.current
+    package var gitCommit: String?
+    package var gitDirty: Bool?
     /// The subcommand (`run` or `sweep`).
-    public var command: String
+    package var command: String
     /// The arguments as given.
-    public var arguments: [String]
+    package var arguments: [String]
     /// Every option with its value after defaults.
-    public var options: [String: String]
-    public var timing: TimingRecord
+    package var options: [String: String]
+    package var timing: TimingRecord
     /// The one-line timing the reports print.
-    public var timingSummary: String
-    public var suite: String
-    public var seeds: [UInt64]
-    public var strategies: [StrategyRecord]
-    public var traces: [TraceRecord]
+    package var timingSummary: String
+    package var suite: String
+    package var seeds: [UInt64]
+    package var strategies: [StrategyRecord]
+    package var traces: [TraceRecord]
     /// The trace the stroke-replay and error charts show.
-    public var chartTrace: String?
+    package var chartTrace: String?
     /// What the per-frame charts show of the chart trace (``ChartWindow/note``), when they were written.
-    public var chartWindow: String?
+    package var chartWindow: String?
     /// `rendered`, `off`, or why charts were skipped.
-    public var charts: String
-    public var inputs: [FileRecord]
-    public var outputs: [FileRecord]
-    public var samplesReplayed: Int
-    public var replaySeconds: Double
-    public var elapsedSeconds: Double
+    package var charts: String
+    package var inputs: [FileRecord]
+    package var outputs: [FileRecord]
+    package var samplesReplayed: Int
+    package var replaySeconds: Double
+    package var elapsedSeconds: Double
 
-    public init(
+    package init(
         command: String, arguments: [String], options: [String: String], timing: TimingRecord, timingSummary: String,
         suite: String, seeds: [UInt64], strategies: [StrategyRecord], traces: [TraceRecord], chartTrace: String?,
         charts: String, inputs: [FileRecord], outputs: [FileRecord], samplesReplayed: Int, replaySeconds: Double,
@@ -132,7 +132,7 @@ public struct Manifest: Codable, Sendable, Equatable {
     }
 
     /// Pretty-printed JSON with sorted, snake_case keys.
-    public func encoded() throws -> [UInt8] {
+    package func encoded() throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -140,7 +140,7 @@ public struct Manifest: Codable, Sendable, Equatable {
     }
 
     /// Reads a manifest.
-    public static func decode(_ text: String) throws -> Manifest {
+    package static func decode(_ text: String) throws -> Manifest {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return try decoder.decode(Manifest.self, from: Data(text.utf8))

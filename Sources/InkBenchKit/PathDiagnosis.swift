@@ -8,10 +8,10 @@ import Foundation
 /// PathDiagnosis.whyNotWritable("notes.txt/sub", wantFolder: true)
 /// // "notes.txt is a file, not a folder, so notes.txt/sub cannot be made inside it"
 /// ```
-public enum PathDiagnosis {
+package enum PathDiagnosis {
     /// Why `path` cannot be created or written as a folder (`wantFolder`) or a file; `fallback`
     /// (the system's message) when no reason is found.
-    public static func whyNotWritable(_ path: String, wantFolder: Bool, fallback: String = "") -> String {
+    package static func whyNotWritable(_ path: String, wantFolder: Bool, fallback: String = "") -> String {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         if fm.fileExists(atPath: path, isDirectory: &isDir) {

@@ -6,12 +6,12 @@ import InkTraces
 /// ```swift
 /// let bytes = PathsCSV.write(traces: [(0, trace)]).bytes
 /// ```
-public enum PathsCSV {
+package enum PathsCSV {
     /// Every column, in order.
-    public static let header = ["trace", "stroke", "sample", "t_s", "x_mm", "y_mm", "true_x_mm", "true_y_mm", "trace_index"]
+    package static let header = ["trace", "stroke", "sample", "t_s", "x_mm", "y_mm", "true_x_mm", "true_y_mm", "trace_index"]
 
     /// Writes the given traces (with their index in the trace order).
-    public static func write(traces: [(index: Int, trace: Trace)]) -> CSVWriter {
+    package static func write(traces: [(index: Int, trace: Trace)]) -> CSVWriter {
         var csv = CSVWriter()
         csv.row(header)
         for (index, trace) in traces {

@@ -6,22 +6,22 @@ import InkTraces
 
 /// A strategy's Android metrics on one trace: the atoms of every stroke Android would report,
 /// and the counts behind them.
-public struct AndroidTraceResult: Sendable {
-    public var trace: String
-    public var strategy: String
+package struct AndroidTraceResult: Sendable {
+    package var trace: String
+    package var strategy: String
     /// One list of atoms (one per bucket) per reported stroke.
-    public var strokes: [[AndroidPredictionMetrics.Atom]]
-    public var predictions: Int
-    public var matches: Int
-    public var droppedOutsideBuckets: Int
+    package var strokes: [[AndroidPredictionMetrics.Atom]]
+    package var predictions: Int
+    package var matches: Int
+    package var droppedOutsideBuckets: Int
 }
 
 /// A strategy's Chromium metrics on one trace: every scored predicted point.
-public struct ChromiumTraceResult: Sendable {
-    public var trace: String
-    public var strategy: String
-    public var records: [ChromiumPredictionMetrics.Record]
-    public var ignored: Int
+package struct ChromiumTraceResult: Sendable {
+    package var trace: String
+    package var strategy: String
+    package var records: [ChromiumPredictionMetrics.Record]
+    package var ignored: Int
 }
 
 /// Drives the platform metric sets (``AndroidPredictionMetrics``, ``ChromiumPredictionMetrics``)
@@ -41,14 +41,14 @@ public struct ChromiumTraceResult: Sendable {
 ///   the time Chromium's frame is shown); the stroke's samples are its real events, as they are
 ///   received. Each stroke and phase is a fresh handler. Positions are Chromium px (160 per
 ///   inch, 0.15875 mm, as the `kalman` port uses).
-public enum PlatformMetrics {
+package enum PlatformMetrics {
     /// Android device px per mm used for mm traces.
-    public static let androidPxPerMMDefault = 10.8
+    package static let androidPxPerMMDefault = 10.8
     /// Chromium px per mm (160 per inch).
-    public static let chromiumPxPerMMDefault = 1 / 0.15875
+    package static let chromiumPxPerMMDefault = 1 / 0.15875
 
     /// The Android metrics of `strategy` on `trace`.
-    public static func android(
+    package static func android(
         trace: Trace, strategy: Strategy, pxPerMM: Double = androidPxPerMMDefault,
         parameters: AndroidPredictionMetrics.Parameters = .init()
     ) -> AndroidTraceResult {
@@ -89,7 +89,7 @@ public enum PlatformMetrics {
     }
 
     /// The Chromium metrics of `strategy` on `trace` under `timing`.
-    public static func chromium(trace: Trace, strategy: Strategy, timing: Timing, pxPerMM: Double = chromiumPxPerMMDefault) -> ChromiumTraceResult {
+    package static func chromium(trace: Trace, strategy: Strategy, timing: Timing, pxPerMM: Double = chromiumPxPerMMDefault) -> ChromiumTraceResult {
         var recorder = FrameRecorder()
         Replay.run(trace: trace, strategy: strategy, timing: timing, into: &recorder)
         // Frames by (stroke, phase), each in frame order.
@@ -126,19 +126,19 @@ public enum PlatformMetrics {
 
     // MARK: - CSV
 
-    public static let androidHeader = [
+    package static let androidHeader = [
         "trace", "strategy", "bucket", "bucket_ms", "strokes", "predictions", "matches", "match_rate", "dropped_outside_buckets",
         "along_mean_px", "along_sd_px", "off_rmse_px", "pressure_rmse", "high_velocity_along_rmse_px", "high_velocity_off_rmse_px",
         "scale_invariant_along_rmse", "scale_invariant_off_rmse", "trace_index", "strategy_index",
     ]
 
     /// The name of the rows that pool every trace's strokes.
-    public static let allTraces = "all traces"
+    package static let allTraces = "all traces"
 
     /// `android-metrics.csv`: per trace and strategy (then every trace pooled, trace index =
     /// the number of traces), a row per bucket with the mean over reported strokes of each
     /// atom field (milli-units back in px), and the counts.
-    public static func androidCSV(_ results: [AndroidTraceResult], traces: [String], strategies: [String], buckets: Int = 5) -> CSVWriter {
+    package static func androidCSV(_ results: [AndroidTraceResult], traces: [String], strategies: [String], buckets: Int = 5) -> CSVWriter {
         var csv = CSVWriter()
         csv.row(androidHeader)
         func rows(_ name: String, _ traceIndex: Int, _ strategyIndex: Int, _ rs: [AndroidTraceResult]) {
@@ -184,7 +184,7 @@ public enum PlatformMetrics {
         return csv
     }
 
-    public static let chromiumHeader = [
+    package static let chromiumHeader = [
         "trace", "strategy", "scored", "ignored", "over_count", "over_prediction_mean_px", "under_count", "under_prediction_mean_px",
         "prediction_score_mean_px", "prediction_score_p95_px", "frame_over_prediction_mean_px", "frame_under_prediction_mean_px",
         "frame_score_mean_px", "prediction_jitter_mean_px", "visual_jitter_mean_px", "trace_index", "strategy_index",
@@ -192,7 +192,7 @@ public enum PlatformMetrics {
 
     /// `chromium-metrics.csv`: per trace and strategy (then every trace pooled), the count of
     /// scored points and the mean of each of Chromium's histograms' values (px).
-    public static func chromiumCSV(_ results: [ChromiumTraceResult], traces: [String], strategies: [String]) -> CSVWriter {
+    package static func chromiumCSV(_ results: [ChromiumTraceResult], traces: [String], strategies: [String]) -> CSVWriter {
         var csv = CSVWriter()
         csv.row(chromiumHeader)
         func mean(_ v: [Double]) -> Double? { v.isEmpty ? nil : HorizonCSV.rounded(v.reduce(0, +) / Double(v.count), 6) }
@@ -238,7 +238,7 @@ public enum PlatformMetrics {
 
     /// The Android chart: along-trajectory mean (solid) and off-trajectory RMSE (dashed)
     /// against the bucket's horizon, per strategy, every trace pooled.
-    public static func androidChart(strategies: [String], traceCount: Int, caption: String) -> ChartScript {
+    package static func androidChart(strategies: [String], traceCount: Int, caption: String) -> ChartScript {
         let h = androidHeader
         let ti = ChartScripts.col(h, "trace_index") ?? "$0", si = ChartScripts.col(h, "strategy_index") ?? "$0"
         let x = ChartScripts.col(h, "bucket_ms") ?? "$0", along = ChartScripts.col(h, "along_mean_px") ?? "$0"

@@ -12,34 +12,34 @@ import Foundation
 /// try out.write("report.md", text: report.markdown())
 /// try out.write("report.html", text: report.html(svg: { name in try? out.read(name + ".svg") }))
 /// ```
-public struct Report: Sendable {
+package struct Report: Sendable {
     /// The suite-mean table's figures (from the registry).
-    public static let suiteColumns: [Figure] = [
+    package static let suiteColumns: [Figure] = [
         "perceived_latency_ms", "latency_removed_ms", "overshoot_p95_mm", "overshoot_max_mm", "end_overshoot_mean_mm",
         "end_overshoot_max_mm", "lead_mean_mm", "cross_track_rms_mm", "jitter_rms_mm", "remaining_lag_ratio",
         "wrong_direction_rate", "horizon_mean_ms",
     ].compactMap(Figure.named)
 
     /// The per-trace table's figures: the headline figures.
-    public static let traceColumns = Figure.headlines
+    package static let traceColumns = Figure.headlines
 
     /// A table cell: its text and whether it holds the best value of its column.
-    public struct Cell: Sendable, Equatable {
-        public var text: String
-        public var best: Bool
+    package struct Cell: Sendable, Equatable {
+        package var text: String
+        package var best: Bool
     }
 
-    public var summary: CSVTable
+    package var summary: CSVTable
     /// The same figures as a record, for the verdict and the readings (``TradeoffReading``).
-    public var record: BenchRecord
-    public var manifest: Manifest?
-    public var charts: [ChartScript]
+    package var record: BenchRecord
+    package var manifest: Manifest?
+    package var charts: [ChartScript]
     /// Whether the charts were rendered (SVG and PNG exist).
-    public var rendered: Bool
+    package var rendered: Bool
     /// Why not, when they were not.
-    public var chartsNote: String?
+    package var chartsNote: String?
 
-    public init(
+    package init(
         summary: CSVTable, record: BenchRecord, manifest: Manifest?, charts: [ChartScript], rendered: Bool, chartsNote: String? = nil
     ) {
         self.summary = summary
@@ -51,7 +51,7 @@ public struct Report: Sendable {
     }
 
     /// A table of rows (indices into the summary) with the best value of each column marked.
-    public func table(rows: [Int], columns: [Figure], leading: [(String, (Int) -> String)]) -> (header: [String], cells: [[Cell]]) {
+    package func table(rows: [Int], columns: [Figure], leading: [(String, (Int) -> String)]) -> (header: [String], cells: [[Cell]]) {
         var header = leading.map(\.0)
         header += columns.map(\.heading)
         // Only rows over the same traces compete for "best": a strategy that ran on fewer traces
@@ -115,10 +115,10 @@ public struct Report: Sendable {
     }
 
     /// The reading of the trade-off and the verdict (the same rule as `bench compare`).
-    public var reading: TradeoffReading { TradeoffReading(record: record) }
+    package var reading: TradeoffReading { TradeoffReading(record: record) }
 
     /// The verdict the report opens with: the strategies no other is better than.
-    public func verdict(_ reading: TradeoffReading) -> String {
+    package func verdict(_ reading: TradeoffReading) -> String {
         let front = reading.front.filter { $0 != "none" }
         guard !front.isEmpty else { return "**Verdict:** no predicting strategy is on the trade-off front: `none` is better than each of them." }
         return "**Verdict:** on these traces, no strategy is better than " + front.map { "`\($0)`" }.joined(separator: ", ")
@@ -151,7 +151,7 @@ public struct Report: Sendable {
     // MARK: - Markdown
 
     /// `report.md`; the charts are linked as `<name>.svg` beside it.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var md = "# InkBench report\n\n"
         let reading = self.reading
         md += heading.joined(separator: "\n") + "\n\n"
@@ -191,7 +191,7 @@ public struct Report: Sendable {
     // MARK: - HTML
 
     /// `report.html`, self-contained: `svg` gives each chart's SVG text (`nil`: not embedded).
-    public func html(svg: (String) -> String?) -> String {
+    package func html(svg: (String) -> String?) -> String {
         func esc(_ s: String) -> String {
             s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

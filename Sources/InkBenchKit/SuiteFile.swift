@@ -23,25 +23,25 @@ import InkSynthesis
 /// ```swift
 /// let suite = try SuiteFile.parse(text, name: "shapes", defaultInputRateHz: 240)
 /// ```
-public enum SuiteFile {
+package enum SuiteFile {
     /// The built-in suites: name, what it holds.
-    public static let builtIn: [(name: String, about: String)] = [
+    package static let builtIn: [(name: String, about: String)] = [
         ("default", "six S-curves (H 40 mm, A 15 mm): slow 1.6 s, medium 0.8 s, fast 0.4 s, each clean and with 0.05 mm noise"),
         ("line", "a straight line at 100 mm/s for 1.0 s (the benchmark model's check trace)"),
     ]
 
     /// The folder searched for suite files by name.
-    public static let datasetsFolder = "Datasets"
+    package static let datasetsFolder = "Datasets"
 
     /// The `.suite` files in `Datasets/` (names without the extension), sorted.
-    public static func available(in folder: String = datasetsFolder) -> [String] {
+    package static func available(in folder: String = datasetsFolder) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasSuffix(".suite") }.map { String($0.dropLast(6)) }.sorted()
     }
 
     /// Resolves `--suite`: a built-in name, a path to a suite file, or the name of a file in
     /// `Datasets/` (with or without `.suite`). Returns the suite and the file read, if any.
-    public static func resolve(
+    package static func resolve(
         _ value: String, defaultInputRateHz: Double, datasets: String = datasetsFolder
     ) throws(SuiteFileError) -> (suite: SyntheticSuite, file: String?) {
         switch value {
@@ -69,7 +69,7 @@ public enum SuiteFile {
     }
 
     /// Parses a suite file's text.
-    public static func parse(
+    package static func parse(
         _ text: String, name: String, file: String = "suite", defaultInputRateHz: Double = 240
     ) throws(SuiteFileError) -> SyntheticSuite {
         var suiteName = name
@@ -180,8 +180,8 @@ public enum SuiteFile {
 }
 
 /// A suite that cannot be found or read, with the file and line.
-public struct SuiteFileError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct SuiteFileError: Error, CustomStringConvertible, Sendable, Equatable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

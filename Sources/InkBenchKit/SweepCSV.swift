@@ -6,20 +6,20 @@ import Foundation
 /// ```swift
 /// let bytes = SweepCSV.write(runs: [(5, rows5), (nil, rowsOff)], timing: timing.summary).bytes
 /// ```
-public enum SweepCSV {
+package enum SweepCSV {
     /// The figure columns it keeps (a subset of `summary.csv`'s).
-    public static let figures = [
+    package static let figures = [
         "perceived_latency_ms", "latency_removed_ms", "overshoot_p95_mm", "overshoot_max_mm", "end_overshoot_mean_mm",
         "end_overshoot_max_mm", "horizon_mean_ms", "horizon_p95_ms", "predicted_share",
     ]
 
     /// Every column, in order.
-    public static let header: [String] =
+    package static let header: [String] =
         ["horizon_cap_ms", "capped", "trace", "strategy", "frame_rate_hz", "input_rate_hz", "frames"] + figures
         + ["seeds", "trace_index", "strategy_index", "timing"]
 
     /// Writes the runs; `timing` is the uncapped timing's summary line (the same on every row).
-    public static func write(runs: [(cap: Double?, rows: [SummaryRow])], timing: String) -> CSVWriter {
+    package static func write(runs: [(cap: Double?, rows: [SummaryRow])], timing: String) -> CSVWriter {
         var all: [(cap: Double?, row: SummaryRow)] = []
         for run in runs { for r in run.rows { all.append((run.cap, r)) } }
         all.sort { a, b in
@@ -54,7 +54,7 @@ public enum SweepCSV {
     }
 
     /// A terminal table of the suite means: one line per strategy, `Λ ms / p95 mm` per cap.
-    public static func table(runs: [(cap: Double?, rows: [SummaryRow])]) -> String {
+    package static func table(runs: [(cap: Double?, rows: [SummaryRow])]) -> String {
         let posix = Locale(identifier: "en_US_POSIX")
         var strategies: [String] = []
         var order: [String: Int] = [:]

@@ -4,15 +4,15 @@
 /// ```swift
 /// let bytes = TailsCSV.write(outcome).bytes
 /// ```
-public enum TailsCSV {
+package enum TailsCSV {
     /// Every column, in order.
-    public static let header = [
+    package static let header = [
         "trace", "strategy", "phase", "stroke", "frame", "point", "t_s", "from_x_mm", "from_y_mm", "x_mm", "y_mm",
         "trace_index", "strategy_index",
     ]
 
     /// Writes the tails the groups kept.
-    public static func write(_ outcome: BenchOutcome) -> CSVWriter {
+    package static func write(_ outcome: BenchOutcome) -> CSVWriter {
         var csv = CSVWriter()
         csv.row(header)
         for g in outcome.groups {

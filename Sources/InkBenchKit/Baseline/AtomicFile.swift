@@ -6,11 +6,11 @@ import Foundation
 /// ```swift
 /// try AtomicFile.write("a,b\n1,2\n", to: "Benchmarks/baseline/default-ipad-60.csv")
 /// ```
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `text` as UTF-8 to `path`, creating missing parent folders.
     ///
     /// - Throws: ``BaselineFileError`` naming the path and the system's reason.
-    public static func write(_ text: String, to path: String) throws(BaselineFileError) {
+    package static func write(_ text: String, to path: String) throws(BaselineFileError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")

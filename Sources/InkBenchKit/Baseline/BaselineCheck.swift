@@ -8,10 +8,10 @@
 /// print(report.terminalText())
 /// exit(report.exitCode)     // 0 within tolerance, 1 a figure regressed
 /// ```
-public enum BaselineCheck {
+package enum BaselineCheck {
     /// Every difference that makes `baseline` and `now` incomparable; empty when they match.
     /// Fields one side does not record (a `summary.csv` has no seeds) are not compared.
-    public static func differences(baseline: BenchRecord, now: BenchRecord) -> [String] {
+    package static func differences(baseline: BenchRecord, now: BenchRecord) -> [String] {
         var out: [String] = []
         if let a = baseline.suite, let b = now.suite, a != b { out.append("suite: baseline '\(a)', now '\(b)'") }
         for (key, a) in baseline.timing {
@@ -64,7 +64,7 @@ public enum BaselineCheck {
 
     /// Notes that do not stop a comparison: a different tool version, changed strategy
     /// parameters, figures only one side has.
-    public static func notes(baseline: BenchRecord, now: BenchRecord) -> [String] {
+    package static func notes(baseline: BenchRecord, now: BenchRecord) -> [String] {
         var out: [String] = []
         if let a = baseline.toolVersion, let b = now.toolVersion, a != b {
             out.append("the baseline was made by InkBench \(a); this is \(b)")
@@ -85,7 +85,7 @@ public enum BaselineCheck {
     /// Compares every figure.
     ///
     /// - Throws: ``BaselineMismatch`` listing every difference when the two were made differently.
-    public static func compare(baseline: BenchRecord, now: BenchRecord, tolerances: ToleranceTable) throws(BaselineMismatch) -> CheckReport {
+    package static func compare(baseline: BenchRecord, now: BenchRecord, tolerances: ToleranceTable) throws(BaselineMismatch) -> CheckReport {
         let differences = differences(baseline: baseline, now: now)
         guard differences.isEmpty else { throw BaselineMismatch(baseline: baseline.source, differences: differences) }
         let figures = baseline.figures.filter { now.figures.contains($0) }

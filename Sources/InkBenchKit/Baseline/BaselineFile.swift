@@ -43,16 +43,16 @@ import InkImport
 /// try BaselineFile.write(record, to: "Benchmarks/baseline/default-ipad-60.csv")
 /// let baseline = try BaselineFile.read(path: "Benchmarks/baseline/default-ipad-60.csv")
 /// ```
-public enum BaselineFile {
+package enum BaselineFile {
     /// The format line's value.
-    public static let formatName = "inkbench-baseline 1"
+    package static let formatName = "inkbench-baseline 1"
 
     /// The prefix of the spread columns: `spread_overshoot_p95_mm` is the seed-to-seed spread of
     /// `overshoot_p95_mm` on that row.
-    public static let spreadPrefix = "spread_"
+    package static let spreadPrefix = "spread_"
 
     /// The file's text.
-    public static func render(_ record: BenchRecord) -> String {
+    package static func render(_ record: BenchRecord) -> String {
         var out = "# InkBench baseline: the figures `bench check --baseline FILE` compares a run with.\n"
         out += "# Rewrite it on purpose with: swift run bench check --baseline FILE --update-baseline\n"
         out += "# format: \(formatName)\n"
@@ -77,14 +77,14 @@ public enum BaselineFile {
     }
 
     /// Writes `record` to `path` atomically.
-    public static func write(_ record: BenchRecord, to path: String) throws(BaselineFileError) {
+    package static func write(_ record: BenchRecord, to path: String) throws(BaselineFileError) {
         try AtomicFile.write(render(record), to: path)
     }
 
     /// Reads a baseline file, or a `summary.csv` (a file whose first line is its header).
     ///
     /// - Throws: ``BaselineFileError`` naming the file, the line and what was expected.
-    public static func read(path: String) throws(BaselineFileError) -> BenchRecord {
+    package static func read(path: String) throws(BaselineFileError) -> BenchRecord {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             var isDir: ObjCBool = false
@@ -98,7 +98,7 @@ public enum BaselineFile {
     }
 
     /// Parses a baseline's text (or a `summary.csv`'s); `path` is for messages.
-    public static func parse(_ text: String, path: String) throws(BaselineFileError) -> BenchRecord {
+    package static func parse(_ text: String, path: String) throws(BaselineFileError) -> BenchRecord {
         let lines = TextLines.lines(of: text)
         guard let first = lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw BaselineFileError(path: path, line: 1, "the file is empty; expected a baseline ('# format: \(formatName)') or a summary.csv")

@@ -5,18 +5,18 @@
 /// BaselineFileError(path: "Benchmarks/baseline/default-ipad-60.csv", line: 14, "expected 18 fields, found 17")
 /// // Benchmarks/baseline/default-ipad-60.csv:14: expected 18 fields, found 17
 /// ```
-public struct BaselineFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var line: Int?
-    public var message: String
+package struct BaselineFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var path: String
+    package var line: Int?
+    package var message: String
 
-    public init(path: String, line: Int?, _ message: String) {
+    package init(path: String, line: Int?, _ message: String) {
         self.path = path
         self.line = line
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         if let line { return "\(path):\(line): \(message)" }
         return "\(path): \(message)"
     }

@@ -8,18 +8,18 @@
 /// //   timing frame_rate_hz: baseline 60, now 120
 /// // Run with the baseline's settings, or rewrite the baseline on purpose with --update-baseline.
 /// ```
-public struct BaselineMismatch: Error, Sendable, Equatable, CustomStringConvertible {
+package struct BaselineMismatch: Error, Sendable, Equatable, CustomStringConvertible {
     /// The baseline's path (or description).
-    public var baseline: String
+    package var baseline: String
     /// One line per difference.
-    public var differences: [String]
+    package var differences: [String]
 
-    public init(baseline: String, differences: [String]) {
+    package init(baseline: String, differences: [String]) {
         self.baseline = baseline
         self.differences = differences
     }
 
-    public var description: String {
+    package var description: String {
         "\(baseline) was made differently from this run, so its figures cannot be compared:\n"
             + differences.map { "  " + $0 }.joined(separator: "\n")
             + "\nRun with the baseline's settings, or rewrite the baseline on purpose with --update-baseline."

@@ -8,7 +8,7 @@ extension BenchRecord {
     /// let outcome = try await BenchSession.run(plan)
     /// let record = BenchRecord(outcome: outcome, strategies: plan.strategies, suite: "default", seeds: plan.seeds, timing: plan.timing)
     /// ```
-    public init(
+    package init(
         outcome: BenchOutcome, strategies: [Strategy], suite: String, seeds: [UInt64], timing: Timing, minMovingFrames: Int = 0
     ) {
         let summary = SummaryRow.rows(outcome, frameRateHz: timing.frameRateHz, minMovingFrames: minMovingFrames)
@@ -16,7 +16,7 @@ extension BenchRecord {
     }
 
     /// The record of summary rows.
-    public init(rows summary: [SummaryRow], strategies: [Strategy], traces: [String], suite: String, seeds: [UInt64], timing: Timing) {
+    package init(rows summary: [SummaryRow], strategies: [Strategy], traces: [String], suite: String, seeds: [UInt64], timing: Timing) {
         let rows = summary.map { r in
             Row(
                 trace: r.isSuiteMean ? Self.suiteMeanTrace : r.trace, strategy: r.strategy, frames: r.isSuiteMean ? nil : r.frames,
@@ -37,7 +37,7 @@ extension BenchRecord {
     /// let many = try await BenchSession.run(BenchPlan(specs: specs, seeds: Array(1...10), strategies: s, timing: t))
     /// record.attachSpreads(from: many, seeds: Array(1...10))
     /// ```
-    public mutating func attachSpreads(from outcome: BenchOutcome, seeds: [UInt64], minMovingFrames: Int = 0) {
+    package mutating func attachSpreads(from outcome: BenchOutcome, seeds: [UInt64], minMovingFrames: Int = 0) {
         var byKey: [String: [String: Double]] = [:]
         for r in SummaryRow.rows(outcome, frameRateHz: 0, minMovingFrames: minMovingFrames) {
             byKey[(r.isSuiteMean ? Self.suiteMeanTrace : r.trace) + "\u{0}" + r.strategy] = r.ranges

@@ -14,35 +14,35 @@ import InkSynthesis
 /// let outcome = try await BenchSession.run(plan)
 /// let record = BenchRecord(outcome: outcome, strategies: plan.strategies, suite: "default", seeds: [1], timing: Timing())
 /// ```
-public struct BenchRecord: Sendable, Equatable {
+package struct BenchRecord: Sendable, Equatable {
     /// A strategy as recorded: its name in outputs and its parameters (`name=value`, all of them).
-    public struct StrategyEntry: Sendable, Equatable {
-        public var name: String
-        public var parameters: [String]
-        public init(name: String, parameters: [String]) {
+    package struct StrategyEntry: Sendable, Equatable {
+        package var name: String
+        package var parameters: [String]
+        package init(name: String, parameters: [String]) {
             self.name = name
             self.parameters = parameters
         }
     }
 
     /// One (trace, strategy) row, or a suite mean (``trace`` is ``BenchRecord/suiteMeanTrace``).
-    public struct Row: Sendable, Equatable {
-        public var trace: String
-        public var strategy: String
+    package struct Row: Sendable, Equatable {
+        package var trace: String
+        package var strategy: String
         /// Open frames evaluated; `nil` for suite means or when not recorded.
-        public var frames: Int?
+        package var frames: Int?
         /// Each figure by column name; a missing key is an empty cell.
-        public var values: [String: Double]
+        package var values: [String: Double]
         /// Each figure's seed-to-seed spread (max - min over ``BenchRecord/spreadSeeds``); a
         /// missing key is unknown (treated as 0). 0 for a trace that does not depend on the seed.
-        public var spreads: [String: Double]
+        package var spreads: [String: Double]
         /// The 1-based line the row was read from, for messages (0 when not read from a file).
-        public var line: Int
+        package var line: Int
         /// Whether a trace row counts toward its strategy's suite mean (it has the minimum of
         /// moving frames); true for suite means and for files that do not say.
-        public var inSuiteMean: Bool
+        package var inSuiteMean: Bool
 
-        public init(
+        package init(
             trace: String, strategy: String, frames: Int?, values: [String: Double], spreads: [String: Double] = [:], line: Int = 0,
             inSuiteMean: Bool = true
         ) {
@@ -56,34 +56,34 @@ public struct BenchRecord: Sendable, Equatable {
         }
 
         /// Whether this is a suite-mean row.
-        public var isSuiteMean: Bool { trace == BenchRecord.suiteMeanTrace }
+        package var isSuiteMean: Bool { trace == BenchRecord.suiteMeanTrace }
     }
 
     /// The trace name of suite-mean rows.
-    public static let suiteMeanTrace = "suite mean"
+    package static let suiteMeanTrace = "suite mean"
 
     /// Where the record was read from (a path), or `run` for a fresh run; for messages.
-    public var source: String
+    package var source: String
     /// The InkBench version that made it, when known.
-    public var toolVersion: String?
+    package var toolVersion: String?
     /// The suite's name, when known (`default` for the six synthetic S-curves).
-    public var suite: String?
+    package var suite: String?
     /// The seeds of the noisy traces, when known.
-    public var seeds: [UInt64]?
+    package var seeds: [UInt64]?
     /// The seeds each row's ``Row/spreads`` were measured over; `nil` when not measured.
-    public var spreadSeeds: [UInt64]?
+    package var spreadSeeds: [UInt64]?
     /// The timing, as ordered `key`/`value` text (see ``timingFields(_:)``); only the keys known.
-    public var timing: [(key: String, value: String)]
+    package var timing: [(key: String, value: String)]
     /// The strategies in report order.
-    public var strategies: [StrategyEntry]
+    package var strategies: [StrategyEntry]
     /// The traces in order.
-    public var traces: [String]
+    package var traces: [String]
     /// The figure columns, in order.
-    public var figures: [String]
+    package var figures: [String]
     /// Per-trace rows, then suite means.
-    public var rows: [Row]
+    package var rows: [Row]
 
-    public init(
+    package init(
         source: String, toolVersion: String?, suite: String?, seeds: [UInt64]?, timing: [(key: String, value: String)],
         strategies: [StrategyEntry], traces: [String], figures: [String], rows: [Row]
     ) {
@@ -101,7 +101,7 @@ public struct BenchRecord: Sendable, Equatable {
 
     /// The timing as `key`/`value` text, in a fixed order; `frame_rate_hz` and `input_rate_hz`
     /// are also what `summary.csv` records.
-    public static func timingFields(_ t: Timing) -> [(key: String, value: String)] {
+    package static func timingFields(_ t: Timing) -> [(key: String, value: String)] {
         let display: String
         switch t.displayLatency {
         case .frames(let f): display = "\(NumberText.exact(f)) frames"
@@ -120,7 +120,7 @@ public struct BenchRecord: Sendable, Equatable {
     /// Rebuilds a ``/InkReplay/Timing`` from complete ``timing`` fields.
     ///
     /// - Throws: ``BaselineFileError`` naming a missing or unreadable field.
-    public func makeTiming() throws(BaselineFileError) -> Timing {
+    package func makeTiming() throws(BaselineFileError) -> Timing {
         func field(_ key: String) throws(BaselineFileError) -> String {
             guard let v = timing.first(where: { $0.key == key })?.value else {
                 throw BaselineFileError(path: source, line: nil, "the timing has no '\(key)'; it cannot be run again (use --results DIR)")
@@ -161,7 +161,7 @@ public struct BenchRecord: Sendable, Equatable {
 
     /// The `--strategies` text that rebuilds the recorded strategies: `kalman[sigma_p=0.02]`
     /// becomes `kalman:sigma_p=0.02`.
-    public var strategySpecs: [String] {
+    package var strategySpecs: [String] {
         strategies.map { s in
             guard let open = s.name.firstIndex(of: "["), s.name.hasSuffix("]") else { return s.name }
             return String(s.name[..<open]) + ":" + String(s.name[s.name.index(after: open)..<s.name.index(before: s.name.endIndex)])
@@ -169,11 +169,11 @@ public struct BenchRecord: Sendable, Equatable {
     }
 
     /// The row of `trace` and `strategy`, if any.
-    public func row(trace: String, strategy: String) -> Row? {
+    package func row(trace: String, strategy: String) -> Row? {
         rows.first { $0.trace == trace && $0.strategy == strategy }
     }
 
-    public static func == (a: BenchRecord, b: BenchRecord) -> Bool {
+    package static func == (a: BenchRecord, b: BenchRecord) -> Bool {
         a.toolVersion == b.toolVersion && a.suite == b.suite && a.seeds == b.seeds
             && a.timing.map(\.key) == b.timing.map(\.key) && a.timing.map(\.value) == b.timing.map(\.value)
             && a.strategies == b.strategies && a.traces == b.traces && a.figures == b.figures

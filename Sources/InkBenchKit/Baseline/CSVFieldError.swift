@@ -3,9 +3,9 @@
 /// ```swift
 /// do { _ = try CSVFields.split("a,\"b") } catch { print(error) }   // column 4: a quoted field is not closed
 /// ```
-public struct CSVFieldError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct CSVFieldError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The 1-based character column.
-    public var column: Int
-    public var message: String
-    public var description: String { "column \(column): \(message)" }
+    package var column: Int
+    package var message: String
+    package var description: String { "column \(column): \(message)" }
 }

@@ -7,14 +7,14 @@
 /// // s-curve slow,"kalman[sigma_p=0.02,cap_ms=16]"
 /// try CSVFields.split("a,\"b,c\",")   // ["a", "b,c", ""]
 /// ```
-public enum CSVFields {
+package enum CSVFields {
     /// Joins fields into one line, quoting where needed.
-    public static func join(_ fields: [String]) -> String {
+    package static func join(_ fields: [String]) -> String {
         fields.map(quote).joined(separator: ",")
     }
 
     /// Quotes one field if it needs it.
-    public static func quote(_ field: String) -> String {
+    package static func quote(_ field: String) -> String {
         let needs = field.contains(",") || field.contains("\"") || field.first == " " || field.last == " "
         guard needs else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
@@ -23,7 +23,7 @@ public enum CSVFields {
     /// Splits one line into fields.
     ///
     /// - Throws: ``CSVFieldError`` with the column (1-based) where a quoted field is malformed.
-    public static func split(_ line: Substring) throws(CSVFieldError) -> [String] {
+    package static func split(_ line: Substring) throws(CSVFieldError) -> [String] {
         var fields: [String] = []
         var field = ""
         var inQuotes = false
@@ -65,5 +65,5 @@ public enum CSVFields {
     }
 
     /// Splits one line into fields.
-    public static func split(_ line: String) throws(CSVFieldError) -> [String] { try split(Substring(line)) }
+    package static func split(_ line: String) throws(CSVFieldError) -> [String] { try split(Substring(line)) }
 }

@@ -9,21 +9,21 @@
 /// print(report.terminalText())
 /// try report.appendMarkdown(toFile: summaryPath)
 /// ```
-public struct CheckReport: Sendable, Equatable {
+package struct CheckReport: Sendable, Equatable {
     /// The baseline's path.
-    public var baseline: String
+    package var baseline: String
     /// Where the run's figures came from (`this run` or a results folder).
-    public var now: String
+    package var now: String
     /// Figure values compared.
-    public var compared: Int
+    package var compared: Int
     /// Every figure that moved.
-    public var changes: [FigureChange]
+    package var changes: [FigureChange]
     /// Remarks that do not fail the check.
-    public var notes: [String]
+    package var notes: [String]
     /// Lines describing the run (suite, timing, seed), printed above the table.
-    public var context: [String] = []
+    package var context: [String] = []
 
-    public init(baseline: String, now: String, compared: Int, changes: [FigureChange], notes: [String]) {
+    package init(baseline: String, now: String, compared: Int, changes: [FigureChange], notes: [String]) {
         self.baseline = baseline
         self.now = now
         self.compared = compared
@@ -32,15 +32,15 @@ public struct CheckReport: Sendable, Equatable {
     }
 
     /// The figures that regressed.
-    public var regressions: [FigureChange] { changes.filter { $0.verdict == .regressed } }
+    package var regressions: [FigureChange] { changes.filter { $0.verdict == .regressed } }
     /// The figures that improved.
-    public var improvements: [FigureChange] { changes.filter { $0.verdict == .improved } }
+    package var improvements: [FigureChange] { changes.filter { $0.verdict == .improved } }
 
     /// 1 when a figure regressed, else 0.
-    public var exitCode: Int32 { regressions.isEmpty ? 0 : 1 }
+    package var exitCode: Int32 { regressions.isEmpty ? 0 : 1 }
 
     /// The changes in report order.
-    public var orderedChanges: [FigureChange] {
+    package var orderedChanges: [FigureChange] {
         let rank: [FigureChange.Verdict: Int] = [.regressed: 0, .improved: 1, .changed: 2, .unchanged: 3]
         return changes.enumerated().sorted { a, b in
             let ra = rank[a.element.verdict] ?? 9, rb = rank[b.element.verdict] ?? 9
@@ -49,7 +49,7 @@ public struct CheckReport: Sendable, Equatable {
     }
 
     /// One line: passed or failed, and the counts.
-    public var verdictLine: String {
+    package var verdictLine: String {
         let r = regressions.count, i = improvements.count
         let moved = changes.count
         if r > 0 {
@@ -62,7 +62,7 @@ public struct CheckReport: Sendable, Equatable {
     }
 
     /// The cells of each moved figure: trace, strategy, figure, baseline, now, change, tolerance, verdict.
-    public func cells() -> [[String]] {
+    package func cells() -> [[String]] {
         orderedChanges.map { c in
             let digits = c.printedDigits
             var change = "-"
@@ -85,7 +85,7 @@ public struct CheckReport: Sendable, Equatable {
     static let header = ["trace", "strategy", "figure", "baseline", "now", "change", "tolerance", "verdict"]
 
     /// The terminal text: context, notes, the table of moved figures, and the verdict line.
-    public func terminalText() -> String {
+    package func terminalText() -> String {
         var lines: [String] = ["baseline: \(baseline)", "compared with: \(now)"] + context
         for n in notes { lines.append("note: \(n)") }
         let rows = cells()
@@ -96,7 +96,7 @@ public struct CheckReport: Sendable, Equatable {
     }
 
     /// GitHub Markdown: a heading with the verdict, the context, and the table of moved figures.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var out = "### InkBench check: " + (regressions.isEmpty ? "passed" : "FAILED") + "\n\n"
         out += verdictLine.prefix(1).uppercased() + verdictLine.dropFirst() + ".\n\n"
         out += "- baseline: `\(baseline)`\n- compared with: \(now)\n"

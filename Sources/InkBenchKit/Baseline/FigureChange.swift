@@ -6,9 +6,9 @@
 ///                      baseline: 4.049, now: 4.312, tolerance: FigureTolerance(absolute: 0.05, unit: "mm"))
 /// c.verdict   // .regressed
 /// ```
-public struct FigureChange: Sendable, Equatable {
+package struct FigureChange: Sendable, Equatable {
     /// What a check concludes about one figure.
-    public enum Verdict: String, Sendable, Equatable, CaseIterable {
+    package enum Verdict: String, Sendable, Equatable, CaseIterable {
         /// Worse by more than the tolerance (or no longer computed): the check fails.
         case regressed
         /// Better by more than the tolerance: reported, never a failure.
@@ -20,30 +20,30 @@ public struct FigureChange: Sendable, Equatable {
         case changed
     }
 
-    public var trace: String
-    public var strategy: String
-    public var figure: String
+    package var trace: String
+    package var strategy: String
+    package var figure: String
     /// The baseline's value; `nil` for an empty cell.
-    public var baseline: Double?
+    package var baseline: Double?
     /// This run's value; `nil` for an empty cell.
-    public var now: Double?
-    public var tolerance: FigureTolerance
+    package var now: Double?
+    package var tolerance: FigureTolerance
     /// What judges the change (``Figure/cost(in:)``: the value, its magnitude, or another
     /// figure's magnitude) in the baseline's row and in this run's; `nil` when the figure has no
     /// better direction or the row lacks the value.
-    public var costs: (baseline: Double?, now: Double?)
+    package var costs: (baseline: Double?, now: Double?)
     /// The row's seed-to-seed spread of this figure in the baseline (0 when unknown or clean).
-    public var spread: Double
-    public var verdict: Verdict
+    package var spread: Double
+    package var verdict: Verdict
 
     /// How many times its seed-to-seed spread a row's tolerance is widened to.
-    public static let spreadFactor = 1.25
+    package static let spreadFactor = 1.25
 
     /// Judges a change of `figure` between two rows (each figure by CSV name) under
     /// `tolerance`, widened to ``spreadFactor`` times the baseline row's seed-to-seed `spread`.
     /// The figure's registry entry says which way is better (``Figure/cost(in:)``): latency
     /// removed, for example, is judged by `|Λ|` of the same rows.
-    public init(
+    package init(
         trace: String, strategy: String, figure: String, baselineRow: [String: Double], nowRow: [String: Double],
         tolerance: FigureTolerance, spread: Double = 0
     ) {
@@ -61,7 +61,7 @@ public struct FigureChange: Sendable, Equatable {
     }
 
     /// Judges a figure on its own values (a figure whose cost is not another figure's).
-    public init(
+    package init(
         trace: String, strategy: String, figure: String, baseline: Double?, now: Double?, tolerance: FigureTolerance,
         spread: Double = 0
     ) {
@@ -71,22 +71,22 @@ public struct FigureChange: Sendable, Equatable {
         self.init(trace: trace, strategy: strategy, figure: figure, baselineRow: a, nowRow: b, tolerance: tolerance, spread: spread)
     }
 
-    public static func == (a: FigureChange, b: FigureChange) -> Bool {
+    package static func == (a: FigureChange, b: FigureChange) -> Bool {
         a.trace == b.trace && a.strategy == b.strategy && a.figure == b.figure && a.baseline == b.baseline && a.now == b.now
             && a.tolerance == b.tolerance && a.costs.baseline == b.costs.baseline && a.costs.now == b.costs.now
             && a.spread == b.spread && a.verdict == b.verdict
     }
 
     /// The largest change that counts as unchanged.
-    public var allowed: Double {
+    package var allowed: Double {
         max(tolerance.allowed(baseline: baseline ?? 0), Self.spreadFactor * spread)
     }
 
     /// Whether the row's seed spread, not the figure's tolerance, sets ``allowed``.
-    public var allowedBySpread: Bool { Self.spreadFactor * spread > tolerance.allowed(baseline: baseline ?? 0) }
+    package var allowedBySpread: Bool { Self.spreadFactor * spread > tolerance.allowed(baseline: baseline ?? 0) }
 
     /// The tolerance as shown: `±0.05 mm`, or `±0.412 mm (seed spread)` when the spread sets it.
-    public var toleranceText: String {
+    package var toleranceText: String {
         if allowedBySpread {
             let unit = Figure.unitText(of: figure)
             return "±" + NumberText.fixed(allowed, Figure.digits(of: figure) + 1) + (unit.isEmpty ? "" : " \(unit)") + " (seed spread)"
@@ -95,17 +95,17 @@ public struct FigureChange: Sendable, Equatable {
     }
 
     /// `now - baseline`, when both exist.
-    public var change: Double? {
+    package var change: Double? {
         guard let baseline, let now else { return nil }
         return now - baseline
     }
 
     /// The digits a change is printed with: one more than the figure's own.
-    public var printedDigits: Int { Figure.digits(of: figure) + 1 }
+    package var printedDigits: Int { Figure.digits(of: figure) + 1 }
 
     /// Whether the figure moved visibly: a cell that became empty or full, or a value that
     /// prints differently at ``printedDigits`` (a difference that prints as +0.0000 has not moved).
-    public var moved: Bool {
+    package var moved: Bool {
         switch (baseline, now) {
         case (nil, nil): false
         case (.some(let b), .some(let n)): NumberText.fixed(b, printedDigits) != NumberText.fixed(n, printedDigits)

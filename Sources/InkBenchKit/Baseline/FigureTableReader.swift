@@ -9,18 +9,18 @@ import Foundation
 /// ```swift
 /// let table = try FigureTableReader.read(lines: lines, firstLine: 1, path: "bench-results/summary.csv")
 /// ```
-public struct FigureTableReader: Sendable {
+package struct FigureTableReader: Sendable {
     /// The figure columns found, in header order.
-    public var figures: [String]
+    package var figures: [String]
     /// The rows, with suite means named ``BenchRecord/suiteMeanTrace``.
-    public var rows: [BenchRecord.Row]
+    package var rows: [BenchRecord.Row]
     /// Each row's (frame rate, input rate) text, when the table has those columns.
-    public var rates: [(line: Int, frameRateHz: String, inputRateHz: String)]
+    package var rates: [(line: Int, frameRateHz: String, inputRateHz: String)]
 
     /// Reads `lines`, the first of which (the header) is line `firstLine` of `path`.
     ///
     /// - Throws: ``BaselineFileError`` with the line and what was expected.
-    public static func read(lines: [Substring], firstLine: Int, path: String) throws(BaselineFileError) -> FigureTableReader {
+    package static func read(lines: [Substring], firstLine: Int, path: String) throws(BaselineFileError) -> FigureTableReader {
         guard let headerLine = lines.first else {
             throw BaselineFileError(path: path, line: firstLine, "expected the header line 'trace,strategy,...', found the end of the file")
         }

@@ -6,25 +6,25 @@
 /// let t = try FigureTolerance.parse("0.05,2%", figure: "overshoot_max_mm")   // 0.05 mm or 2 %
 /// t.allowed(baseline: 10)   // 0.2
 /// ```
-public struct FigureTolerance: Sendable, Equatable, CustomStringConvertible {
+package struct FigureTolerance: Sendable, Equatable, CustomStringConvertible {
     /// In the figure's unit (ms, mm, or none for ratios and rates).
-    public var absolute: Double
+    package var absolute: Double
     /// A fraction of the baseline's magnitude (0.02 is 2 %).
-    public var relative: Double
+    package var relative: Double
     /// The unit of ``absolute``, for messages.
-    public var unit: String
+    package var unit: String
 
-    public init(absolute: Double, relative: Double = 0, unit: String = "") {
+    package init(absolute: Double, relative: Double = 0, unit: String = "") {
         self.absolute = absolute
         self.relative = relative
         self.unit = unit
     }
 
     /// The largest change that still counts as unchanged, for a baseline value.
-    public func allowed(baseline: Double) -> Double { max(absolute, relative * abs(baseline)) }
+    package func allowed(baseline: Double) -> Double { max(absolute, relative * abs(baseline)) }
 
     /// `0.05 mm`, or `0.05 mm or 2%` with a relative part.
-    public var description: String {
+    package var description: String {
         var s = NumberText.exact(absolute) + (unit.isEmpty ? "" : " \(unit)")
         if relative > 0 { s += " or " + NumberText.exact((relative * 100 * 1e6).rounded() / 1e6) + "%" }
         return s
@@ -33,7 +33,7 @@ public struct FigureTolerance: Sendable, Equatable, CustomStringConvertible {
     /// Reads `abs[,rel]`: `rel` a fraction (`0.02`) or a percentage (`2%`).
     ///
     /// - Throws: ``ToleranceError`` when a value is not a finite number >= 0.
-    public static func parse(_ text: String, figure: String) throws(ToleranceError) -> FigureTolerance {
+    package static func parse(_ text: String, figure: String) throws(ToleranceError) -> FigureTolerance {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 1 || parts.count == 2 else {
             throw ToleranceError("tolerance for \(figure): '\(text)' is not abs[,rel], e.g. 0.05 or 0.05,2%")

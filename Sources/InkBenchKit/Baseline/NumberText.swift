@@ -8,23 +8,23 @@ import Foundation
 /// NumberText.fixed(0.12345, 3)  // "0.123"
 /// NumberText.signed(0.5, 3)     // "+0.500"
 /// ```
-public enum NumberText {
+package enum NumberText {
     static let posix = Locale(identifier: "en_US_POSIX")
 
     /// The shortest text that reads back to exactly `v`; integers without a fraction.
-    public static func exact(_ v: Double) -> String {
+    package static func exact(_ v: Double) -> String {
         if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
         return "\(v)"
     }
 
     /// `v` with `digits` digits after the point.
-    public static func fixed(_ v: Double, _ digits: Int) -> String {
+    package static func fixed(_ v: Double, _ digits: Int) -> String {
         let s = String(format: "%.\(digits)f", locale: posix, v)
         return s.hasPrefix("-") && Double(s) == 0 ? String(s.dropFirst()) : s
     }
 
     /// `v` with a sign and `digits` digits after the point.
-    public static func signed(_ v: Double, _ digits: Int) -> String {
+    package static func signed(_ v: Double, _ digits: Int) -> String {
         let s = fixed(v, digits)
         return s.hasPrefix("-") ? s : "+" + s
     }

@@ -12,11 +12,11 @@ import InkImport
 /// let record = try ResultsFolder.read("bench-results")
 /// record.timing   // from manifest.json, or frame_rate_hz / input_rate_hz of summary.csv
 /// ```
-public enum ResultsFolder {
+package enum ResultsFolder {
     /// Reads `folder/summary.csv` and, when it exists and decodes, `folder/manifest.json`.
     ///
     /// - Throws: ``BaselineFileError`` naming the file and line.
-    public static func read(_ folder: String) throws(BaselineFileError) -> BenchRecord {
+    package static func read(_ folder: String) throws(BaselineFileError) -> BenchRecord {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
             throw BaselineFileError(path: folder, line: nil, "no such folder; expected a results folder written by `bench` (with summary.csv)")
@@ -54,7 +54,7 @@ public enum ResultsFolder {
     }
 
     /// Parses a `summary.csv`'s text; `path` is for messages.
-    public static func parseSummary(_ text: String, path: String) throws(BaselineFileError) -> BenchRecord {
+    package static func parseSummary(_ text: String, path: String) throws(BaselineFileError) -> BenchRecord {
         let lines = TextLines.lines(of: text)
         guard let start = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw BaselineFileError(path: path, line: 1, "the file is empty; expected a summary.csv header")

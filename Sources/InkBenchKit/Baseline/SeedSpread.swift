@@ -12,22 +12,22 @@ import InkSynthesis
 /// let spreads = try await SeedSpread.measure(seeds: Array(1...10))
 /// print(SeedSpread.render(spreads))
 /// ```
-public struct SeedSpread: Sendable, Equatable {
+package struct SeedSpread: Sendable, Equatable {
     /// The figure's column name.
-    public var figure: String
+    package var figure: String
     /// Per strategy (in run order), max - min over seeds of its suite mean.
-    public var suiteMeanRange: [String: Double]
+    package var suiteMeanRange: [String: Double]
     /// The strategies in run order.
-    public var strategies: [String]
+    package var strategies: [String]
     /// Largest max - min over seeds of one (trace, strategy) figure.
-    public var traceRange: Double
+    package var traceRange: Double
     /// The (trace, strategy) where ``traceRange`` was found.
-    public var traceRangeAt: String
+    package var traceRangeAt: String
     /// Largest max - min over seeds on a trace without noise.
-    public var cleanRange: Double
+    package var cleanRange: Double
 
     /// Runs `suite` with `strategies` once per seed and measures every figure's spread.
-    public static func measure(
+    package static func measure(
         suite: SyntheticSuite = .default, strategies: [Strategy]? = nil, timing: Timing = Timing(),
         seeds: [UInt64]
     ) async throws -> [SeedSpread] {
@@ -66,7 +66,7 @@ public struct SeedSpread: Sendable, Equatable {
 
     /// A plain-text table: per figure, the suite-mean spread of each strategy, the largest
     /// one-trace spread, the clean traces' spread, and the default tolerance.
-    public static func render(_ spreads: [SeedSpread]) -> String {
+    package static func render(_ spreads: [SeedSpread]) -> String {
         let strategies = spreads.first?.strategies ?? []
         var rows = [["figure"] + strategies.map { "mean: \($0)" } + ["one trace (max)", "clean", "default tolerance"]]
         for s in spreads {

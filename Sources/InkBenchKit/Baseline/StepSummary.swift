@@ -6,9 +6,9 @@ import Foundation
 /// ```swift
 /// if let path = StepSummary.path { try StepSummary.append(report.markdown(), to: path) }
 /// ```
-public enum StepSummary {
+package enum StepSummary {
     /// The file named by `$GITHUB_STEP_SUMMARY`, when set and not empty.
-    public static var path: String? {
+    package static var path: String? {
         guard let p = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !p.isEmpty else { return nil }
         return p
     }
@@ -16,7 +16,7 @@ public enum StepSummary {
     /// Appends `markdown` (followed by a blank line) to `path`, creating the file if needed.
     ///
     /// - Throws: ``BaselineFileError`` naming the file.
-    public static func append(_ markdown: String, to path: String) throws(BaselineFileError) {
+    package static func append(_ markdown: String, to path: String) throws(BaselineFileError) {
         let data = Data((markdown + "\n").utf8)
         do {
             if !FileManager.default.fileExists(atPath: path) {

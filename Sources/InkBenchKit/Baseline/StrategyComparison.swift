@@ -13,26 +13,26 @@
 /// print(c.sentence)
 /// // neither is better (a trade-off): kalman-chromium has more latency (+5.7 ms) and less overshoot p95 (-1.417 mm) than linear
 /// ```
-public struct StrategyComparison: Sendable, Equatable {
+package struct StrategyComparison: Sendable, Equatable {
     /// The rule's outcome for B against A.
-    public typealias Verdict = Dominance.Verdict
+    package typealias Verdict = Dominance.Verdict
 
     /// The label of A and of B in output.
-    public var labelA: String
-    public var labelB: String
+    package var labelA: String
+    package var labelB: String
     /// Every figure of the means: A's value, B's value, and B's verdict against A.
-    public var figures: [FigureChange]
+    package var figures: [FigureChange]
     /// The rule's outcome.
-    public var verdict: Verdict
+    package var verdict: Verdict
     /// The traces the means are over.
-    public var traces: [String]
+    package var traces: [String]
     /// Set when the two sides ran on different traces: what was compared instead.
-    public var note: String?
+    package var note: String?
 
     /// Compares `strategyA` in `a` with `strategyB` in `b` over the traces both ran.
     ///
     /// - Throws: ``BaselineFileError`` when a record lacks the strategy, or the two share no trace.
-    public init(
+    package init(
         a: BenchRecord, strategyA: String, labelA: String? = nil, b: BenchRecord, strategyB: String, labelB: String? = nil,
         tolerances: ToleranceTable
     ) throws(BaselineFileError) {
@@ -91,7 +91,7 @@ public struct StrategyComparison: Sendable, Equatable {
     }
 
     /// The verdict as a sentence.
-    public var sentence: String {
+    package var sentence: String {
         func part(_ f: Figure) -> String {
             let what = f.name == Figure.perceivedLatency.name ? "latency" : "overshoot p95"
             guard let c = figures.first(where: { $0.figure == f.name }), let d = c.change else { return "\(what) not computed" }
@@ -115,7 +115,7 @@ public struct StrategyComparison: Sendable, Equatable {
     }
 
     /// A table of every figure: A, B, B - A, and whether B is better or worse.
-    public func table() -> String {
+    package func table() -> String {
         var rows = [["figure", labelA, labelB, "B - A", "tolerance", "B is"]]
         for c in figures {
             let digits = c.printedDigits

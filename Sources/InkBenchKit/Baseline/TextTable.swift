@@ -5,10 +5,10 @@
 /// // figure               now
 /// // overshoot_p95_mm   1.234
 /// ```
-public enum TextTable {
+package enum TextTable {
     /// Renders `rows` (the first is the header); columns in `leftAligned` are padded on the right,
     /// the others (numbers) on the left.
-    public static func render(_ rows: [[String]], leftAligned: Set<Int>) -> String {
+    package static func render(_ rows: [[String]], leftAligned: Set<Int>) -> String {
         let count = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: count)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }

@@ -4,8 +4,8 @@
 /// do { _ = try ToleranceTable.parseOption("overshoot=x") } catch { print(error) }
 /// // tolerance 'overshoot=x': unknown figure 'overshoot'; known: perceived_latency_ms, ...
 /// ```
-public struct ToleranceError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct ToleranceError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -39,14 +39,14 @@ import InkImport
 /// try table.apply(file: "ci/tolerances.txt")
 /// table["overshoot_p95_mm"].allowed(baseline: 3)   // 0.02
 /// ```
-public struct ToleranceTable: Sendable, Equatable {
+package struct ToleranceTable: Sendable, Equatable {
     /// Overrides by figure name.
-    public private(set) var overrides: [String: FigureTolerance] = [:]
+    package private(set) var overrides: [String: FigureTolerance] = [:]
 
-    public init() {}
+    package init() {}
 
     /// How the defaults were set, for `bench check --show-tolerances`.
-    public static let measurementNote = """
+    package static let measurementNote = """
         Defaults (the tolerance of clean traces, whose figures do not depend on the seed): above the
         figures' resolution, below what must fail (0.5 ms of latency; 0.05 mm of overshoot, so 0.1 mm
         always fails). On noisy traces and suite means a row's tolerance widens to 1.25 x its own
@@ -59,20 +59,20 @@ public struct ToleranceTable: Sendable, Equatable {
 
     /// The default tolerance of each figure, in column order: ``Figure/tolerance`` of the
     /// registry (see the table above for how they were set).
-    public static var defaults: [(figure: String, tolerance: FigureTolerance)] {
+    package static var defaults: [(figure: String, tolerance: FigureTolerance)] {
         Figure.all.map { ($0.name, FigureTolerance(absolute: $0.tolerance, unit: $0.unit.rawValue)) }
     }
 
     /// The tolerance of `figure`: its override, its default, or for columns this version does
     /// not know, 1e-9 (any visible change is reported).
-    public subscript(figure: String) -> FigureTolerance {
+    package subscript(figure: String) -> FigureTolerance {
         overrides[figure] ?? FigureTolerance.defaultFor(figure)
     }
 
     /// Applies one `figure=abs[,rel]` (`rel` a fraction or a percentage).
     ///
     /// - Throws: ``ToleranceError`` naming an unknown figure (and listing the known ones) or a bad value.
-    public mutating func apply(option text: String) throws(ToleranceError) {
+    package mutating func apply(option text: String) throws(ToleranceError) {
         let (figure, value) = try Self.split(text, context: "tolerance '\(text)'")
         overrides[figure] = try FigureTolerance.parse(value, figure: figure)
     }
@@ -81,7 +81,7 @@ public struct ToleranceTable: Sendable, Equatable {
     /// with `#` are skipped.
     ///
     /// - Throws: ``ToleranceError`` naming the file and line.
-    public mutating func apply(file path: String) throws(ToleranceError) {
+    package mutating func apply(file path: String) throws(ToleranceError) {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw ToleranceError("\(path): cannot read the tolerance file: \(error.localizedDescription)")
@@ -90,7 +90,7 @@ public struct ToleranceTable: Sendable, Equatable {
     }
 
     /// Applies a tolerance file's text (see ``apply(file:)``); `path` names it in errors.
-    public mutating func apply(text: String, path: String) throws(ToleranceError) {
+    package mutating func apply(text: String, path: String) throws(ToleranceError) {
         for (i, raw) in TextLines.lines(of: text).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -118,7 +118,7 @@ public struct ToleranceTable: Sendable, Equatable {
 
 extension FigureTolerance {
     /// The default tolerance of a figure (1e-9 for a column this version does not know).
-    public static func defaultFor(_ figure: String) -> FigureTolerance {
+    package static func defaultFor(_ figure: String) -> FigureTolerance {
         Figure.named(figure).map { FigureTolerance(absolute: $0.tolerance, unit: $0.unit.rawValue) }
             ?? FigureTolerance(absolute: 1e-9, unit: Figure.unitText(of: figure))
     }

@@ -10,9 +10,9 @@
 /// let b = ["perceived_latency_ms": 0.1, "overshoot_p95_mm": 5.982]    // kalman
 /// Dominance.judge(a: a, b: b, tolerances: ToleranceTable())          // .better: kalman dominates
 /// ```
-public enum Dominance {
+package enum Dominance {
     /// B against A.
-    public enum Verdict: String, Sendable, Equatable {
+    package enum Verdict: String, Sendable, Equatable {
         /// No worse on both figures and better on one.
         case better
         /// No better on both figures and worse on one.
@@ -24,7 +24,7 @@ public enum Dominance {
     }
 
     /// The two figures the rule judges.
-    public static let figures: [Figure] = [.perceivedLatency, .overshootP95]
+    package static let figures: [Figure] = [.perceivedLatency, .overshootP95]
 
     /// The rule's per-figure changes, B against A (A as the baseline).
     ///
@@ -32,20 +32,20 @@ public enum Dominance {
     ///   - a: A's figures by CSV name (means over the same traces as B's).
     ///   - b: B's figures by CSV name.
     ///   - tolerances: the tolerance of each figure: a difference within it counts as equal.
-    public static func changes(a: [String: Double], b: [String: Double], tolerances: ToleranceTable) -> [FigureChange] {
+    package static func changes(a: [String: Double], b: [String: Double], tolerances: ToleranceTable) -> [FigureChange] {
         figures.map { f in
             FigureChange(trace: SummaryRow.suiteMeanName, strategy: "B", figure: f.name, baselineRow: a, nowRow: b, tolerance: tolerances[f.name])
         }
     }
 
     /// B against A; `nil` when either lacks one of the rule's figures.
-    public static func judge(a: [String: Double], b: [String: Double], tolerances: ToleranceTable) -> Verdict? {
+    package static func judge(a: [String: Double], b: [String: Double], tolerances: ToleranceTable) -> Verdict? {
         guard figures.allSatisfy({ a[$0.name] != nil && b[$0.name] != nil }) else { return nil }
         return verdict(of: changes(a: a, b: b, tolerances: tolerances))
     }
 
     /// The verdict of the rule's per-figure changes.
-    public static func verdict(of changes: [FigureChange]) -> Verdict {
+    package static func verdict(of changes: [FigureChange]) -> Verdict {
         let worse = changes.contains { $0.verdict == .regressed }, better = changes.contains { $0.verdict == .improved }
         return worse && better ? .tradeOff : worse ? .worse : better ? .better : .equivalent
     }
@@ -55,7 +55,7 @@ public enum Dominance {
     /// - Parameters:
     ///   - points: each strategy's figures, all over the same traces.
     ///   - tolerances: the tolerance of each figure: a difference within it counts as equal.
-    public static func front(_ points: [(strategy: String, values: [String: Double])], tolerances: ToleranceTable) -> [String] {
+    package static func front(_ points: [(strategy: String, values: [String: Double])], tolerances: ToleranceTable) -> [String] {
         points.filter { p in
             !points.contains { q in q.strategy != p.strategy && judge(a: p.values, b: q.values, tolerances: tolerances) == .better }
         }.map(\.strategy)

@@ -12,9 +12,9 @@ import InkMetrics
 /// ```swift
 /// let bytes = SummaryCSV.write(rows).bytes
 /// ```
-public enum SummaryCSV {
+package enum SummaryCSV {
     /// Every column, in order.
-    public static let header: [String] = {
+    package static let header: [String] = {
         var h = ["trace", "strategy", "frame_rate_hz", "input_rate_hz", "frames"]
         h += Figure.all.map(\.name)
         h += ["perceived_latency_at_edge", "in_stroke_frames", "moving_frames", "samples", "seeds", "traces"]
@@ -24,7 +24,7 @@ public enum SummaryCSV {
     }()
 
     /// Writes the header and rows.
-    public static func write(_ rows: [SummaryRow]) -> CSVWriter {
+    package static func write(_ rows: [SummaryRow]) -> CSVWriter {
         var csv = CSVWriter(reservingCapacity: 256 * (rows.count + 1))
         csv.row(header)
         for r in rows {

@@ -11,14 +11,14 @@
 /// reading.front          // ["none", "linear", "kalman", "kalman-chromium"]: no strategy is better
 /// reading.sentences      // [("linear", "`linear` removes 30.9 ms of the 35.4 ms ..."), ...]
 /// ```
-public struct TradeoffReading: Sendable {
+package struct TradeoffReading: Sendable {
     /// The strategies no other is better than, in run order.
-    public var front: [String]
+    package var front: [String]
     /// Per strategy but `none`, its reading.
-    public var sentences: [(strategy: String, text: String)]
+    package var sentences: [(strategy: String, text: String)]
 
     /// Reads `record`'s strategies (those with trace rows), judging with `tolerances`.
-    public init(record: BenchRecord, tolerances: ToleranceTable = ToleranceTable()) {
+    package init(record: BenchRecord, tolerances: ToleranceTable = ToleranceTable()) {
         let names = record.strategies.map(\.name).filter { s in record.rows.contains { !$0.isSuiteMean && $0.strategy == s && $0.inSuiteMean } }
         func compare(_ a: String, _ b: String) -> StrategyComparison? {
             try? StrategyComparison(a: record, strategyA: a, b: record, strategyB: b, tolerances: tolerances)

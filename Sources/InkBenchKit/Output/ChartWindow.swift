@@ -12,35 +12,35 @@ import InkTraces
 /// let window = ChartWindow(trace: trace)
 /// window.note   // "the first 10 s of 102.4 s, frame phase 0"
 /// ```
-public struct ChartWindow: Sendable, Equatable {
+package struct ChartWindow: Sendable, Equatable {
     /// The longest stretch of a trace the per-frame charts show (s).
-    public static let seconds = 10.0
+    package static let seconds = 10.0
 
     /// The trace's first sample (s).
-    public let start: Double
+    package let start: Double
     /// The last time shown (s): `start + seconds`, or the trace's end.
-    public let end: Double
+    package let end: Double
     /// The trace's length (s).
-    public let traceDuration: Double
+    package let traceDuration: Double
 
-    public init(trace: Trace) {
+    package init(trace: Trace) {
         start = trace.startTime
         traceDuration = trace.endTime - trace.startTime
         end = start + min(traceDuration, Self.seconds)
     }
 
     /// Whether the trace is longer than the window.
-    public var isCut: Bool { traceDuration > Self.seconds }
+    package var isCut: Bool { traceDuration > Self.seconds }
 
     /// Whether a frame (its phase and photon time) is shown.
-    public func shows(phase: Int, photonTime: Double) -> Bool { phase == 0 && photonTime <= end }
+    package func shows(phase: Int, photonTime: Double) -> Bool { phase == 0 && photonTime <= end }
 
     /// Whether a sample time is shown.
-    public func shows(sampleTime t: Double) -> Bool { t <= end }
+    package func shows(sampleTime t: Double) -> Bool { t <= end }
 
     /// What the charts show, for titles and the report: `frame phase 0` or `the first 10 s of
     /// 102.4 s, frame phase 0`.
-    public var note: String {
+    package var note: String {
         isCut
             ? "the first \(NumberText.exact(Self.seconds)) s of \(NumberText.fixed(traceDuration, 1)) s, frame phase 0"
             : "frame phase 0"

@@ -6,7 +6,7 @@ extension Manifest {
     /// report are derived from them (`bench report` rebuilds those), so they are not checked.
     ///
     /// - Throws: ``OutputError`` naming the first file that is missing or differs.
-    public func verifyOutputs(in folder: OutputFolder) throws(OutputError) {
+    package func verifyOutputs(in folder: OutputFolder) throws(OutputError) {
         for record in outputs where record.path.hasSuffix(".csv") {
             let path = folder.file(record.path)
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -22,7 +22,7 @@ extension Manifest {
 
     /// Re-hashes the outputs: every file the manifest listed that still exists, then `added`
     /// (files a later command wrote into the run, such as `sweep.csv`), in that order.
-    public mutating func refreshOutputs(in folder: OutputFolder, adding added: [String] = []) {
+    package mutating func refreshOutputs(in folder: OutputFolder, adding added: [String] = []) {
         var names = outputs.map(\.path)
         for name in added where !names.contains(name) { names.append(name) }
         outputs = names.compactMap { name in

@@ -8,12 +8,12 @@ import Foundation
 /// let out = try OutputFolder(path: "bench-results")
 /// try out.write("summary.csv", bytes: csv.bytes)
 /// ```
-public struct OutputFolder: Sendable {
+package struct OutputFolder: Sendable {
     /// The folder's path as given.
-    public let path: String
+    package let path: String
 
     /// Opens the folder, creating it (and its parents) if needed.
-    public init(path: String) throws(OutputError) {
+    package init(path: String) throws(OutputError) {
         self.path = path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -29,13 +29,13 @@ public struct OutputFolder: Sendable {
     }
 
     /// The path of a file in the folder.
-    public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    package func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
     /// Whether the folder holds a file of that name.
-    public func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
+    package func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
 
     /// Writes a file whole: to a temporary file beside it, then renamed over it.
-    public func write(_ name: String, bytes: [UInt8]) throws(OutputError) {
+    package func write(_ name: String, bytes: [UInt8]) throws(OutputError) {
         let target = file(name)
         let temporary = file(".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         let data = Data(bytes)
@@ -53,12 +53,12 @@ public struct OutputFolder: Sendable {
     }
 
     /// Writes a text file whole.
-    public func write(_ name: String, text: String) throws(OutputError) {
+    package func write(_ name: String, text: String) throws(OutputError) {
         try write(name, bytes: Array(text.utf8))
     }
 
     /// Reads a text file of the folder.
-    public func read(_ name: String) throws(OutputError) -> String {
+    package func read(_ name: String) throws(OutputError) -> String {
         do {
             return try String(contentsOfFile: file(name), encoding: .utf8)
         } catch {
@@ -68,8 +68,8 @@ public struct OutputFolder: Sendable {
 }
 
 /// A results folder or file that cannot be written or read.
-public struct OutputError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct OutputError: Error, CustomStringConvertible, Sendable, Equatable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -22,9 +22,9 @@ import Foundation
 /// try folder.files.write("summary.csv", bytes: csv.bytes)
 /// try folder.commit()
 /// ```
-public struct RunFolder: Sendable {
+package struct RunFolder: Sendable {
     /// What the staging folder starts with.
-    public enum Start: Sendable {
+    package enum Start: Sendable {
         /// Nothing: a new run (files bench did not write are carried over at commit).
         case empty
         /// A copy of the existing folder: a command that adds files to a run.
@@ -32,14 +32,14 @@ public struct RunFolder: Sendable {
     }
 
     /// The folder as given (what users see).
-    public let path: String
+    package let path: String
     /// Where this command writes until ``commit()``.
-    public let files: OutputFolder
+    package let files: OutputFolder
     let start: Start
 
     /// The names a `bench run` writes (or may have written) into a folder; at commit the old
     /// folder's other files are carried over.
-    public static func isRunOutput(_ name: String) -> Bool {
+    package static func isRunOutput(_ name: String) -> Bool {
         let fixed: Set<String> = [
             "summary.csv", "frames.csv", "chart-frames.csv", "tails.csv", "paths.csv", "report.md", "report.html", "manifest.json",
         ]
@@ -53,7 +53,7 @@ public struct RunFolder: Sendable {
     /// Prepares the staging folder beside `path` (created with its parents if needed).
     ///
     /// - Throws: ``OutputError`` naming the path and what is wrong with it.
-    public init(path: String, startFrom start: Start) throws(OutputError) {
+    package init(path: String, startFrom start: Start) throws(OutputError) {
         let fm = FileManager.default
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let name = url.lastPathComponent
@@ -86,7 +86,7 @@ public struct RunFolder: Sendable {
     /// Swaps the staging folder in as the folder, in one step, and removes the old one.
     ///
     /// - Throws: ``OutputError`` when the swap fails (the old folder is then left as it was).
-    public func commit() throws(OutputError) {
+    package func commit() throws(OutputError) {
         let fm = FileManager.default
         let target = URL(fileURLWithPath: path).standardizedFileURL.path
         let staging = files.path
@@ -114,7 +114,7 @@ public struct RunFolder: Sendable {
     }
 
     /// Removes the staging folder (the command failed; the folder keeps its last whole run).
-    public func abandon() { try? FileManager.default.removeItem(atPath: files.path) }
+    package func abandon() { try? FileManager.default.removeItem(atPath: files.path) }
 
     /// Atomically exchanges two folders (Linux `renameat2(RENAME_EXCHANGE)`), or `false`
     /// when the system cannot.
