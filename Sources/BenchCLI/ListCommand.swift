@@ -25,8 +25,13 @@ struct ListCommand: ParsableCommand {
             lines.append("  \(d.name)\(StrategyCatalog.defaultNames.contains(d.name) ? "" : " (not in the default list)")")
             lines.append("      \(d.about)")
             for p in d.parameters {
-                let value = p.defaultValue.map { CSVText.number($0) } ?? "off"
-                lines.append("      \(p.name)=\(value)".padding(toLength: 30, withPad: " ", startingAt: 0) + p.about)
+                let value = p.kind == .path ? (p.defaultText ?? "none") : p.defaultValue.map { CSVText.number($0) } ?? "off"
+                if p.kind == .path {
+                    lines.append("      \(p.name)=\(value)")
+                    lines.append(String(repeating: " ", count: 30) + p.about)
+                } else {
+                    lines.append("      \(p.name)=\(value)".padding(toLength: 30, withPad: " ", startingAt: 0) + p.about)
+                }
             }
         }
         lines.append("")

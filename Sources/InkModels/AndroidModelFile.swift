@@ -24,6 +24,18 @@ public enum AndroidModelFile {
     /// Where the workspace keeps the model, relative to the package (and working) directory.
     public static let defaultPath = "../shared/models/android-motion-predictor/motion_predictor_model.tflite"
 
+    /// The default model path: `$INKBENCH_SHARED/models/android-motion-predictor/motion_predictor_model.tflite`
+    /// when that variable is set, else ``defaultPath`` (relative to the working directory).
+    public static var resolvedDefaultPath: String {
+        if let shared = ProcessInfo.processInfo.environment["INKBENCH_SHARED"], !shared.isEmpty {
+            return shared + "/models/android-motion-predictor/motion_predictor_model.tflite"
+        }
+        return defaultPath
+    }
+
+    /// Whether nothing exists at `path` (as opposed to a file that cannot be used).
+    public static func isMissing(_ path: String) -> Bool { !FileManager.default.fileExists(atPath: path) }
+
     /// Where to get the model when it is missing, for notices.
     public static let whereToGetIt =
         "get it from AOSP platform/frameworks/native, data/etc/input/motion_predictor_model.tflite "
