@@ -57,7 +57,9 @@ let package = Package(
         .testTarget(
             name: "InkReplayTests",
             dependencies: ["InkReplay", "InkSynthesis", "InkTestSupport"]),
-        .testTarget(name: "InkModelsTests", dependencies: ["InkModels", "InkPrediction", "InkTestSupport"]),
+        .testTarget(
+            name: "InkModelsTests",
+            dependencies: ["InkModels", "InkPrediction", "InkImport", "InkReplay", "InkTraces", "InkTestSupport"]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkTestSupport"]),
         .testTarget(name: "InkBenchKitTests", dependencies: ["InkBenchKit", "InkTestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkTestSupport"]),

@@ -96,6 +96,10 @@ public struct AndroidMotionPredictor: Predictor {
         self.pressure = Float(parameters.pressure)
     }
 
+    /// Every point the model gives after the newest sample (s, mm), before the time and jerk
+    /// limits that ``predict(at:)`` applies: Android's list for a target far enough ahead.
+    public var candidates: AndroidTail<PenPoint> { tail }
+
     /// Seconds to integer ns, rounded (saturating far outside any trace).
     @inlinable
     static func nanoseconds(_ t: Double) -> Int64 {
