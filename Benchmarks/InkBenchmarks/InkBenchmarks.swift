@@ -6,7 +6,8 @@
 //   INKBENCH_SMOKE=1 swift package --disable-sandbox benchmark thresholds check --target InkBenchmarks
 //
 // Suites:
-// - predict-<strategy>: one sample through a built-in predictor, update then one prediction
+// - predict-<strategy>: one sample through a built-in predictor (predict-android only where
+//   ../shared/models holds Android's model), update then one prediction
 //   33 ms ahead (a frame's horizon), as the replay drives it; 1,000 samples per scaled
 //   iteration, so with `--scale` the wall clock reads in ns per sample and mallocs per sample.
 // - replay-long: the timing model alone (6 minutes of input, kalman, 4 phases) into a sink that
@@ -75,6 +76,10 @@ let benchmarks: @Sendable () -> Void = {
     predictorBenchmark("linear", samples: samples) { LinearPredictor() }
     predictorBenchmark("quadratic", samples: samples) { QuadraticPredictor() }
     predictorBenchmark("kalman", samples: samples) { KalmanPredictor() }
+    // Android's learned predictor, where the workspace has its model (skipped otherwise).
+    if let model = PredictorDrive.androidModel() {
+        predictorBenchmark("android", samples: samples) { AndroidMotionPredictor(model: model) }
+    }
     if smoke { return }
 
     let timing = Timing()

@@ -60,5 +60,7 @@ struct AndroidModelTests {
         #expect(worst <= 7e-7, "erf's worst error \(worst)")
         #expect(AndroidMotionModel.erf(SIMD16(repeating: .infinity))[0] == 1)
         #expect(AndroidMotionModel.erf(SIMD16(repeating: -.infinity))[0] == -1)
+        #expect(AndroidMotionModel.gelu(1e6) == 1e6)
+        #expect(AndroidMotionModel.erf(SIMD16(repeating: .nan))[0].isNaN)
     }
 }
