@@ -59,7 +59,7 @@ let package = Package(
             dependencies: ["InkReplay", "InkSynthesis", "InkTestSupport"]),
         .testTarget(
             name: "InkModelsTests",
-            dependencies: ["InkModels", "InkPrediction", "InkImport", "InkReplay", "InkTraces", "InkTestSupport"]),
+            dependencies: ["InkModels", "InkPrediction", "InkImport", "InkReplay", "InkTraces", "InkSynthesis", "InkTestSupport"]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkTestSupport"]),
         .testTarget(name: "InkBenchKitTests", dependencies: ["InkBenchKit", "InkTestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkTestSupport"]),
