@@ -30,8 +30,9 @@ public struct StrategyDefinition: Sendable {
     /// Whether it needs recorded predictions in the trace (`recorded`).
     public var needsRecordedPredictions: Bool
     let build: @Sendable (_ values: [String: Double?]) throws(StrategySpecError) -> Strategy
-    /// Builds a strategy that also takes ``StrategyParameter/Kind/path`` parameters (their text
-    /// by name, defaults filled in); used instead of `build` when set.
+    /// Builds a strategy that also takes ``StrategyParameter/Kind/path`` parameters (the text of
+    /// those given, by name; the builder applies its own default, which may depend on the
+    /// environment); used instead of `build` when set.
     var buildWithPaths: (@Sendable (_ values: [String: Double?], _ paths: [String: String]) throws(StrategySpecError) -> Strategy)? = nil
 }
 
@@ -183,7 +184,6 @@ public enum StrategyCatalog {
             }
         }
         for p in definition.parameters where p.kind == .number && values[p.name] == nil { values[p.name] = .some(p.defaultValue) }
-        for p in definition.parameters where p.kind == .path && paths[p.name] == nil { paths[p.name] = p.defaultText }
         var strategy: Strategy
         if let buildWithPaths = definition.buildWithPaths {
             strategy = try buildWithPaths(values, paths)
