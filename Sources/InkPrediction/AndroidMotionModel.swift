@@ -283,11 +283,13 @@ public struct AndroidMotionModel: Sendable {
     /// exact erf. NaN gives NaN.
     @inlinable
     public static func erf(_ v: SIMD16<Float>) -> SIMD16<Float> {
-        // Clamped with masks: `clamped(lowerBound:upperBound:)` and `pointwiseMin` run lane by
-        // lane, ten times slower. NaN stays NaN.
-        var x = v
+        // erf is odd: work on |v| and put the sign back with bit operations, so that only two
+        // one-sided clamps remain (each a compare and a select; `clamped(lowerBound:upperBound:)`
+        // and `pointwiseMin` run lane by lane, ten times slower). NaN stays NaN.
+        let bits = unsafeBitCast(v, to: SIMD16<UInt32>.self)
+        let sign = bits & 0x8000_0000
+        var x = unsafeBitCast(bits & 0x7FFF_FFFF, to: SIMD16<Float>.self)
         x.replace(with: SIMD16(repeating: 4), where: x .> 4)
-        x.replace(with: SIMD16(repeating: -4), where: x .< -4)
         let s = x * x
         var p = SIMD16<Float>(repeating: 1.9625048253146815e-08)
         p = p * s + -1.9817066458927e-06
@@ -301,11 +303,10 @@ public struct AndroidMotionModel: Sendable {
         q = q * s + 0.11808289587497711
         q = q * s + 0.5171218514442444
         q = q * s + 1
-        // Saturate at ±1: GELU(v) must be exactly v for large v (the model sees r up to 1e6).
+        // Saturate at 1: GELU(v) must be exactly v for large v (the model sees r up to 1e6).
         var e = x * p / q
         e.replace(with: SIMD16(repeating: 1), where: e .> 1)
-        e.replace(with: SIMD16(repeating: -1), where: e .< -1)
-        return e
+        return unsafeBitCast(unsafeBitCast(e, to: SIMD16<UInt32>.self) | sign, to: SIMD16<Float>.self)
     }
 }
 
