@@ -222,24 +222,35 @@ public struct AndroidMotionModel: Sendable {
         return result
     }
 
-    /// `out = Wᵀ-packed matrix × input (+ bias)`, 64 outputs from `columns` inputs, with two
-    /// accumulators per 16 outputs.
+    /// `out = Wᵀ-packed matrix × input (+ bias)`, 64 outputs from `columns` inputs: two passes
+    /// of 32 outputs, each input broadcast once per pass, even and odd columns summed apart
+    /// (the same order as 16 outputs at a time, so the same sums).
     @inlinable
     static func matrix(
         _ w: UnsafeRawPointer, columns: Int, input: UnsafePointer<Float>, bias: UnsafeRawPointer?, into out: inout Hidden
     ) {
-        for block in 0..<4 {
-            let offset = 64 * block
-            var acc0 = bias.map { $0.loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) } ?? SIMD16<Float>()
-            var acc1 = SIMD16<Float>()
+        for half in 0..<2 {
+            let offset = 128 * half
+            var a0 = bias.map { $0.loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) } ?? SIMD16<Float>()
+            var a1 = bias.map { $0.loadUnaligned(fromByteOffset: offset + 64, as: SIMD16<Float>.self) } ?? SIMD16<Float>()
+            var b0 = SIMD16<Float>(), b1 = SIMD16<Float>()
+            var column = w + offset
             var j = 0
             while j + 1 < columns {
-                acc0 += w.loadUnaligned(fromByteOffset: 256 * j + offset, as: SIMD16<Float>.self) * input[j]
-                acc1 += w.loadUnaligned(fromByteOffset: 256 * (j + 1) + offset, as: SIMD16<Float>.self) * input[j + 1]
+                let x0 = input[j], x1 = input[j + 1]
+                a0 += column.loadUnaligned(as: SIMD16<Float>.self) * x0
+                a1 += column.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self) * x0
+                b0 += column.loadUnaligned(fromByteOffset: 256, as: SIMD16<Float>.self) * x1
+                b1 += column.loadUnaligned(fromByteOffset: 320, as: SIMD16<Float>.self) * x1
+                column += 512
                 j += 2
             }
-            if j < columns { acc0 += w.loadUnaligned(fromByteOffset: 256 * j + offset, as: SIMD16<Float>.self) * input[j] }
-            out[block] = acc0 + acc1
+            if j < columns {
+                a0 += column.loadUnaligned(as: SIMD16<Float>.self) * input[j]
+                a1 += column.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self) * input[j]
+            }
+            out[2 * half] = a0 + b0
+            out[2 * half + 1] = a1 + b1
         }
     }
 
