@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "InkPrediction", targets: ["InkPrediction"]),
         .library(
             name: "InkBench",
-            targets: ["InkTraces", "InkSynthesis", "InkImport", "InkReplay", "InkMetrics", "InkBenchKit"]),
+            targets: ["InkTraces", "InkSynthesis", "InkImport", "InkModels", "InkReplay", "InkMetrics", "InkBenchKit"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
     dependencies: [
@@ -30,7 +30,9 @@ let package = Package(
         .target(name: "InkTraces", dependencies: ["InkPrediction"]),
         .target(name: "InkSynthesis", dependencies: ["InkTraces"]),
         .target(name: "InkImport", dependencies: ["InkTraces"]),
-        .target(name: "InkReplay", dependencies: ["InkTraces", "InkPrediction"]),
+        // Model files (the .tflite reader) for the learned predictors; Foundation for file reading.
+        .target(name: "InkModels", dependencies: ["InkPrediction"]),
+        .target(name: "InkReplay", dependencies: ["InkTraces", "InkPrediction", "InkModels"]),
         .target(name: "InkMetrics", dependencies: ["InkTraces", "InkReplay"]),
         .target(
             name: "InkBenchKit",
@@ -62,6 +64,9 @@ let package = Package(
         .testTarget(
             name: "InkReplayTests",
             dependencies: ["InkReplay", "InkSynthesis", "InkTestSupport"]),
+        .testTarget(
+            name: "InkModelsTests",
+            dependencies: ["InkModels", "InkPrediction", "InkImport", "InkReplay", "InkTraces", "InkSynthesis", "InkTestSupport"]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkTestSupport"]),
         .testTarget(name: "InkBenchKitTests", dependencies: ["InkBenchKit", "InkTestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkTestSupport"]),

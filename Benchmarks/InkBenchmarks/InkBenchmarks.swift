@@ -6,7 +6,8 @@
 //   INKBENCH_SMOKE=1 swift package --disable-sandbox benchmark thresholds check --target InkBenchmarks
 //
 // Suites:
-// - predict-<strategy>: one sample through a built-in predictor, update then one prediction
+// - predict-<strategy>: one sample through a built-in predictor (predict-android only where
+//   ../shared/models holds Android's model), update then one prediction
 //   33 ms ahead (a frame's horizon), as the replay drives it; 1,000 samples per scaled
 //   iteration, so with `--scale` the wall clock reads in ns per sample and mallocs per sample.
 //   The predictor is made before the measurement starts (construction, once per stroke, may
@@ -89,6 +90,10 @@ let benchmarks: @Sendable () -> Void = {
     predictorBenchmark("flutter-resampler", samples: samples) { FlutterResamplerPredictor() }
     predictorBenchmark("oneeuro-kalman", samples: samples) {
         OneEuroFilteredPredictor(base: KalmanPredictor(), filter: OneEuroFilter.Parameters())
+    }
+    // Android's learned predictor, where the workspace has its model (skipped otherwise).
+    if let model = PredictorDrive.androidModel() {
+        predictorBenchmark("android", samples: samples) { AndroidMotionPredictor(model: model) }
     }
     if smoke { return }
 

@@ -25,9 +25,14 @@ struct ListCommand: ParsableCommand {
             lines.append("  \(d.name)\(StrategyCatalog.defaultNames.contains(d.name) ? "" : " (not in the default list)")")
             lines.append("      \(d.about)")
             for p in d.parameters {
-                let value = p.defaultValue.map { CSVText.number($0) } ?? "off"
+                let value = p.kind == .path ? (p.defaultText ?? "none") : p.defaultValue.map { CSVText.number($0) } ?? "off"
                 let head = "      \(p.name)=\(value)"
-                lines.append(head.padding(toLength: max(30, head.count + 2), withPad: " ", startingAt: 0) + p.about)
+                if p.kind == .path {
+                    lines.append(head)
+                    lines.append(String(repeating: " ", count: 30) + p.about)
+                } else {
+                    lines.append(head.padding(toLength: max(30, head.count + 2), withPad: " ", startingAt: 0) + p.about)
+                }
             }
         }
         lines.append("")

@@ -1,3 +1,4 @@
+import InkModels
 import InkPrediction
 import InkTraces
 
@@ -9,6 +10,16 @@ public struct StrategyParameter: Sendable, Equatable {
     public var defaultValue: Double?
     /// One line: what it does, with its unit.
     public var about: String
+    /// What its value is: a number (the default; `off` where ``defaultValue`` may be `nil`) or
+    /// a file path (taken as text, up to the next comma; ``defaultText`` is its default).
+    public var kind: Kind = .number
+    /// The default of a ``Kind/path`` parameter, as text.
+    public var defaultText: String? = nil
+
+    /// What a parameter's value is.
+    public enum Kind: Sendable, Equatable {
+        case number, path
+    }
 }
 
 /// A built-in strategy: its name, what it is, its parameters, and how to build it.
@@ -19,6 +30,10 @@ public struct StrategyDefinition: Sendable {
     /// Whether it needs recorded predictions in the trace (`recorded`).
     public var needsRecordedPredictions: Bool
     let build: @Sendable (_ values: [String: Double?]) throws(StrategySpecError) -> Strategy
+    /// Builds a strategy that also takes ``StrategyParameter/Kind/path`` parameters (the text of
+    /// those given, by name; the builder applies its own default, which may depend on the
+    /// environment); used instead of `build` when set.
+    var buildWithPaths: (@Sendable (_ values: [String: Double?], _ paths: [String: String]) throws(StrategySpecError) -> Strategy)? = nil
 }
 
 /// A strategy name or parameter list that cannot be used, with what was expected.
@@ -70,6 +85,7 @@ public enum StrategyCatalog {
                     RecordedPredictor(tails: stroke.recordedPredictions ?? [])
                 }
             }),
+        android,
     ] + platformStrategies
 
     static func simple(
@@ -188,6 +204,7 @@ public enum StrategyCatalog {
                 "unknown strategy '\(name)'; known strategies: \(builtIn.map(\.name).joined(separator: ", "))")
         }
         var values: [String: Double?] = [:]
+        var paths: [String: String] = [:]
         var given: [String] = []
         if let rest {
             for item in rest.split(separator: ",", omittingEmptySubsequences: false) {
@@ -202,7 +219,10 @@ public enum StrategyCatalog {
                             + (known.isEmpty ? "it takes none" : "known: \(known.joined(separator: ", "))"))
                 }
                 let value = raw.trimmingSpaces
-                if value == "off" || value == "none" {
+                if p.kind == .path {
+                    guard !value.isEmpty else { throw StrategySpecError("\(name): \(p.name) is empty; expected a file path") }
+                    paths[p.name] = value
+                } else if value == "off" || value == "none" {
                     values[p.name] = .some(nil)
                 } else if let v = Double(value), v.isFinite {
                     if p.name.hasSuffix("_ms") && !signedMsParameters.contains(p.name) && v < 0 {
@@ -215,8 +235,13 @@ public enum StrategyCatalog {
                 given.append("\(p.name)=\(value)")
             }
         }
-        for p in definition.parameters where values[p.name] == nil { values[p.name] = .some(p.defaultValue) }
-        var strategy = try definition.build(values)
+        for p in definition.parameters where p.kind == .number && values[p.name] == nil { values[p.name] = .some(p.defaultValue) }
+        var strategy: Strategy
+        if let buildWithPaths = definition.buildWithPaths {
+            strategy = try buildWithPaths(values, paths)
+        } else {
+            strategy = try definition.build(values)
+        }
         if !given.isEmpty { strategy.name = "\(name)[\(given.joined(separator: ","))]" }
         return strategy
     }

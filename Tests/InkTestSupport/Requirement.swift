@@ -89,6 +89,18 @@ public struct Requirement: Sendable {
             return nil
         })
 
+    /// `../shared/models/android-motion-predictor` beside the package (or under `$INKBENCH_SHARED`):
+    /// Android's motion-prediction model and its golden files. The path is the folder.
+    public static let androidModel = Requirement(
+        reason: "needs ../shared/models/android-motion-predictor (Android's motion_predictor_model.tflite and its golden CSVs) beside the package",
+        probe: {
+            let env = ProcessInfo.processInfo.environment["INKBENCH_SHARED"]
+            let base = env ?? (packageRoot as NSString).appendingPathComponent("../shared")
+            let p = ((base as NSString).appendingPathComponent("models/android-motion-predictor") as NSString).standardizingPath
+            let model = (p as NSString).appendingPathComponent("motion_predictor_model.tflite")
+            return FileManager.default.fileExists(atPath: model) ? p : nil
+        })
+
     /// The `gnuplot` program on the PATH.
     public static let gnuplot = Requirement(
         reason: "needs gnuplot on the PATH (apt-get install gnuplot-nox)",

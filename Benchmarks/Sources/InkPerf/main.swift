@@ -279,7 +279,7 @@ func predictors(_ args: [String]) {
     let runs = Int(option("--runs", args, default: 7))
     let samples: [PenPoint]
     do { samples = try PredictorDrive.samples() } catch { fail("\(error)") }
-    func report<P: Predictor>(_ name: String, _ make: () -> P) {
+    func report<P: Predictor>(_ name: String, count: Int = count, _ make: () -> P) {
         var sink = 0.0
         let (s, _) = timed(runs: runs) {
             var predictor = make()
@@ -297,6 +297,12 @@ func predictors(_ args: [String]) {
     report("linear-resampling") { LinearResamplingPredictor() }
     report("flutter-resampler") { FlutterResamplerPredictor() }
     report("oneeuro+kalman") { OneEuroFilteredPredictor(base: KalmanPredictor(), filter: OneEuroFilter.Parameters()) }
+    // The learned model costs about 10,000 times more per sample: fewer samples.
+    if let model = PredictorDrive.androidModel() {
+        report("android", count: max(1, count / 100)) { AndroidMotionPredictor(model: model) }
+    } else {
+        print("android: skipped (no ../shared/models/android-motion-predictor/motion_predictor_model.tflite)")
+    }
 }
 
 func fmt(_ v: Double, _ digits: Int) -> String {
