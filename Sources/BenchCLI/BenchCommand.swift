@@ -17,6 +17,7 @@ public struct BenchCommand: AsyncParsableCommand {
     static let subcommands: [any ParsableCommand.Type] = [
         RunCommand.self,
         SweepCommand.self,
+        TuneCommand.self,
         ReportCommand.self,
         ListCommand.self,
         CheckCommand.self,
