@@ -86,4 +86,19 @@ struct CustomPredictorExampleTests {
         let again = try Self.bench(["check", "--baseline", baseline])
         #expect(again.status == 0, "\(again.output)")
     }
+
+    @Test func tunesTheCustomStrategysOwnParameter() throws {
+        let out = Self.folder("tune")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (status, output) = try Self.bench([
+            "tune", "damped-linear", "--param", "gain=0...1", "--budget", "overshoot_p95_mm<=0.5", "--grid", "5", "--refine-rounds", "3",
+            "--out", out, "--no-charts",
+        ])
+        #expect(status == 0)
+        #expect(output.contains("chosen (tuned on all traces): damped-linear:gain="))
+        let spec = try String(contentsOfFile: out + "/tune-spec.txt", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let gain = try #require(Double(spec.replacingOccurrences(of: "damped-linear:gain=", with: "")))
+        // Full linear overshoots 4 mm at p95 on the default suite: the budget keeps the gain well below 1, above 0.
+        #expect(gain > 0 && gain < 0.5)
+    }
 }
