@@ -17,12 +17,12 @@ public struct BenchCommand: AsyncParsableCommand {
     static let subcommands: [any ParsableCommand.Type] = [
         RunCommand.self,
         SweepCommand.self,
-        TuneCommand.self,
         ReportCommand.self,
         ListCommand.self,
         CheckCommand.self,
         CompareCommand.self,
         ConvertCommand.self,
+        TuneCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(
