@@ -23,6 +23,7 @@ public struct BenchCommand: AsyncParsableCommand {
         CompareCommand.self,
         ConvertCommand.self,
         TuneCommand.self,
+        MergeCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(
