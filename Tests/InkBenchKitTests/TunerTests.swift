@@ -54,5 +54,11 @@ struct TunerTests {
         var again = Tuner(parameters: [cap], budget: budget, gridPoints: 5, refineRounds: 8) { Self.landscape($0) }
         #expect(try await again.search(over: ["a", "b"]) == best)
         #expect(again.evaluated.count > 5 && again.phases.first == "grid")
+        // Every trace within the budget: trace b binds at cap 10.
+        var perTrace = Tuner(parameters: [cap], budget: try Budget(parsing: "overshoot_p95_mm<=0.5", scope: .everyTrace), gridPoints: 5, refineRounds: 8) {
+            Self.landscape($0)
+        }
+        let strict = try await perTrace.search(over: ["a", "b"])
+        #expect(strict[0] <= 10 && strict[0] > 9.8, "\(strict)")
     }
 }

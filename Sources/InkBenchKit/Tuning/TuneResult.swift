@@ -41,16 +41,19 @@ public struct TuneResult: Sendable {
     /// The in-sample figures of the chosen configuration (mean over all traces).
     public var inSampleFigures: [String: Double] { Tuner.mean(tuner.figures(inSample) ?? [:], over: traces) }
 
-    /// The held-out figures: each trace judged with the configuration tuned without it; `nil` without folds.
-    public var heldOutFigures: [String: Double]? {
+    /// Each trace's figures under the configuration tuned without its fold; `nil` without folds.
+    public var heldOutPerTrace: Tuner.PerTrace? {
         guard !perFold.isEmpty else { return nil }
         var combined: Tuner.PerTrace = [:]
         for (fold, values) in perFold {
             let figures = tuner.figures(values) ?? [:]
             for t in fold.test { combined[t] = figures[t] }
         }
-        return Tuner.mean(combined, over: traces)
+        return combined
     }
+
+    /// The held-out figures: the mean over every trace of ``heldOutPerTrace``; `nil` without folds.
+    public var heldOutFigures: [String: Double]? { heldOutPerTrace.map { Tuner.mean($0, over: traces) } }
 
     /// Every set of traces a row of `tune.csv` can describe: all, then each fold's train and test.
     var sets: [(name: String, traces: [String])] {
@@ -65,13 +68,14 @@ public struct TuneResult: Sendable {
             let perTrace = tuner.figures(config) ?? [:]
             for set in sets {
                 let values = Tuner.mean(perTrace, over: set.traces)
+                let within = fits(perTrace, over: set.traces)
                 w.integer(i + 1)
                 w.text(tuner.phases[i])
                 w.text(spec(config))
                 for v in config { w.number(v) }
                 w.text(set.name)
                 w.integer(set.traces.count)
-                w.text(fits(values) ? "yes" : "no")
+                w.text(within ? "yes" : "no")
                 for f in Figure.all { w.number(values[f.name]) }
                 w.endRow()
             }
@@ -79,8 +83,9 @@ public struct TuneResult: Sendable {
         return w
     }
 
-    func fits(_ values: [String: Double]) -> Bool {
-        budget.judge([Budget.Candidate(name: "", suiteMean: values)]).judgements[0].fits
+    /// Whether a configuration's figures over `traces` are within the budget (its mean, or each trace with `--budget-per-trace`).
+    func fits(_ perTrace: Tuner.PerTrace, over traces: [String]) -> Bool {
+        budget.judge([Tuner.candidate(perTrace, over: traces)]).judgements[0].fits
     }
 
     /// `tune-chart.csv`: each evaluation on all traces: |Λ|, overshoot p95, end overshoot max, within the budget, on the front, chosen.
@@ -95,7 +100,7 @@ public struct TuneResult: Sendable {
             w.number(v[Figure.perceivedLatency.name].map(abs))
             w.number(v[Figure.overshootP95.name])
             w.number(v["end_overshoot_max_mm"])
-            w.integer(fits(v) ? 1 : 0)
+            w.integer(fits(tuner.figures(c) ?? [:], over: traces) ? 1 : 0)
             w.integer(front.contains(String(i)) ? 1 : 0)
             w.integer(c == inSample ? 1 : 0)
             w.endRow()
@@ -129,12 +134,13 @@ public struct TuneResult: Sendable {
             text: ChartScripts.script(name: "tune", title: "tuning evaluations", reads: ["tune-chart.csv"], width: 1000, height: 650, body: body))
     }
 
-    func figureLine(_ v: [String: Double]) -> String {
+    func figureLine(_ perTrace: Tuner.PerTrace, _ traces: [String]) -> String {
+        let v = Tuner.mean(perTrace, over: traces)
         let names = ["perceived_latency_ms", "latency_removed_ms", "overshoot_p95_mm", "end_overshoot_max_mm"]
         return names.compactMap { n in
             guard let f = Figure.named(n), let x = v[n] else { return nil }
             return f.heading + " " + f.text(x)
-        }.joined(separator: ", ") + (fits(v) ? " (within the budget)" : " (outside the budget)")
+        }.joined(separator: ", ") + (fits(perTrace, over: traces) ? " (within the budget)" : " (outside the budget)")
     }
 
     /// The terminal summary.
@@ -142,12 +148,12 @@ public struct TuneResult: Sendable {
         var lines = [
             "tune \(strategy): \(tuner.evaluated.count) evaluations, \(traces.count) traces; \(BudgetTable.title(budget.judge([])))",
             "chosen (tuned on all traces): \(chosenSpec)",
-            "  in-sample:  " + figureLine(inSampleFigures),
+            "  in-sample:  " + figureLine(tuner.figures(inSample) ?? [:], traces),
         ]
-        if let held = heldOutFigures {
-            lines.append("  held-out:   " + figureLine(held) + " [each trace judged with the configuration tuned on the other folds]")
+        if let held = heldOutPerTrace {
+            lines.append("  held-out:   " + figureLine(held, traces) + " [each trace judged with the configuration tuned on the other folds]")
             for (fold, values) in perFold {
-                lines.append("  \(fold.name) (\(fold.test.count) traces held out): \(spec(values)): " + figureLine(Tuner.mean(tuner.figures(values) ?? [:], over: fold.test)))
+                lines.append("  \(fold.name) (\(fold.test.count) traces held out): \(spec(values)): " + figureLine(tuner.figures(values) ?? [:], fold.test))
             }
         } else if let w = split.warning {
             lines.append("  held-out:   none (\(w))")
@@ -163,15 +169,16 @@ public struct TuneResult: Sendable {
         md += "; a grid, then a coordinate search; \(tuner.evaluated.count) evaluations over \(traces.count) traces (every one in `tune.csv`).\n\n"
         md += "**Chosen** (tuned on all traces): `\(chosenSpec)`, paste into `--strategies` or a baseline.\n\n"
         md += "| figures | " + ["latency ms", "removed ms", "overshoot p95 mm", "end overshoot max mm", "within budget"].joined(separator: " | ") + " |\n|---|---|---|---|---|---|\n"
-        func row(_ name: String, _ v: [String: Double]) -> String {
+        func row(_ name: String, _ perTrace: Tuner.PerTrace, _ traces: [String]) -> String {
+            let v = Tuner.mean(perTrace, over: traces)
             let cells = ["perceived_latency_ms", "latency_removed_ms", "overshoot_p95_mm", "end_overshoot_max_mm"].map { n in
                 v[n].map { Figure.named(n)?.text($0) ?? "" } ?? "-"
             }
-            return "| \(name) | " + cells.joined(separator: " | ") + " | \(fits(v) ? "yes" : "no") |\n"
+            return "| \(name) | " + cells.joined(separator: " | ") + " | \(fits(perTrace, over: traces) ? "yes" : "no") |\n"
         }
-        md += row("in-sample (tuned and judged on all traces)", inSampleFigures)
-        if let held = heldOutFigures { md += row("held-out (each trace judged with the configuration tuned without its fold)", held) }
-        for (fold, values) in perFold { md += row("\(fold.name): `\(spec(values))` on its \(fold.test.count) held-out traces", Tuner.mean(tuner.figures(values) ?? [:], over: fold.test)) }
+        md += row("in-sample (tuned and judged on all traces)", tuner.figures(inSample) ?? [:], traces)
+        if let held = heldOutPerTrace { md += row("held-out (each trace judged with the configuration tuned without its fold)", held, traces) }
+        for (fold, values) in perFold { md += row("\(fold.name): `\(spec(values))` on its \(fold.test.count) held-out traces", tuner.figures(values) ?? [:], fold.test) }
         md += "\n"
         if let w = split.warning { md += "_Warning: \(w)._\n\n" }
         md += chartRendered ? "![tuning evaluations](tune.svg)\n\n" : "_Chart not rendered: \(chartNote)._ Script: `tune.gp`.\n\n"

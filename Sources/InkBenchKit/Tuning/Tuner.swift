@@ -62,6 +62,13 @@ public struct Tuner: Sendable {
         return sums.mapValues { $0.0 / Double($0.1) }
     }
 
+    /// The budget's candidate of a set of traces: their mean, and each trace (for `--budget-per-trace`).
+    public static func candidate(_ perTrace: PerTrace, over traces: [String]) -> Budget.Candidate {
+        Budget.Candidate(
+            name: "", suiteMean: mean(perTrace, over: traces),
+            traces: traces.compactMap { t in perTrace[t].map { Budget.Candidate.Trace(name: t, values: $0) } })
+    }
+
     /// Evaluates the configurations not yet cached (one batch).
     mutating func ensure(_ configs: [[Double]], phase: String) async throws {
         var missing: [[Double]] = []
@@ -78,8 +85,7 @@ public struct Tuner: Sendable {
 
     /// A sortable score: lower is better.
     func score(_ config: [Double], over traces: [String]) -> (Int, Double, Double, Double, Int) {
-        let values = Tuner.mean(cache[config] ?? [:], over: traces)
-        let j = budget.judge([Budget.Candidate(name: "", suiteMean: values)]).judgements[0]
+        let j = budget.judge([Tuner.candidate(cache[config] ?? [:], over: traces)]).judgements[0]
         let latency = j.latencyMagnitudeMs ?? .infinity
         let order = evaluated.firstIndex(of: config) ?? Int.max
         if j.fits { return (0, latency, j.overshootP95MM ?? .infinity, 0, order) }
