@@ -17,6 +17,8 @@ let package = Package(
         .library(
             name: "InkBench",
             targets: ["InkTraces", "InkSynthesis", "InkImport", "InkModels", "InkReplay", "InkMetrics", "InkBenchKit"]),
+        // The whole `bench` for a package that adds its own predictors (`BenchMain.main(strategies:)`).
+        .library(name: "BenchCLI", targets: ["BenchCLI"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
     dependencies: [
@@ -51,7 +53,7 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
         .executableTarget(
             name: "custom-predictor-example",
-            dependencies: ["InkPrediction", "InkBenchKit", "InkReplay", "InkSynthesis"],
+            dependencies: ["InkPrediction", "InkReplay", "BenchCLI"],
             path: "Examples/CustomPredictor"),
 
         .target(

@@ -1,40 +1,17 @@
-// A custom predictor in a few lines, benchmarked beside the built-in ones.
+// The whole `bench` with a predictor of your own: `custom-predictor-example list`, `run`,
+// `sweep`, `tune`, `check`, `compare` and the report all know `damped-linear`.
 //
-//     swift run custom-predictor-example
+//     swift run custom-predictor-example run --strategies none,linear,damped-linear:gain=0.3
 //
-// `DampedLinearPredictor` extrapolates the last two samples like `linear`, but only part of
-// the way (`gain` of the horizon), trading some latency for less overshoot.
-import InkBenchKit
-import InkPrediction
+// `DampedLinearPredictor` (beside this file) extrapolates like `linear`, over part of the horizon.
+import BenchCLI
 import InkReplay
-import InkSynthesis
 
-/// Extrapolates the last two samples at constant velocity over `gain` times the horizon.
-struct DampedLinearPredictor: Predictor {
-    let gain: Double
-    private var last: PenPoint?
-    private var previous: PenPoint?
-
-    init(gain: Double) { self.gain = gain }
-
-    mutating func update(_ sample: PenPoint) {
-        previous = last
-        last = sample
+let gain = StrategyParameter(name: "gain", defaultValue: 0.5, about: "share of the horizon to extrapolate over (0...1)")
+await BenchMain.main(strategies: [
+    StrategyDefinition(name: "damped-linear", about: "linear over gain times the horizon", parameters: [gain]) { values throws(StrategySpecError) in
+        let g = values["gain"] ?? 0.5
+        guard g >= 0, g <= 1 else { throw StrategySpecError("damped-linear: gain = \(g) is invalid: expected 0...1") }
+        return DampedLinearPredictor(gain: g)
     }
-
-    func predict(at t: Double) -> PenPoint? {
-        guard let p = last, let q = previous else { return nil }
-        let k = gain * (t - p.t) / (p.t - q.t)
-        return PenPoint(t: t, x: p.x + k * (p.x - q.x), y: p.y + k * (p.y - q.y))
-    }
-
-    mutating func reset() {
-        last = nil
-        previous = nil
-    }
-}
-
-let damped = Strategy(name: "damped-linear", parameters: [("gain", "0.5")]) { _ in DampedLinearPredictor(gain: 0.5) }
-let plan = BenchPlan(specs: SyntheticSuite.default.specs, strategies: [try StrategyCatalog.parse("linear"), damped])
-let outcome = try await BenchSession.run(plan)
-print(ResultTable.render(rows: SummaryRow.rows(outcome, frameRateHz: plan.timing.frameRateHz), perTrace: false))
+])

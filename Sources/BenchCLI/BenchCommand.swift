@@ -26,6 +26,8 @@ public struct BenchCommand: AsyncParsableCommand {
         PlatformMetricsCommand.self,
         BrowserCommand.self,
         CaptureCommand.self,
+        TuneCommand.self,
+        MergeCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(

@@ -21,8 +21,8 @@ struct ListCommand: ParsableCommand {
     /// The listing.
     static func text() -> String {
         var lines = ["Strategies (--strategies NAME or NAME:param=value,param=value; 'off' turns a limit off):"]
-        for d in StrategyCatalog.builtIn {
-            lines.append("  \(d.name)\(StrategyCatalog.defaultNames.contains(d.name) ? "" : " (not in the default list)")")
+        for d in StrategyCatalog.all {
+            lines.append("  \(d.name)\(StrategyCatalog.defaultRunNames.contains(d.name) ? "" : " (not in the default list)")")
             lines.append("      \(d.about)")
             for p in d.parameters {
                 let value = p.kind == .path ? (p.defaultText ?? "none") : p.defaultValue.map { CSVText.number($0) } ?? "off"

@@ -20,7 +20,7 @@ final class ProgressLine: @unchecked Sendable {
         self.enabled = enabled
     }
 
-    /// Shows `done` of `total` after the first second.
+    /// Shows `done` of `total` after the first second, with the time so far and an estimate of the time left.
     func update(done: Int, total: Int) {
         guard enabled else { return }
         lock.lock()
@@ -28,7 +28,9 @@ final class ProgressLine: @unchecked Sendable {
         let elapsed = Date().timeIntervalSince(start)
         guard elapsed > 1 else { return }
         shown = true
-        let text = String(format: "\r\u{1B}[K%@ %d/%d (%.1f s)", locale: Locale(identifier: "en_US_POSIX"), label, done, total, elapsed)
+        let left = done > 0 && total > done ? elapsed / Double(done) * Double(total - done) : 0
+        let text = String(
+            format: "\r\u{1B}[K%@ %d/%d (%.1f s, about %.0f s left)", locale: Locale(identifier: "en_US_POSIX"), label, done, total, elapsed, left)
         FileHandle.standardError.write(Data(text.utf8))
     }
 

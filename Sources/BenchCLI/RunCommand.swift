@@ -32,6 +32,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Traces") var suiteOptions: SuiteOptions
     @OptionGroup(title: "Recordings") var recordings: RecordingOptions
     @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Budget") var budgetOptions: BudgetOptions
 
     @Option(help: ArgumentHelp("Trace shown by the stroke-replay and error charts. (default: 's-curve fast', else the first trace)", valueName: "name"))
     var chartTrace: String?
@@ -44,6 +45,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let clock = ContinuousClock()
         let start = clock.now
+        let budget = try budgetOptions.parsed()
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in inputs.skipped { Console.note("skipped: \(line)") }
         for trace in inputs.recordings { for notice in trace.notices { Console.note("\(trace.name): \(notice)") } }
@@ -51,7 +53,7 @@ struct RunCommand: AsyncParsableCommand {
         let asked = try inputs.chartTrace(self.chartTrace)
         let run = try RunFolder(path: output.out, startFrom: .empty)
         do {
-            try await write(inputs, asked: asked, into: run, start: start, clock: clock)
+            try await write(inputs, asked: asked, into: run, start: start, clock: clock, budget: budget)
         } catch {
             run.abandon()
             throw error
@@ -59,7 +61,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// Runs the plan and writes every output into the run's staging folder, then swaps it in.
-    func write(_ inputs: ResolvedInputs, asked: String?, into run: RunFolder, start: ContinuousClock.Instant, clock: ContinuousClock) async throws {
+    func write(_ inputs: ResolvedInputs, asked: String?, into run: RunFolder, start: ContinuousClock.Instant, clock: ContinuousClock, budget: Budget? = nil) async throws {
         let folder = run.files
 
         // Without --chart-trace or the fast S-curve, the chart trace is chosen after the run.
@@ -143,6 +145,7 @@ struct RunCommand: AsyncParsableCommand {
             if !inputs.recordings.isEmpty { print(ResultTable.traces(rows: rows)) }
             if let notice = ResultTable.exclusionNotice(rows: rows, minMovingFrames: minMoving) { Console.note(notice) }
             print(ResultTable.render(rows: rows))
+            if let budget { print(BudgetTable.render(budget.judge(Budget.candidates(rows)))) }
             print("wrote \(run.path)/: summary.csv" + (noFrames ? "" : ", frames.csv") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
         }
         print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))
@@ -164,6 +167,7 @@ struct RunCommand: AsyncParsableCommand {
         o["with-default-suite"] = String(recordings.withDefaultSuite)
         o["min-moving-frames"] = String(suiteOptions.minMovingFrames)
         if recordings.hover { o["hover"] = "true" }
+        o.merge(budgetOptions.recorded) { a, _ in a }
         return o
     }
 }

@@ -12,7 +12,7 @@ struct StrategyOptions: ParsableArguments {
 
     /// The strategies to run; `recorded` is added to the default list when a trace carries recorded predictions.
     func parsed(withRecorded: Bool = false) throws -> [Strategy] {
-        var names = StrategyCatalog.defaultNames.joined(separator: ",")
+        var names = StrategyCatalog.defaultRunNames.joined(separator: ",")
         if withRecorded { names += ",recorded" }
         let list: [Strategy]
         do { list = try StrategyCatalog.parseList(strategies ?? names) } catch {

@@ -21,6 +21,10 @@ struct SweepCommand: AsyncParsableCommand {
     @OptionGroup(title: "Traces") var suiteOptions: SuiteOptions
     @OptionGroup(title: "Recordings") var recordings: RecordingOptions
     @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Budget") var budgetOptions: BudgetOptions
+
+    @Option(help: ArgumentHelp("Run only shard K of N: the caps i with i % N == K-1 (every shard also replays the uncapped run it needs, writing its rows only in the shard that owns it); join the folders with bench merge.", valueName: "K/N"))
+    var shard: String?
 
     @Option(name: .customLong("from-ms"), help: ArgumentHelp("Smallest horizon cap (ms).", valueName: "ms"))
     var fromMs: Double = 0
@@ -44,6 +48,13 @@ struct SweepCommand: AsyncParsableCommand {
             throw ValidationError("--horizon-cap-ms: sweep varies the horizon cap itself; give the caps with --caps or --from-ms/--to-ms/--step-ms")
         }
         _ = try listedCaps()
+        _ = try budgetOptions.parsed()
+        _ = try parsedShard()
+    }
+
+    func parsedShard() throws -> Shard? {
+        guard let shard else { return nil }
+        do { return try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
     }
 
     /// The caps of `--caps`, or `nil` when it is not given.
@@ -72,6 +83,8 @@ struct SweepCommand: AsyncParsableCommand {
     func run() async throws {
         let clock = ContinuousClock()
         let start = clock.now
+        let budget = try budgetOptions.parsed()
+        let shard = try parsedShard()
         var inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in inputs.skipped { Console.note("skipped: \(line)") }
         inputs.timing.horizonCapMs = nil
@@ -89,6 +102,8 @@ struct SweepCommand: AsyncParsableCommand {
         let progress = ProgressLine(label: "bench sweep: caps")
         let all: [Double?] = caps.map { Optional($0) } + [nil]
         for (i, cap) in all.enumerated() {
+            let owned = shard?.owns(i) ?? true
+            if cap != nil && !owned { continue }
             var timing = inputs.timing
             timing.horizonCapMs = cap
             let plan = BenchPlan(
@@ -99,7 +114,7 @@ struct SweepCommand: AsyncParsableCommand {
             if cap == nil { outcome = result }
             samples += result.samplesReplayed
             replay += result.replaySeconds
-            runs.append((cap, SummaryRow.rows(result, frameRateHz: timing.frameRateHz, minMovingFrames: suiteOptions.minMovingFrames)))
+            if owned { runs.append((cap, SummaryRow.rows(result, frameRateHz: timing.frameRateHz, minMovingFrames: suiteOptions.minMovingFrames))) }
             progress.update(done: i + 1, total: all.count)
         }
         progress.finish()
@@ -150,7 +165,7 @@ struct SweepCommand: AsyncParsableCommand {
                 "seeds": String(suiteOptions.seeds), "from-ms": CSVText.number(fromMs), "to-ms": CSVText.number(toMs),
                 "step-ms": CSVText.number(stepMs), "out": output.out, "caps": capList ?? "",
                 "min-moving-frames": String(suiteOptions.minMovingFrames),
-            ]) { a, _ in a },
+            ].merging(budgetOptions.recorded) { a, _ in a }.merging(shard.map { ["shard": $0.text] } ?? [:]) { a, _ in a }) { a, _ in a },
             timing: Manifest.TimingRecord(inputs.timing, preset: inputs.preset), timingSummary: uncappedSummary,
             suite: inputs.suiteName, seeds: inputs.seeds, strategies: inputs.strategyRecords,
             traces: outcome.traces.map { t in
@@ -168,8 +183,20 @@ struct SweepCommand: AsyncParsableCommand {
         if !output.quiet {
             print("timing: \(uncappedSummary); horizon caps \(caps.map { CSVText.number($0) }.joined(separator: ", ")) ms and none")
             print(SweepCSV.table(runs: remapped))
+            if let budget { print(BudgetTable.render(budget.judge(SweepCommand.candidates(remapped)))) }
             print("wrote \(run.path)/: sweep.csv, sweep.gp" + (chartNote == "rendered" ? ", sweep.svg, sweep.png" : "") + ", sweep-manifest.json")
         }
         print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: replay, samples: samples))
+    }
+
+    /// The budget's candidates of a sweep: each strategy at each cap (`kalman @ cap_ms=12`), then uncapped.
+    static func candidates(_ runs: [(cap: Double?, rows: [SummaryRow])]) -> [Budget.Candidate] {
+        runs.flatMap { run in
+            Budget.candidates(run.rows).map { c in
+                var c = c
+                c.name += " @ cap_ms=" + (run.cap.map { CSVText.number($0) } ?? "off")
+                return c
+            }
+        }
     }
 }

@@ -123,6 +123,24 @@ package struct Report: Sendable {
         guard !front.isEmpty else { return "**Verdict:** no predicting strategy is on the trade-off front: `none` is better than each of them." }
         return "**Verdict:** on these traces, no strategy is better than " + front.map { "`\($0)`" }.joined(separator: ", ")
             + " (no worse on both |perceived latency| and overshoot p95 within tolerance, and better on one); every other strategy is dominated. Choose among them by how much overshoot you accept: see the readings below."
+            + (budgetVerdict.map { " **Within the budget** (" + $0.budget.bounds.map(\.text).joined(separator: ", ") + ", \($0.budget.scope.rawValue)): " + BudgetTable.bestLine($0, markdown: true) + "." } ?? "")
+    }
+
+    /// The run's budget (`--budget` in the manifest's options) judged on the summary's strategies, or `nil`.
+    public var budgetVerdict: Budget.Verdict? {
+        guard let text = manifest?.options["budget"], !text.isEmpty else { return nil }
+        let scope: Budget.Scope = manifest?.options["budget-per-trace"] == "true" ? .everyTrace : .suiteMean
+        guard let budget = try? Budget(parsing: text, scope: scope) else { return nil }
+        return budget.judge(Budget.candidates(record))
+    }
+
+    /// The budget section's paragraphs (markdown), or none without a budget.
+    var budgetSection: (intro: String, table: String, best: String)? {
+        guard let v = budgetVerdict else { return nil }
+        let intro = "**Budget:** " + v.budget.bounds.map { "`\($0.text)`" }.joined(separator: ", ") + ", applied to "
+            + (v.budget.scope == .suiteMean ? "each strategy's suite mean" : "every trace counted in the suite mean (the worst trace is named)")
+            + ". A bound on a closer-to-zero figure bounds its magnitude; values are compared as printed. Each cell: the value, and how far it is inside or outside the bound. The best within the budget has the smallest |perceived latency| (the most latency removed without running ahead of the pen), ties broken by overshoot p95."
+        return (intro, BudgetTable.markdown(v), BudgetTable.bestLine(v, markdown: true) + ".")
     }
 
     var heading: [String] {
@@ -159,6 +177,7 @@ package struct Report: Sendable {
         md += "## Summary: suite means\n\n"
         let suite = table(rows: suiteRows, columns: Report.suiteColumns, leading: suiteLeading)
         md += markdownTable(suite) + "\n" + Report.bestNote + (mixedTraceSets.map { " " + $0 } ?? "") + "\n\n"
+        if let b = budgetSection { md += "## Budget\n\n" + b.intro + "\n\n" + b.table + "\n" + b.best + "\n\n" }
         md += "## Per trace\n\n"
         for trace in traceNames {
             let rows = summary.rows.indices.filter { summary.text(row: $0, "trace") == trace }
@@ -245,7 +264,14 @@ package struct Report: Sendable {
         h += "<p class=\"verdict\">\(inline(verdict(reading)))</p>\n"
         h += "<h2>Summary: suite means</h2>\n"
         h += table(self.table(rows: suiteRows, columns: Report.suiteColumns, leading: suiteLeading))
-        h += "<p>\(inline(Report.bestNote + (mixedTraceSets.map { " " + $0 } ?? "")))</p>\n<h2>Per trace</h2>\n"
+        h += "<p>\(inline(Report.bestNote + (mixedTraceSets.map { " " + $0 } ?? "")))</p>\n"
+        if let b = budgetSection, let v = budgetVerdict {
+            let rows = BudgetTable.cells(v)
+            h += "<h2>Budget</h2>\n<p>\(inline(b.intro))</p>\n<div class=\"scroll\"><table>\n"
+            h += rows.enumerated().map { r in "<tr>" + r.element.map { r.offset == 0 ? "<th>\(esc($0))</th>" : "<td>\(esc($0))</td>" }.joined() + "</tr>\n" }.joined()
+            h += "</table></div>\n<p>\(inline(b.best))</p>\n"
+        }
+        h += "<h2>Per trace</h2>\n"
         for trace in traceNames {
             let rows = summary.rows.indices.filter { summary.text(row: $0, "trace") == trace }
             h += "<h3>\(esc(trace))</h3>\n" + table(self.table(rows: rows, columns: Report.traceColumns, leading: [("strategy", { summary.text(row: $0, "strategy") })]))

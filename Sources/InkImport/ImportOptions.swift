@@ -33,6 +33,8 @@ public struct ImportOptions: Sendable, Equatable {
     public var pressureMax: Double?
     /// Where the scale came from, for notices (`--scale 'x=1'`, `manifest line 4`).
     public var scaleSource: String?
+    /// The recording device a manifest names (`device = ...`); set on the trace over the reader's.
+    public var device: String?
 
     public init(
         scaleUnitsPerMM: Double? = nil, timeUnitSeconds: Double? = nil, yAxisUp: Bool? = nil,
@@ -104,6 +106,7 @@ extension ImportOptions {
         if let v = entry.yAxisUp { yAxisUp = v }
         if let v = entry.includeHover { includeHover = v }
         if let v = entry.pressureMax { pressureMax = v }
+        if let v = entry.device { device = v }
         return entry.format
     }
 }

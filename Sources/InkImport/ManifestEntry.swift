@@ -26,6 +26,9 @@ public struct ManifestEntry: Sendable, Equatable {
     public var skipReason: String?
     /// Free text for people (`note = ...`), not used by the reader.
     public var notes: [String]
+    /// The device the files were recorded on (`device = ...`): names the trace's device,
+    /// over what the reader reports (`bench tune --split device` leaves one device out at a time).
+    public var device: String?
 
     public init(
         glob: Glob, line: Int, format: TraceFormat? = nil, scaleUnitsPerMM: Double? = nil,

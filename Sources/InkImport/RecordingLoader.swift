@@ -239,6 +239,12 @@ public struct RecordingLoader: Sendable {
 
     /// Reads one file's bytes as `format` (for evemu, with the sibling `.desc` if there is one).
     public static func read(_ bytes: [UInt8], path: String, format: TraceFormat, options: ImportOptions) throws(ImportError) -> Trace {
+        var trace = try readFormat(bytes, path: path, format: format, options: options)
+        if let device = options.device { trace.device = device }
+        return trace
+    }
+
+    static func readFormat(_ bytes: [UInt8], path: String, format: TraceFormat, options: ImportOptions) throws(ImportError) -> Trace {
         switch format {
         case .traceCSV: return try TraceCSVReader.read(bytes, file: path, options: options)
         case .svc: return try SVCReader.read(bytes, file: path, options: options)

@@ -17,6 +17,7 @@ import InkTraces
 /// y_axis = up            # up or down
 /// hover = include        # include or exclude
 /// pressure_max = 32767   # raw value of full pressure
+/// device = Wacom Intuos4 # the recording device (bench tune --split device)
 /// note = raw tablet units
 ///
 /// [json_data/*.json]
@@ -110,12 +111,15 @@ public struct RecordingManifest: Sendable, Equatable {
                 entry.pressureMax = p
             case "skip":
                 entry.skipReason = v.isEmpty ? "skipped by the manifest" : v
+            case "device":
+                guard !v.isEmpty else { throw .at(path, line: n, "device is empty; expected the name of the recording device") }
+                entry.device = String(v)
             case "note", "notes":
                 entry.notes.append(v)
             default:
                 throw .at(
                     path, line: n,
-                    "unknown key '\(key)'; expected format, scale, scale_x, scale_y, time_unit, y_axis, hover, pressure_max, skip or note")
+                    "unknown key '\(key)'; expected format, scale, scale_x, scale_y, time_unit, y_axis, hover, pressure_max, device, skip or note")
             }
             entries[entries.count - 1] = entry
         }

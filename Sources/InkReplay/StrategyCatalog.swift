@@ -20,6 +20,22 @@ public struct StrategyParameter: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case number, path
     }
+
+    /// A parameter of a strategy.
+    ///
+    /// - Parameters:
+    ///   - name: its name in `name=value` lists (`gain`); a name ending in `_ms` is a number of ms >= 0.
+    ///   - defaultValue: its default; `nil` means off.
+    ///   - about: one line, with its unit.
+    ///   - kind: a number (the default) or a file path.
+    ///   - defaultText: the default of a path parameter, as text.
+    public init(name: String, defaultValue: Double?, about: String, kind: Kind = .number, defaultText: String? = nil) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.about = about
+        self.kind = kind
+        self.defaultText = defaultText
+    }
 }
 
 /// A built-in strategy: its name, what it is, its parameters, and how to build it.
@@ -34,6 +50,49 @@ public struct StrategyDefinition: Sendable {
     /// those given, by name; the builder applies its own default, which may depend on the
     /// environment); used instead of `build` when set.
     var buildWithPaths: (@Sendable (_ values: [String: Double?], _ paths: [String: String]) throws(StrategySpecError) -> Strategy)? = nil
+}
+
+extension StrategyDefinition {
+    /// A strategy of your own, for ``StrategyCatalog/added`` and `BenchMain.main(strategies:)`:
+    /// `bench` lists it, parses `name:param=value,...` for it and runs it like a built-in.
+    ///
+    /// The horizon cap `cap_ms` and the gap reset `gap_ms` are added to `parameters` (both off
+    /// by default), so `bench sweep` and `bench tune` can vary the cap of your predictor too.
+    ///
+    /// - Parameters:
+    ///   - name: the name in `--strategies` (letters, digits, `-`, `_`; not a built-in's).
+    ///   - about: one line: what it does.
+    ///   - parameters: its own parameters with their defaults.
+    ///   - makePredictor: builds a fresh predictor for each stroke from every parameter's value
+    ///     (defaults filled in; a parameter set to `off` is absent). Throw a
+    ///     ``StrategySpecError`` naming the parameter, the value and the expected range for a
+    ///     value it cannot use: it is checked once when the strategy is parsed.
+    ///
+    /// ```swift
+    /// let damped = StrategyDefinition(
+    ///     name: "damped-linear", about: "linear over part of the horizon",
+    ///     parameters: [StrategyParameter(name: "gain", defaultValue: 0.5, about: "share of the horizon (0...1)")]
+    /// ) { values in DampedLinearPredictor(gain: values["gain"] ?? 0.5) }
+    /// ```
+    public init(
+        name: String, about: String, parameters: [StrategyParameter],
+        makePredictor: @escaping @Sendable (_ values: [String: Double]) throws(StrategySpecError) -> any Predictor
+    ) {
+        let all = parameters.filter { p in !StrategyCatalog.limits.contains { $0.name == p.name } } + StrategyCatalog.limits
+        self.name = name
+        self.about = about
+        self.parameters = all
+        self.needsRecordedPredictions = false
+        self.build = { values throws(StrategySpecError) in
+            var given: [String: Double] = [:]
+            for (k, v) in values { if let v { given[k] = v } }
+            _ = try makePredictor(given)  // validate once, at parse time
+            let resolved = given
+            return Strategy(
+                name: name, parameters: StrategyCatalog.describe(all, values), horizonCapMs: given["cap_ms"], gapResetMs: given["gap_ms"],
+                makePredictor: { _ in (try? makePredictor(resolved)) ?? NoPredictor() })
+        }
+    }
 }
 
 /// A strategy name or parameter list that cannot be used, with what was expected.
@@ -53,6 +112,20 @@ public struct StrategySpecError: Error, CustomStringConvertible, Sendable, Equat
 public enum StrategyCatalog {
     /// The strategies a default run uses, in report order.
     public static let defaultNames = ["none", "linear", "quadratic", "kalman", "kalman-chromium"]
+
+    /// Strategies added to the built-ins for the current task and its child tasks (a `bench`
+    /// built with `BenchMain.main(strategies:)` sets them): parsed, listed and run like the built-ins.
+    ///
+    /// ```swift
+    /// try StrategyCatalog.$added.withValue([damped]) { try StrategyCatalog.parse("damped-linear:gain=0.3") }
+    /// ```
+    @TaskLocal public static var added: [StrategyDefinition] = []
+
+    /// The built-ins, then the added strategies.
+    public static var all: [StrategyDefinition] { builtIn + added }
+
+    /// A default run's strategies: ``defaultNames`` and every added strategy.
+    public static var defaultRunNames: [String] { defaultNames + added.map(\.name) }
 
     static let limits: [StrategyParameter] = [
         StrategyParameter(name: "cap_ms", defaultValue: nil, about: "horizon cap in ms (off: predict to photon time)"),
@@ -179,7 +252,7 @@ public enum StrategyCatalog {
 
     /// The definition of a built-in strategy, or `nil`.
     public static func definition(named name: String) -> StrategyDefinition? {
-        builtIn.first { $0.name == name }
+        builtIn.first { $0.name == name } ?? added.first { $0.name == name }
     }
 
     /// Builds a strategy from `name` or `name:param=value,param=value`. A value may be `off`
@@ -201,7 +274,7 @@ public enum StrategyCatalog {
         let (name, rest) = trimmed.splitOnce(":")
         guard let definition = definition(named: name) else {
             throw StrategySpecError(
-                "unknown strategy '\(name)'; known strategies: \(builtIn.map(\.name).joined(separator: ", "))")
+                "unknown strategy '\(name)'; known strategies: \(all.map(\.name).joined(separator: ", "))")
         }
         var values: [String: Double?] = [:]
         var paths: [String: String] = [:]

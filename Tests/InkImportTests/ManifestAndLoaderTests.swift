@@ -173,3 +173,18 @@ struct LoaderTests {
         #expect(throws: ImportError.self) { try RecordingLoader().load(paths: ["/no/such/place"]) }
     }
 }
+
+/// A manifest's `device` key names the trace's device (for `bench tune --split device`).
+struct ManifestDeviceTests {
+    @Test func deviceKeyNamesTheTracesDevice() throws {
+        let dir = NSTemporaryDirectory() + "inkimport-device-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "t_s,x_mm,y_mm,stroke\n0,0,0,0\n0.004,1,0,0\n".write(toFile: dir + "/a.csv", atomically: true, encoding: .utf8)
+        try "t_s,x_mm,y_mm,stroke\n0,0,0,0\n0.004,1,0,0\n".write(toFile: dir + "/b.csv", atomically: true, encoding: .utf8)
+        try "[a.csv]\ndevice = Tablet A\n".write(toFile: dir + "/inkbench.manifest", atomically: true, encoding: .utf8)
+        let result = try RecordingLoader().load(paths: [dir])
+        #expect(result.traces.map(\.device) == ["Tablet A", nil])
+        #expect(throws: ImportError.self) { try RecordingManifest.parse(Array("[a.csv]\ndevice =\n".utf8), path: "m") }
+    }
+}

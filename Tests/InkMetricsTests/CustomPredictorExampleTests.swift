@@ -22,15 +22,37 @@ struct CustomPredictorExampleTests {
         throw MissingRequirement(description: "custom-predictor-example was not built next to the tests (\(CommandLine.arguments[0]))")
     }
 
-    @Test func runsAndScoresTheCustomStrategy() throws {
+    /// Runs the example's `bench` with `arguments`; returns its exit status and standard output.
+    static func bench(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = try Self.binary()
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        return (process.terminationStatus, output)
+    }
+
+    static func folder(_ label: String) -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("inkbench-example-\(label)-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func listsTheCustomStrategyWithItsParameters() throws {
+        let (status, output) = try Self.bench(["list"])
+        #expect(status == 0)
+        #expect(output.contains("damped-linear"))
+        #expect(output.contains("gain=0.5"))
+    }
+
+    @Test func runsAndScoresTheCustomStrategy() throws {
+        let out = Self.folder("run")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (status, output) = try Self.bench(["run", "--strategies", "none,linear,damped-linear", "--out", out, "--no-charts"])
+        #expect(status == 0)
         let rows = output.split(separator: "\n").filter { $0.hasPrefix("suite mean") }
         let damped = try #require(rows.first { $0.contains("damped-linear") })
         let linear = try #require(rows.first { $0.contains(" linear ") })
@@ -41,5 +63,42 @@ struct CustomPredictorExampleTests {
         #expect(d[0] > l[0], "damping keeps more latency")
         #expect(d[2] < l[2], "and overshoots less")
         #expect(d[0] < 35.4)
+        let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+        #expect(report.contains("damped-linear"))
+    }
+
+    @Test func refusesAGainOutOfRange() throws {
+        let out = Self.folder("bad")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        #expect(try Self.bench(["run", "--strategies", "damped-linear:gain=3", "--out", out]).status == 2)
+    }
+
+    @Test func checksTheCustomStrategyAgainstABaseline() throws {
+        let dir = Self.folder("check")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let baseline = dir + "/baseline.csv"
+        let strategies = "none,damped-linear:gain=0.3"
+        let written = try Self.bench(["check", "--baseline", baseline, "--update-baseline", "--strategies", strategies, "--spread-seeds", "0"])
+        #expect(written.status == 0)
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        #expect(text.contains("damped-linear[gain=0.3]"))
+        // Against its own baseline, re-running the strategies the baseline names: passes.
+        let again = try Self.bench(["check", "--baseline", baseline])
+        #expect(again.status == 0, "\(again.output)")
+    }
+
+    @Test func tunesTheCustomStrategysOwnParameter() throws {
+        let out = Self.folder("tune")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (status, output) = try Self.bench([
+            "tune", "damped-linear", "--param", "gain=0...1", "--budget", "overshoot_p95_mm<=0.5", "--grid", "5", "--refine-rounds", "3",
+            "--out", out, "--no-charts",
+        ])
+        #expect(status == 0)
+        #expect(output.contains("chosen (tuned on all traces): damped-linear:gain="))
+        let spec = try String(contentsOfFile: out + "/tune-spec.txt", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let gain = try #require(Double(spec.replacingOccurrences(of: "damped-linear:gain=", with: "")))
+        // Full linear overshoots 4 mm at p95 on the default suite: the budget keeps the gain well below 1, above 0.
+        #expect(gain > 0 && gain < 0.5)
     }
 }

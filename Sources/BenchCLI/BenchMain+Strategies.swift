@@ -1,0 +1,45 @@
+import Foundation
+import InkReplay
+
+extension BenchMain {
+    /// The whole `bench` with strategies of your own added to the built-ins: `list` shows them,
+    /// `--strategies name:param=value` parses them, and `run`, `sweep`, `tune`, `check`,
+    /// `compare` and the report treat them like the built-ins (a default run includes them).
+    /// Exits the process with `bench`'s exit code.
+    ///
+    /// A five-line executable in a package that depends on InkBench:
+    ///
+    /// ```swift
+    /// import BenchCLI
+    /// import InkReplay
+    ///
+    /// await BenchMain.main(strategies: [
+    ///     StrategyDefinition(name: "damped-linear", about: "linear over part of the horizon",
+    ///                        parameters: [StrategyParameter(name: "gain", defaultValue: 0.5, about: "share of the horizon")]) { v in
+    ///         DampedLinearPredictor(gain: v["gain"] ?? 0.5)
+    ///     }
+    /// ])
+    /// ```
+    ///
+    /// - Parameter strategies: the strategies to add; a name already taken (by a built-in or
+    ///   twice in the list) or with characters other than letters, digits, `-` and `_` is
+    ///   refused with exit code 2.
+    public static func main(strategies: [StrategyDefinition]) async -> Never {
+        exit(await run(nil, strategies: strategies))
+    }
+
+    /// Runs `bench` with `arguments` (the process's when `nil`) and strategies of your own
+    /// added; returns the exit code (2 for an unusable strategy list, naming the strategy).
+    public static func run(_ arguments: [String]?, strategies: [StrategyDefinition]) async -> Int32 {
+        var seen = Set(StrategyCatalog.builtIn.map(\.name))
+        for s in strategies {
+            let allowed = !s.name.isEmpty && s.name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }
+            guard allowed, seen.insert(s.name).inserted else {
+                let why = allowed ? "the name is already taken (built-in strategies: \(StrategyCatalog.builtIn.map(\.name).joined(separator: ", ")))" : "expected letters, digits, '-' and '_' only"
+                FileHandle.standardError.write(Data("bench: cannot add strategy '\(s.name)': \(why)\n".utf8))
+                return 2
+            }
+        }
+        return await StrategyCatalog.$added.withValue(strategies) { await run(arguments) }
+    }
+}

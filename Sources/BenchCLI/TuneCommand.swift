@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import InkBenchKit
+import InkReplay
+
+/// `bench tune`: searches a strategy's parameters for the most latency removed within a budget,
+/// with held-out figures from folds it was not tuned on.
+///
+/// ```
+/// bench tune kalman --param 'cap_ms=4...33' --budget 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0' \
+///   --traces ../shared/datasets-raw --manifest Datasets/datasets-raw.manifest
+/// ```
+struct TuneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tune",
+        abstract: "Search a strategy's parameters for the most latency removed within a budget; write tune.csv, tune.md and the chart.",
+        discussion: """
+            A coarse grid over each --param range, then a coordinate search from the best grid point \
+            (steps halve when no neighbour is better). Best: within the budget, the smallest \
+            |perceived latency|, ties by overshoot p95. The search runs on all traces (in-sample) and, \
+            for honest figures, once per fold on the other folds' traces, judged on the fold's own \
+            (k folds by recording with --folds, or one per device with --split device). Deterministic: \
+            the same options give byte-identical files.
+
+            Examples:
+              bench tune kalman --param 'cap_ms=4...33' --budget 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0'
+              bench tune kalman --param 'cap_ms=4...33' --param 'sigma_p=0.0005...0.05:log' --budget 'overshoot_p95_mm<=0.5' --traces recordings/
+            """)
+
+    @Argument(help: ArgumentHelp("The strategy to tune, optionally with fixed parameters: kalman, or kalman:sigma_m=2 (see bench list).", valueName: "strategy"))
+    var strategy: String
+
+    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter and its range, name=low...high, ':log' to search its logarithm. Repeatable (1-4).", valueName: "name=low...high[:log]"))
+    var params: [String] = []
+
+    @OptionGroup(title: "Budget") var budgetOptions: BudgetOptions
+
+    @Option(help: ArgumentHelp("Folds by recording for the held-out figures (>= 2).", valueName: "k"))
+    var folds = 3
+
+    @Option(help: ArgumentHelp("How to split: 'recording' (k folds, --folds) or 'device' (one fold per device: a manifest's device key, else the device the reader reports).", valueName: "recording|device"))
+    var split = "recording"
+
+    @Option(help: ArgumentHelp("Seed of the fold assignment.", valueName: "n"))
+    var splitSeed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Grid points per parameter (2-50).", valueName: "n"))
+    var grid = 8
+
+    @Option(help: ArgumentHelp("Coordinate-search step halvings after the grid (0-12).", valueName: "n"))
+    var refineRounds = 4
+
+    @OptionGroup(title: "Timing") var timingOptions: TimingOptions
+    @OptionGroup(title: "Traces") var suiteOptions: SuiteOptions
+    @OptionGroup(title: "Recordings") var recordings: RecordingOptions
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    init() {}
+
+    func validate() throws {
+        guard (1...4).contains(params.count) else { throw ValidationError("--param: give 1 to 4 parameters to tune, e.g. --param 'cap_ms=4...33'") }
+        guard folds >= 2 else { throw ValidationError("--folds: expected 2 or more (got \(folds))") }
+        guard ["recording", "device"].contains(split) else { throw ValidationError("--split: '\(split)' is not recording or device") }
+        guard (2...50).contains(grid) else { throw ValidationError("--grid: expected 2 to 50 points per parameter (got \(grid))") }
+        guard (0...12).contains(refineRounds) else { throw ValidationError("--refine-rounds: expected 0 to 12 (got \(refineRounds))") }
+        guard budgetOptions.budget != nil else {
+            throw ValidationError("--budget: tune needs a budget, e.g. --budget 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0'")
+        }
+    }
+
+    /// The strategy spec of one configuration: `kalman:cap_ms=12.5` (fixed parameters first).
+    func spec(_ parameters: [TuneParameter], _ values: [Double]) -> String { Self.spec(strategy, parameters, values) }
+
+    static func spec(_ strategy: String, _ parameters: [TuneParameter], _ values: [Double]) -> String {
+        let tuned = zip(parameters, values).map { "\($0.name)=\(CSVText.number($1))" }.joined(separator: ",")
+        return strategy.contains(":") ? strategy + "," + tuned : strategy + ":" + tuned
+    }
+
+    func run() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        guard let budget = try budgetOptions.parsed() else { return }
+        var parameters: [TuneParameter] = []
+        for p in params {
+            do { parameters.append(try TuneParameter(parsing: p)) } catch { throw ValidationError(error.description) }
+        }
+        if Set(parameters.map(\.name)).count != parameters.count { throw ValidationError("--param: a parameter is given twice") }
+        // The spec must parse at the middle of every range (names and fixed parameters checked up front).
+        do { _ = try StrategyCatalog.parse(spec(parameters, parameters.map { $0.value(at: 0.5) })) } catch {
+            throw BenchInputError("tune: \(error.description)")
+        }
+        var strategyOptions = StrategyOptions()
+        strategyOptions.strategies = "none"
+        let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
+        for line in inputs.skipped { Console.note("skipped: \(line)") }
+        let minMoving = suiteOptions.minMovingFrames
+        let none = inputs.strategies
+        let base = BenchPlan(specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: none, timing: inputs.timing)
+
+        // The traces counted in the suite mean, and their devices.
+        let first: BenchOutcome
+        do { first = try await BenchSession.run(base) } catch { throw BenchInputError(error.description) }
+        let traceRows = SummaryRow.rows(first, frameRateHz: inputs.timing.frameRateHz, minMovingFrames: minMoving).filter { !$0.isSuiteMean && $0.inSuiteMean }
+        let traces = traceRows.map(\.trace)
+        guard !traces.isEmpty else { throw BenchInputError("tune: no trace has the minimum of \(minMoving) moving frames (--min-moving-frames)") }
+        let split = split == "device"
+            ? TuneFolds.byDevice(traces: traceRows.map { ($0.trace, $0.device) })
+            : TuneFolds.kFold(traces: traces, k: folds, seed: splitSeed)
+        if let warning = split.warning { Console.note("warning: " + warning) }
+
+        let progress = ProgressLine(label: "bench tune: evaluations")
+        let expected = (grid.power(parameters.count) + 2 * parameters.count * (refineRounds + 2)) * (1 + split.folds.count)
+        let name = strategy
+        let specFor: @Sendable ([Double]) -> String = { [parameters] v in Self.spec(name, parameters, v) }
+        var tuner = Tuner(
+            parameters: parameters, budget: budget, gridPoints: grid, refineRounds: refineRounds,
+            progress: { done in progress.update(done: min(done, expected - 1), total: expected) },
+            evaluate: { configs in
+                var strategies = none
+                for c in configs { strategies.append(try StrategyCatalog.parse(specFor(c))) }
+                var plan = base
+                plan.strategies = strategies
+                let outcome: BenchOutcome
+                do { outcome = try await BenchSession.run(plan) } catch { throw BenchInputError("\(error)") }
+                let rows = SummaryRow.rows(outcome, frameRateHz: plan.timing.frameRateHz, minMovingFrames: minMoving)
+                return configs.indices.map { i in
+                    var perTrace: Tuner.PerTrace = [:]
+                    for r in rows where r.strategyIndex == i + 1 && !r.isSuiteMean && r.inSuiteMean { perTrace[r.trace] = r.values }
+                    return perTrace
+                }
+            })
+        let inSample = try await tuner.search(over: traces)
+        var chosen: [(fold: TuneFolds.Fold, values: [Double])] = []
+        for fold in split.folds { chosen.append((fold, try await tuner.search(over: fold.train))) }
+        progress.finish()
+
+        let result = TuneResult(
+            strategy: strategy, parameters: parameters, budget: budget, traces: traces, split: split, tuner: tuner,
+            inSample: inSample, perFold: chosen, spec: specFor)
+        let run = try RunFolder(path: output.out, startFrom: .copyOfExisting)
+        var committed = false
+        defer { if !committed { run.abandon() } }
+        let folder = run.files
+        try folder.write("tune.csv", bytes: result.csv().bytes)
+        try folder.write("tune-chart.csv", bytes: result.chartCSV().bytes)
+        var written = ["tune.csv", "tune-chart.csv", "tune.md", "tune-spec.txt"]
+        let script = result.chartScript()
+        let (rendered, chartNote) = try ChartsAndReport.charts([script], in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
+        written += ["tune.gp"] + (rendered ? ["tune.svg", "tune.png"] : [])
+        try folder.write("tune.md", text: result.markdown(chartRendered: rendered, chartNote: chartNote))
+        try folder.write("tune-spec.txt", text: result.chosenSpec + "\n")
+        try run.commit()
+        committed = true
+        if !output.quiet {
+            print(result.terminal())
+            print("wrote \(run.path)/: " + written.joined(separator: ", "))
+        }
+        print("done in \(NumberText.fixed(seconds(clock.now - start), 2)) s: \(tuner.evaluated.count) evaluations over \(traces.count) traces")
+    }
+}
+
+extension Int {
+    func power(_ n: Int) -> Int { (0..<n).reduce(1) { p, _ in p * self } }
+}

@@ -1,0 +1,187 @@
+/// What `bench tune` found, and its files: `tune.csv` (every evaluation on every set of
+/// traces), `tune-chart.csv` and `tune.gp` (the evaluations on the latency/overshoot plane with
+/// the budget box and the front), `tune.md` and the terminal summary.
+///
+/// The in-sample configuration is tuned and judged on all traces; each fold's is tuned on the
+/// other folds' traces and judged on its own, and the held-out figures are the mean over every
+/// trace of the figures its fold's configuration reached on it.
+package struct TuneResult: Sendable {
+    package var strategy: String
+    package var parameters: [TuneParameter]
+    package var budget: Budget
+    /// The traces counted in the suite mean.
+    package var traces: [String]
+    package var split: TuneFolds
+    package var tuner: Tuner
+    /// The configuration tuned on all traces.
+    package var inSample: [Double]
+    /// Each fold's configuration, tuned on its training traces.
+    package var perFold: [(fold: TuneFolds.Fold, values: [Double])]
+    /// The strategy spec of a configuration.
+    package var spec: @Sendable ([Double]) -> String
+
+    package init(
+        strategy: String, parameters: [TuneParameter], budget: Budget, traces: [String], split: TuneFolds, tuner: Tuner,
+        inSample: [Double], perFold: [(fold: TuneFolds.Fold, values: [Double])], spec: @escaping @Sendable ([Double]) -> String
+    ) {
+        self.strategy = strategy
+        self.parameters = parameters
+        self.budget = budget
+        self.traces = traces
+        self.split = split
+        self.tuner = tuner
+        self.inSample = inSample
+        self.perFold = perFold
+        self.spec = spec
+    }
+
+    /// The chosen configuration (tuned on all traces) as a `--strategies` spec.
+    package var chosenSpec: String { spec(inSample) }
+
+    /// The in-sample figures of the chosen configuration (mean over all traces).
+    package var inSampleFigures: [String: Double] { Tuner.mean(tuner.figures(inSample) ?? [:], over: traces) }
+
+    /// Each trace's figures under the configuration tuned without its fold; `nil` without folds.
+    package var heldOutPerTrace: Tuner.PerTrace? {
+        guard !perFold.isEmpty else { return nil }
+        var combined: Tuner.PerTrace = [:]
+        for (fold, values) in perFold {
+            let figures = tuner.figures(values) ?? [:]
+            for t in fold.test { combined[t] = figures[t] }
+        }
+        return combined
+    }
+
+    /// The held-out figures: the mean over every trace of ``heldOutPerTrace``; `nil` without folds.
+    package var heldOutFigures: [String: Double]? { heldOutPerTrace.map { Tuner.mean($0, over: traces) } }
+
+    /// Every set of traces a row of `tune.csv` can describe: all, then each fold's train and test.
+    var sets: [(name: String, traces: [String])] {
+        [("all", traces)] + split.folds.flatMap { [("train " + $0.name, $0.train), ("test " + $0.name, $0.test)] }
+    }
+
+    /// `tune.csv`: one row per evaluation and set of traces, with every figure's mean over the set.
+    package func csv() -> CSVWriter {
+        var w = CSVWriter()
+        w.row(["evaluation", "phase", "strategy"] + parameters.map(\.name) + ["set", "traces", "fits_budget"] + Figure.all.map(\.name))
+        for (i, config) in tuner.evaluated.enumerated() {
+            let perTrace = tuner.figures(config) ?? [:]
+            for set in sets {
+                let values = Tuner.mean(perTrace, over: set.traces)
+                let within = fits(perTrace, over: set.traces)
+                w.integer(i + 1)
+                w.text(tuner.phases[i])
+                w.text(spec(config))
+                for v in config { w.number(v) }
+                w.text(set.name)
+                w.integer(set.traces.count)
+                w.text(within ? "yes" : "no")
+                for f in Figure.all { w.number(values[f.name]) }
+                w.endRow()
+            }
+        }
+        return w
+    }
+
+    /// Whether a configuration's figures over `traces` are within the budget (its mean, or each trace with `--budget-per-trace`).
+    func fits(_ perTrace: Tuner.PerTrace, over traces: [String]) -> Bool {
+        budget.judge([Tuner.candidate(perTrace, over: traces)]).judgements[0].fits
+    }
+
+    /// `tune-chart.csv`: each evaluation on all traces: |Λ|, overshoot p95, end overshoot max, within the budget, on the front, chosen.
+    package func chartCSV() -> CSVWriter {
+        var w = CSVWriter()
+        w.row(["evaluation", "abs_perceived_latency_ms", "overshoot_p95_mm", "end_overshoot_max_mm", "fits_budget", "front", "chosen"])
+        let points = tuner.evaluated.enumerated().map { i, c in (strategy: String(i), values: Tuner.mean(tuner.figures(c) ?? [:], over: traces)) }
+        let front = Set(Dominance.front(points, tolerances: ToleranceTable()))
+        for (i, c) in tuner.evaluated.enumerated() {
+            let v = points[i].values
+            w.integer(i + 1)
+            w.number(v[Figure.perceivedLatency.name].map(abs))
+            w.number(v[Figure.overshootP95.name])
+            w.number(v["end_overshoot_max_mm"])
+            w.integer(fits(tuner.figures(c) ?? [:], over: traces) ? 1 : 0)
+            w.integer(front.contains(String(i)) ? 1 : 0)
+            w.integer(c == inSample ? 1 : 0)
+            w.endRow()
+        }
+        return w
+    }
+
+    /// `tune.gp`: the evaluations on the |Λ| / overshoot p95 plane, the budget's p95 bound, the front and the choice.
+    package func chartScript() -> ChartScript {
+        let p95 = budget.bounds.first { $0.figure == Figure.overshootP95.name }.map { CSVWriter.numberText($0.limit) }
+        let box = p95.map { "set arrow 1 from \($0), graph 0 to \($0), graph 1 nohead lw 2 dt 2 lc rgb '#c0392b'\nset label 1 'budget: overshoot p95 <= \($0) mm' at \($0), graph 0.97 left offset char 0.5,0 textcolor rgb '#c0392b'" } ?? ""
+        let body = """
+            set title \(ChartScripts.quote("bench tune \(strategy): every evaluation on all traces (suite means; lower left is better)"))
+            set xlabel 'overshoot p95 (mm)'
+            set ylabel '|perceived latency| (ms)'
+            set grid lc rgb '#dddddd'
+            set key inside right top box
+            set xrange [0:*]
+            set yrange [0:*]
+            \(box)
+            plot 'tune-chart.csv' skip 1 using ($5==0 ? $3 : NaN):2 with points pt 6 ps 1 lc rgb '#999999' title 'outside the budget', \\
+                'tune-chart.csv' skip 1 using ($5==1 ? $3 : NaN):2 with points pt 7 ps 1 lc rgb '#3a7bd5' title 'within the budget', \\
+                'tune-chart.csv' skip 1 using ($6==1 ? $3 : NaN):2 with points pt 4 ps 1.8 lw 2 lc rgb '#27ae60' title 'front (no evaluation better)', \\
+                'tune-chart.csv' skip 1 using ($7==1 ? $3 : NaN):2 with points pt 3 ps 3 lw 3 lc rgb '#c0392b' title 'chosen'
+            unset arrow 1
+            unset label 1
+            """
+        return ChartScript(
+            name: "tune", title: "Tuning: evaluations on the latency/overshoot plane",
+            about: "Each configuration `bench tune` evaluated, as its suite mean over all traces: |perceived latency| against overshoot p95. The dashed line is the budget's overshoot p95 bound; green squares are the front of non-dominated evaluations; the cross is the chosen configuration.",
+            text: ChartScripts.script(name: "tune", title: "tuning evaluations", reads: ["tune-chart.csv"], width: 1000, height: 650, body: body))
+    }
+
+    func figureLine(_ perTrace: Tuner.PerTrace, _ traces: [String]) -> String {
+        let v = Tuner.mean(perTrace, over: traces)
+        let names = ["perceived_latency_ms", "latency_removed_ms", "overshoot_p95_mm", "end_overshoot_max_mm"]
+        return names.compactMap { n in
+            guard let f = Figure.named(n), let x = v[n] else { return nil }
+            return f.heading + " " + f.text(x)
+        }.joined(separator: ", ") + (fits(perTrace, over: traces) ? " (within the budget)" : " (outside the budget)")
+    }
+
+    /// The terminal summary.
+    package func terminal() -> String {
+        var lines = [
+            "tune \(strategy): \(tuner.evaluated.count) evaluations, \(traces.count) traces; \(BudgetTable.title(budget.judge([])))",
+            "chosen (tuned on all traces): \(chosenSpec)",
+            "  in-sample:  " + figureLine(tuner.figures(inSample) ?? [:], traces),
+        ]
+        if let held = heldOutPerTrace {
+            lines.append("  held-out:   " + figureLine(held, traces) + " [each trace judged with the configuration tuned on the other folds]")
+            for (fold, values) in perFold {
+                lines.append("  \(fold.name) (\(fold.test.count) traces held out): \(spec(values)): " + figureLine(tuner.figures(values) ?? [:], fold.test))
+            }
+        } else if let w = split.warning {
+            lines.append("  held-out:   none (\(w))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `tune.md`: the report section.
+    package func markdown(chartRendered: Bool, chartNote: String) -> String {
+        var md = "## Tuning `\(strategy)`\n\n"
+        md += "**Budget:** " + budget.bounds.map { "`\($0.text)`" }.joined(separator: ", ") + " (\(budget.scope.rawValue)). "
+        md += "**Searched:** " + parameters.map { "`\($0.name)` \(CSVWriter.numberText($0.low))...\(CSVWriter.numberText($0.high))\($0.logarithmic ? " (log)" : "")" }.joined(separator: ", ")
+        md += "; a grid, then a coordinate search; \(tuner.evaluated.count) evaluations over \(traces.count) traces (every one in `tune.csv`).\n\n"
+        md += "**Chosen** (tuned on all traces): `\(chosenSpec)`, paste into `--strategies` or a baseline.\n\n"
+        md += "| figures | " + ["latency ms", "removed ms", "overshoot p95 mm", "end overshoot max mm", "within budget"].joined(separator: " | ") + " |\n|---|---|---|---|---|---|\n"
+        func row(_ name: String, _ perTrace: Tuner.PerTrace, _ traces: [String]) -> String {
+            let v = Tuner.mean(perTrace, over: traces)
+            let cells = ["perceived_latency_ms", "latency_removed_ms", "overshoot_p95_mm", "end_overshoot_max_mm"].map { n in
+                v[n].map { Figure.named(n)?.text($0) ?? "" } ?? "-"
+            }
+            return "| \(name) | " + cells.joined(separator: " | ") + " | \(fits(perTrace, over: traces) ? "yes" : "no") |\n"
+        }
+        md += row("in-sample (tuned and judged on all traces)", tuner.figures(inSample) ?? [:], traces)
+        if let held = heldOutPerTrace { md += row("held-out (each trace judged with the configuration tuned without its fold)", held, traces) }
+        for (fold, values) in perFold { md += row("\(fold.name): `\(spec(values))` on its \(fold.test.count) held-out traces", tuner.figures(values) ?? [:], fold.test) }
+        md += "\n"
+        if let w = split.warning { md += "_Warning: \(w)._\n\n" }
+        md += chartRendered ? "![tuning evaluations](tune.svg)\n\n" : "_Chart not rendered: \(chartNote)._ Script: `tune.gp`.\n\n"
+        return md
+    }
+}

@@ -1,0 +1,140 @@
+/// The search of `bench tune`: a coarse grid over the parameters' ranges, then a coordinate
+/// search from the best grid point (steps halve when no neighbour is better), judged by a
+/// ``Budget`` on the mean over a set of traces.
+///
+/// Each configuration is evaluated once over every trace (``evaluate`` returns per-trace
+/// figures) and cached, so the in-sample search and each fold's search share evaluations; a
+/// set's figures are the mean of its traces' figures. Everything is deterministic: the same
+/// parameters, budget and evaluations give the same choices.
+///
+/// Better, in order: within the budget before outside it; within it, smaller `|Λ|`, then
+/// smaller overshoot p95; outside it, the smaller total shortfall (each bound's excess as a
+/// share of its limit), then smaller `|Λ|`; then the earlier evaluation.
+///
+/// ```swift
+/// var tuner = Tuner(parameters: [cap], budget: budget, gridPoints: 8) { configs in try await run(configs) }
+/// let best = try await tuner.search(over: traceNames)
+/// ```
+package struct Tuner: Sendable {
+    /// Figures per trace name, each by CSV name.
+    package typealias PerTrace = [String: [String: Double]]
+
+    package var parameters: [TuneParameter]
+    package var budget: Budget
+    /// Grid points per parameter (>= 2).
+    package var gridPoints: Int
+    /// Coordinate-search halvings after the grid.
+    package var refineRounds: Int
+    /// Evaluates configurations (each a value per parameter, in ``parameters`` order).
+    package var evaluate: @Sendable ([[Double]]) async throws -> [PerTrace]
+    /// Called after each batch with the evaluations so far.
+    package var progress: @Sendable (Int) -> Void
+
+    /// Every configuration evaluated, in the order first asked for.
+    package private(set) var evaluated: [[Double]] = []
+    /// The phase that first asked for each evaluation (`grid` or `refine`).
+    package private(set) var phases: [String] = []
+    var cache: [[Double]: PerTrace] = [:]
+
+    package init(
+        parameters: [TuneParameter], budget: Budget, gridPoints: Int = 8, refineRounds: Int = 4,
+        progress: @escaping @Sendable (Int) -> Void = { _ in },
+        evaluate: @escaping @Sendable ([[Double]]) async throws -> [PerTrace]
+    ) {
+        self.parameters = parameters
+        self.budget = budget
+        self.gridPoints = max(2, gridPoints)
+        self.refineRounds = refineRounds
+        self.progress = progress
+        self.evaluate = evaluate
+    }
+
+    /// The per-trace figures of an evaluated configuration.
+    package func figures(_ config: [Double]) -> PerTrace? { cache[config] }
+
+    /// The mean of each figure over `traces` (those that have it).
+    package static func mean(_ perTrace: PerTrace, over traces: [String]) -> [String: Double] {
+        var sums: [String: (Double, Int)] = [:]
+        for t in traces {
+            guard let v = perTrace[t] else { continue }
+            for (k, x) in v { let s = sums[k] ?? (0, 0); sums[k] = (s.0 + x, s.1 + 1) }
+        }
+        return sums.mapValues { $0.0 / Double($0.1) }
+    }
+
+    /// The budget's candidate of a set of traces: their mean, and each trace (for `--budget-per-trace`).
+    package static func candidate(_ perTrace: PerTrace, over traces: [String]) -> Budget.Candidate {
+        Budget.Candidate(
+            name: "", suiteMean: mean(perTrace, over: traces),
+            traces: traces.compactMap { t in perTrace[t].map { Budget.Candidate.Trace(name: t, values: $0) } })
+    }
+
+    /// Evaluates the configurations not yet cached (one batch).
+    mutating func ensure(_ configs: [[Double]], phase: String) async throws {
+        var missing: [[Double]] = []
+        for c in configs where cache[c] == nil && !missing.contains(c) { missing.append(c) }
+        guard !missing.isEmpty else { return }
+        let results = try await evaluate(missing)
+        for (c, r) in zip(missing, results) {
+            cache[c] = r
+            evaluated.append(c)
+            phases.append(phase)
+        }
+        progress(evaluated.count)
+    }
+
+    /// A sortable score: lower is better.
+    func score(_ config: [Double], over traces: [String]) -> (Int, Double, Double, Double, Int) {
+        let j = budget.judge([Tuner.candidate(cache[config] ?? [:], over: traces)]).judgements[0]
+        let latency = j.latencyMagnitudeMs ?? .infinity
+        let order = evaluated.firstIndex(of: config) ?? Int.max
+        if j.fits { return (0, latency, j.overshootP95MM ?? .infinity, 0, order) }
+        let shortfall = j.margins.reduce(0.0) { s, m in
+            guard let margin = m.margin else { return s + 1e6 }
+            return s + max(0, -margin) / max(m.bound.limit, 1e-9)
+        }
+        return (1, shortfall, latency, 0, order)
+    }
+
+    func better(_ a: [Double], _ b: [Double], over traces: [String]) -> Bool {
+        let x = score(a, over: traces), y = score(b, over: traces)
+        return (x.0, x.1, x.2, x.3, x.4) < (y.0, y.1, y.2, y.3, y.4)
+    }
+
+    func config(at u: [Double]) -> [Double] { zip(parameters, u).map { $0.value(at: $1) } }
+
+    /// Searches for the best configuration on the mean over `traces`; returns its values.
+    package mutating func search(over traces: [String]) async throws -> [Double] {
+        let n = gridPoints
+        var grid: [[Double]] = [[]]
+        for _ in parameters {
+            grid = grid.flatMap { prefix in (0..<n).map { prefix + [Double($0) / Double(n - 1)] } }
+        }
+        try await ensure(grid.map(config(at:)), phase: "grid")
+        var bestU = grid[0]
+        for u in grid where better(config(at: u), config(at: bestU), over: traces) { bestU = u }
+        var step = 0.5 / Double(n - 1)
+        var rounds = 0
+        while rounds < refineRounds {
+            var neighbours: [[Double]] = []
+            for d in parameters.indices {
+                for s in [-step, step] {
+                    var u = bestU
+                    u[d] = min(max(u[d] + s, 0), 1)
+                    if u != bestU { neighbours.append(u) }
+                }
+            }
+            try await ensure(neighbours.map(config(at:)), phase: "refine")
+            var moved = false
+            for u in neighbours where better(config(at: u), config(at: bestU), over: traces) {
+                bestU = u
+                moved = true
+            }
+            if !moved {
+                step /= 2
+                rounds += 1
+            }
+        }
+        return config(at: bestU)
+    }
+}
