@@ -75,6 +75,7 @@ let benchmarks: @Sendable () -> Void = {
     predictorBenchmark("linear", samples: samples) { LinearPredictor() }
     predictorBenchmark("quadratic", samples: samples) { QuadraticPredictor() }
     predictorBenchmark("kalman", samples: samples) { KalmanPredictor() }
+    predictorBenchmark("braking", samples: samples) { BrakingPredictor() }
     if smoke { return }
 
     let timing = Timing()

@@ -66,6 +66,8 @@ public enum Replay {
             let predictor = strategy.makePredictor(stroke)
             if let p = predictor as? KalmanPredictor {
                 replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
+            } else if let p = predictor as? BrakingPredictor {
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
             } else if let p = predictor as? QuadraticPredictor {
                 replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
             } else if let p = predictor as? LinearPredictor {

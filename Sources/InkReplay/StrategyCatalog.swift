@@ -69,6 +69,7 @@ public enum StrategyCatalog {
                     RecordedPredictor(tails: stroke.recordedPredictions ?? [])
                 }
             }),
+        braking(),
     ]
 
     static func simple(
@@ -102,6 +103,36 @@ public enum StrategyCatalog {
                 return Strategy(
                     name: name, parameters: describe(parameters, values), horizonCapMs: value("cap_ms"),
                     gapResetMs: value("gap_ms"), makePredictor: { _ in KalmanPredictor(parameters: p) })
+            })
+    }
+
+    /// InkBench's own predictor (``BrakingPredictor``) with its constants and the harness limits.
+    /// Not in the default run.
+    static func braking() -> StrategyDefinition {
+        let d = BrakingPredictor.Parameters()
+        let parameters = [
+            StrategyParameter(name: "window_ms", defaultValue: d.windowMs, about: "fit window in ms (at least the newest 3 samples)"),
+            StrategyParameter(name: "accel_gain", defaultValue: d.accelGain, about: "share of a speed-up that is extrapolated (0-4)"),
+            StrategyParameter(name: "decel_gain", defaultValue: d.decelGain, about: "multiple of a slow-down that is extrapolated and sets the stopping point (0-10)"),
+            StrategyParameter(name: "turn_gain", defaultValue: d.turnGain, about: "share of the turning acceleration that bends the prediction (0-4)"),
+            StrategyParameter(name: "cap_ms", defaultValue: BrakingPredictor.defaultCapMs, about: "horizon cap in ms (off: predict to photon time)"),
+            StrategyParameter(name: "gap_ms", defaultValue: nil, about: "reset after an input gap over this many ms (off: never)"),
+        ]
+        return StrategyDefinition(
+            name: "braking",
+            about: "InkBench's own: a short least-squares fit extrapolated along the motion, braking to the stopping point when the pen slows",
+            parameters: parameters, needsRecordedPredictions: false,
+            build: { values throws(StrategySpecError) in
+                func value(_ key: String) -> Double? { values[key] ?? nil }
+                let p = BrakingPredictor.Parameters(
+                    windowMs: value("window_ms") ?? d.windowMs, accelGain: value("accel_gain") ?? d.accelGain,
+                    decelGain: value("decel_gain") ?? d.decelGain, turnGain: value("turn_gain") ?? d.turnGain)
+                do throws(PredictorParameterError) { try p.validate(predictor: "braking") } catch {
+                    throw StrategySpecError(error.description)
+                }
+                return Strategy(
+                    name: "braking", parameters: describe(parameters, values), horizonCapMs: value("cap_ms"),
+                    gapResetMs: value("gap_ms"), makePredictor: { _ in BrakingPredictor(parameters: p) })
             })
     }
 

@@ -291,6 +291,7 @@ func predictors(_ args: [String]) {
     report("linear") { LinearPredictor() }
     report("quadratic") { QuadraticPredictor() }
     report("kalman") { KalmanPredictor() }
+    report("braking") { BrakingPredictor() }
 }
 
 func fmt(_ v: Double, _ digits: Int) -> String {
