@@ -48,10 +48,28 @@ public struct BrakingPredictor: Predictor {
         public var decelGain: Double
         /// The share of the normal (turning) acceleration that bends the prediction. From 0 to 4.
         public var turnGain: Double
+        /// The fit also stops at this much path length in mm (the chord lengths from the newest
+        /// sample back): a slow pen is fitted over a longer time (less noise), a fast one over a
+        /// shorter (less bias at bends). From 0.1 to 100; 100 leaves only `windowMs`.
+        public var windowMm: Double
+        /// The direction cut-off in radians: the horizon is cut to the time in which the pen,
+        /// turning at its current rate `|a_n| / s`, turns by this angle. From 0.01 to 10.
+        public var turnLimitRad: Double
+        /// The lift detector: the pressure ratio (newest over the highest of the last 100 ms)
+        /// at which the pen is taken to be lifting and prediction stops; the horizon shrinks
+        /// linearly from full at ratio `(1 + liftRatio) / 2` to 0 at `liftRatio`. From 0 to
+        /// 0.99; 0 turns it off. Samples without pressure never shrink the horizon.
+        public var liftRatio: Double
 
         /// Constants chosen on the synthetic default suite (see `docs/own-predictor.md`).
-        public init(windowMs: Double = 25, accelGain: Double = 0, decelGain: Double = 1, turnGain: Double = 0.5) {
+        public init(
+            windowMs: Double = 25, accelGain: Double = 0, decelGain: Double = 1, turnGain: Double = 0.5,
+            windowMm: Double = 100, turnLimitRad: Double = 10, liftRatio: Double = 0
+        ) {
+            self.liftRatio = liftRatio
             self.windowMs = windowMs
+            self.windowMm = windowMm
+            self.turnLimitRad = turnLimitRad
             self.accelGain = accelGain
             self.decelGain = decelGain
             self.turnGain = turnGain
@@ -70,6 +88,9 @@ public struct BrakingPredictor: Predictor {
             try check("accel_gain", accelGain, 0, 4)
             try check("decel_gain", decelGain, 0, 10)
             try check("turn_gain", turnGain, 0, 4)
+            try check("window_mm", windowMm, 0.1, 100)
+            try check("turn_limit_rad", turnLimitRad, 0.01, 10)
+            try check("lift_ratio", liftRatio, 0, 0.99)
         }
     }
 
@@ -80,6 +101,12 @@ public struct BrakingPredictor: Predictor {
     @usableFromInline let accelGain: Double
     @usableFromInline let decelGain: Double
     @usableFromInline let turnGain: Double
+    @usableFromInline let windowMm: Double
+    @usableFromInline let turnLimitRad: Double
+    @usableFromInline let liftRatio: Double
+    @usableFromInline var pressures = InlineArray<32, Double>(repeating: 0)
+    /// The horizon's share left by the lift detector (1: no lift seen).
+    @usableFromInline var liftShare = 1.0
     @usableFromInline var ts = InlineArray<32, Double>(repeating: 0)
     @usableFromInline var xs = InlineArray<32, Double>(repeating: 0)
     @usableFromInline var ys = InlineArray<32, Double>(repeating: 0)
@@ -96,17 +123,39 @@ public struct BrakingPredictor: Predictor {
         accelGain = parameters.accelGain
         decelGain = parameters.decelGain
         turnGain = parameters.turnGain
+        windowMm = parameters.windowMm
+        turnLimitRad = parameters.turnLimitRad
+        liftRatio = parameters.liftRatio
     }
 
     @inlinable
     public mutating func update(_ sample: PenPoint) {
+        update(sample, pressure: nil)
+    }
+
+    /// Feeds a sample with its pressure (0-1, or `nil`): the pressure drives the lift detector.
+    @inlinable
+    public mutating func update(_ sample: PenPoint, pressure: Double?) {
         head = (head + 1) & (Self.capacity - 1)
         ts[head] = sample.t
         xs[head] = sample.x
         ys[head] = sample.y
+        pressures[head] = pressure ?? -1
         if count < Self.capacity { count += 1 }
         last = sample
         fit()
+        liftShare = 1
+        guard liftRatio > 0, let pressure else { return }
+        var peak = pressure
+        var i = head
+        for _ in 0..<count {
+            if last.t - ts[i] > 0.1 { break }
+            peak = max(peak, pressures[i])
+            i = (i - 1) & (Self.capacity - 1)
+        }
+        guard peak > 0 else { return }
+        let ratio = pressure / peak
+        liftShare = min(1, max(0, (ratio - liftRatio) / (0.5 * (1 - liftRatio))))
     }
 
     /// Refits velocity and acceleration to the samples in the window.
@@ -126,9 +175,14 @@ public struct BrakingPredictor: Predictor {
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var bx0 = 0.0, bx1 = 0.0, bx2 = 0.0, by0 = 0.0, by1 = 0.0, by2 = 0.0
         var i = head
+        var pathMm = 0.0
+        var px = last.x, py = last.y
         for n in 0..<count {
             let tau = ts[i] - last.t
-            if n >= 3 && tau < -windowS { break }
+            let cx = xs[i] - px, cy = ys[i] - py
+            pathMm += (cx * cx + cy * cy).squareRoot()
+            px = xs[i]; py = ys[i]
+            if n >= 3 && (tau < -windowS || pathMm > windowMm) { break }
             let tau2 = tau * tau
             let dx = xs[i] - last.x, dy = ys[i] - last.y
             s0 += 1; s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
@@ -166,13 +220,15 @@ public struct BrakingPredictor: Predictor {
         let along = ax * ux + ay * uy
         let nx = ax - along * ux, ny = ay - along * uy
         var used: Double
-        var he = h
+        let turnRate = (nx * nx + ny * ny).squareRoot() / speed
+        var he = turnRate * h > turnLimitRad ? turnLimitRad / turnRate : h
         if along < 0 {
             used = decelGain * along
-            if used < 0 { he = min(h, speed / -used) }
+            if used < 0 { he = min(he, speed / -used) }
         } else {
             used = accelGain * along
         }
+        he *= liftShare
         let distance = max(0, speed * he + 0.5 * used * he * he)
         let bend = 0.5 * turnGain * he * he
         return PenPoint(t: t, x: last.x + ux * distance + nx * bend, y: last.y + uy * distance + ny * bend)
@@ -181,6 +237,7 @@ public struct BrakingPredictor: Predictor {
     @inlinable
     public mutating func reset() {
         count = 0
+        liftShare = 1
         vx = 0; vy = 0; ax = 0; ay = 0
     }
 

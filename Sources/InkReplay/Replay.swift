@@ -224,7 +224,7 @@ public enum Replay {
             }
             guard next < fed else { break }
             if let gap, next > 0, stroke.t[next] - stroke.t[next - 1] > gap { predictor.reset() }
-            predictor.update(stroke.point(next))
+            predictor.update(stroke.point(next), pressure: stroke.pressure?[next])
             next += 1
         }
         let withTails = tailStep != nil
