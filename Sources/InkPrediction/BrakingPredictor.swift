@@ -61,10 +61,12 @@ public struct BrakingPredictor: Predictor {
         /// 0.99; 0 turns it off. Samples without pressure never shrink the horizon.
         public var liftRatio: Double
 
-        /// Constants chosen on the synthetic default suite (see `docs/own-predictor.md`).
+        /// The defaults were chosen on `../shared/datasets-raw` (7 recordings) within the budget
+        /// overshoot p95 <= 0.5 mm and end overshoot max <= 1.0 mm, and checked on the synthetic
+        /// default suite (see `docs/own-predictor.md`).
         public init(
-            windowMs: Double = 25, accelGain: Double = 0, decelGain: Double = 1, turnGain: Double = 0.5,
-            windowMm: Double = 100, turnLimitRad: Double = 10, liftRatio: Double = 0
+            windowMs: Double = 40, accelGain: Double = 0, decelGain: Double = 3, turnGain: Double = 1,
+            windowMm: Double = 4.5, turnLimitRad: Double = 0.07, liftRatio: Double = 0.8
         ) {
             self.liftRatio = liftRatio
             self.windowMs = windowMs
@@ -248,5 +250,5 @@ public struct BrakingPredictor: Predictor {
 
 extension BrakingPredictor {
     /// The horizon cap (ms) the `braking` strategy applies by default, chosen with its constants.
-    public static let defaultCapMs: Double = 20
+    public static let defaultCapMs: Double = 35
 }

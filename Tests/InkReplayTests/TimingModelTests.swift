@@ -139,7 +139,7 @@ struct TimingModelTests {
         #expect(try StrategyCatalog.parse("kalman-chromium:cap_ms=off").horizonCapMs == nil)
         let list = try StrategyCatalog.parseList("none,kalman:sigma_p=0.02,cap_ms=16,linear")
         #expect(list.map(\.name) == ["none", "kalman[sigma_p=0.02,cap_ms=16]", "linear"])
-        #expect(throws: StrategySpecError("unknown strategy 'lin'; known strategies: none, linear, quadratic, kalman, kalman-chromium, recorded")) {
+        #expect(throws: StrategySpecError("unknown strategy 'lin'; known strategies: none, linear, quadratic, kalman, kalman-chromium, recorded, braking")) {
             try StrategyCatalog.parse("lin")
         }
         #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("kalman:sigma_q=1") }
