@@ -4,27 +4,33 @@
 ///
 /// What limits the platform predictors on real pens is ink drawn past the point where the pen
 /// lifts (end overshoot) and ink cut outside bends. Both follow from extrapolating a velocity
-/// the pen no longer has. This predictor keeps the physical picture explicit and has four
-/// constants, each with a unit or a plain meaning:
+/// the pen no longer has. This predictor keeps the physical picture explicit; each constant
+/// of ``Parameters-swift.struct`` has a unit or a plain meaning:
 ///
 /// 1. **Fit.** After every sample it fits, per axis, a quadratic `x(τ) = c0 + v τ + a τ²/2`
-///    (least squares, `τ = t - t_last` in s) to the samples of the last `windowMs`
-///    milliseconds (at least the newest three, at most the newest 32). `v` (mm/s) is the
-///    velocity at the newest sample and `a` (mm/s²) the acceleration. With two samples it
-///    uses their difference (`a = 0`); with one it declines.
+///    (least squares, `τ = t - t_last` in s) to the newest samples within `windowMs`
+///    milliseconds and within `windowMm` of path (at least the newest three, at most the
+///    newest 32). `v` (mm/s) is the velocity at the newest sample and `a` (mm/s²) the
+///    acceleration. With two samples it uses their difference (`a = 0`); with one it declines.
 /// 2. **Split.** With speed `s = |v|` and direction `u = v / s`, the acceleration splits into
 ///    the along-track part `a_t = <a, u>` and the normal part `a_n = a - a_t u`.
-/// 3. **Brake.** When the pen slows down (`a_t < 0`) the along-track acceleration used is
+/// 3. **Direction cut-off.** The horizon `h` (s, already capped by the harness) is cut to
+///    `h_e = min(h, turnLimitRad / ω)`, `ω = |a_n| / s` the turn rate (rad/s): no further
+///    ahead than the pen, turning as it does now, needs to turn by `turnLimitRad`.
+/// 4. **Brake.** When the pen slows down (`a_t < 0`) the along-track acceleration used is
 ///    `decelGain · a_t`, and the prediction travels at most to where that deceleration
-///    stops the pen: the horizon `h` is cut to `h_e = min(h, s / |decelGain · a_t|)`. This is
-///    the stroke-end detector: a pen about to lift decelerates, and the ink stops where the
-///    pen would. When it speeds up (`a_t > 0`) the acceleration used is `accelGain · a_t`
-///    (extrapolating a speed-up overshoots when it ends, so this gain is small).
-/// 4. **Turn.** The normal acceleration bends the prediction: `turnGain · a_n · h_e² / 2`.
+///    stops the pen: `h_e ≤ s / |decelGain · a_t|`. This is the kinematic stroke-end
+///    detector: a pen about to lift decelerates, and the ink stops where the pen would. When
+///    it speeds up (`a_t > 0`) the acceleration used is `accelGain · a_t` (extrapolating a
+///    speed-up overshoots when it ends, so this gain is small).
+/// 5. **Lift.** With pressure (``update(_:pressure:)``), `r` = the newest pressure over the
+///    highest of the last 100 ms: `h_e` is multiplied by
+///    `clamp((r - liftRatio) / ((1 - liftRatio) / 2), 0, 1)`, the pressure stroke-end detector.
+/// 6. **Turn.** The normal acceleration bends the prediction: `turnGain · a_n · h_e² / 2`.
 ///
 /// The prediction is the newest raw sample plus `u · (s h_e + a_used h_e² / 2)` plus the
 /// turn term; it never runs backwards along `u` (the along-track distance is at least 0).
-/// The harness's horizon cap (`cap_ms`) limits `h`; it is the fifth tuned constant.
+/// The harness's horizon cap (`cap_ms`, default ``defaultCapMs``) limits `h`.
 ///
 /// Cost: update is O(samples in the window), at most 32; predict is O(1); no allocation
 /// (fixed inline storage).
