@@ -95,6 +95,7 @@ let benchmarks: @Sendable () -> Void = {
     if let model = PredictorDrive.androidModel() {
         predictorBenchmark("android", samples: samples) { AndroidMotionPredictor(model: model) }
     }
+    predictorBenchmark("braking", samples: samples) { BrakingPredictor() }
     if smoke { return }
 
     let timing = Timing()

@@ -37,6 +37,12 @@ public protocol Predictor: Sendable {
     /// Feeds one received sample (time in s, position in mm).
     mutating func update(_ sample: PenPoint)
 
+    /// Feeds one received sample with the pen's pressure (0-1), or `nil` where the trace has
+    /// none (finger, hover, formats without pressure). The harness calls this one; the default
+    /// ignores the pressure and calls ``update(_:)``. A predictor that reads pressure (such as
+    /// ``BrakingPredictor``'s lift detection) implements it.
+    mutating func update(_ sample: PenPoint, pressure: Double?)
+
     /// Returns the predicted pen position at time `t` (s), or `nil` to decline.
     ///
     /// The returned point's `t` is `t`. `t` is never earlier than the newest sample fed.
@@ -80,6 +86,10 @@ public protocol Predictor: Sendable {
 }
 
 extension Predictor {
+    /// Ignores the pressure: calls ``update(_:)``.
+    @inlinable
+    public mutating func update(_ sample: PenPoint, pressure: Double?) { update(sample) }
+
     /// Reaches `t` itself: the predictor answers for any time.
     @inlinable
     public func reach(at t: Double) -> Double { t }

@@ -71,6 +71,8 @@ public enum Replay {
                 replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
             } else if let p = predictor as? KalmanPredictor {
                 replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
+            } else if let p = predictor as? BrakingPredictor {
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
             } else if let p = predictor as? QuadraticPredictor {
                 replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
             } else if let p = predictor as? LinearPredictor {
@@ -285,7 +287,7 @@ public enum Replay {
             }
             guard next < fed else { break }
             if let gap, next > 0, stroke.t[next] - stroke.t[next - 1] > gap { predictor.reset() }
-            predictor.update(stroke.point(next))
+            predictor.update(stroke.point(next), pressure: stroke.pressure?[next])
             next += 1
         }
         let withTails = tailStep != nil

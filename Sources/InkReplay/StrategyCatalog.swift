@@ -159,6 +159,7 @@ public enum StrategyCatalog {
                 }
             }),
         android,
+        braking(),
     ] + platformStrategies
 
     static func simple(
@@ -236,6 +237,41 @@ public enum StrategyCatalog {
                 "\(name): ready_after = \(value) is invalid: expected an integer from \(range.lowerBound) to \(range.upperBound)")
         }
         return Int(value)
+    }
+
+    /// InkBench's own predictor (``BrakingPredictor``) with its constants and the harness limits.
+    /// Not in the default run.
+    static func braking() -> StrategyDefinition {
+        let d = BrakingPredictor.Parameters()
+        let parameters = [
+            StrategyParameter(name: "window_ms", defaultValue: d.windowMs, about: "fit window in ms (at least the newest 3 samples)"),
+            StrategyParameter(name: "accel_gain", defaultValue: d.accelGain, about: "share of a speed-up that is extrapolated (0-4)"),
+            StrategyParameter(name: "decel_gain", defaultValue: d.decelGain, about: "multiple of a slow-down that is extrapolated and sets the stopping point (0-10)"),
+            StrategyParameter(name: "turn_gain", defaultValue: d.turnGain, about: "share of the turning acceleration that bends the prediction (0-4)"),
+            StrategyParameter(name: "window_mm", defaultValue: d.windowMm, about: "fit window in mm of path (100: the time window alone)"),
+            StrategyParameter(name: "turn_limit_rad", defaultValue: d.turnLimitRad, about: "direction cut-off: horizon cut to the time the pen turns this many radians"),
+            StrategyParameter(name: "lift_ratio", defaultValue: d.liftRatio, about: "lift detector: pressure ratio to the last 100 ms's peak at which prediction stops (0: off)"),
+            StrategyParameter(name: "cap_ms", defaultValue: BrakingPredictor.defaultCapMs, about: "horizon cap in ms (off: predict to photon time)"),
+            StrategyParameter(name: "gap_ms", defaultValue: nil, about: "reset after an input gap over this many ms (off: never)"),
+        ]
+        return StrategyDefinition(
+            name: "braking",
+            about: "InkBench's own: a short least-squares fit extrapolated along the motion, braking to the stopping point when the pen slows",
+            parameters: parameters, needsRecordedPredictions: false,
+            build: { values throws(StrategySpecError) in
+                func value(_ key: String) -> Double? { values[key] ?? nil }
+                let p = BrakingPredictor.Parameters(
+                    windowMs: value("window_ms") ?? d.windowMs, accelGain: value("accel_gain") ?? d.accelGain,
+                    decelGain: value("decel_gain") ?? d.decelGain, turnGain: value("turn_gain") ?? d.turnGain,
+                    windowMm: value("window_mm") ?? d.windowMm, turnLimitRad: value("turn_limit_rad") ?? d.turnLimitRad,
+                    liftRatio: value("lift_ratio") ?? d.liftRatio)
+                do throws(PredictorParameterError) { try p.validate(predictor: "braking") } catch {
+                    throw StrategySpecError(error.description)
+                }
+                return Strategy(
+                    name: "braking", parameters: describe(parameters, values), horizonCapMs: value("cap_ms"),
+                    gapResetMs: value("gap_ms"), makePredictor: { _ in BrakingPredictor(parameters: p) })
+            })
     }
 
     static func describe(_ parameters: [StrategyParameter], _ values: [String: Double?]) -> [(name: String, value: String)] {

@@ -303,6 +303,7 @@ func predictors(_ args: [String]) {
     } else {
         print("android: skipped (no ../shared/models/android-motion-predictor/motion_predictor_model.tflite)")
     }
+    report("braking") { BrakingPredictor() }
 }
 
 func fmt(_ v: Double, _ digits: Int) -> String {

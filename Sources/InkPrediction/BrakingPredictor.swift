@@ -1,0 +1,260 @@
+/// The `braking` strategy, InkBench's own: extrapolates a short least-squares fit of the
+/// recent motion along its direction of travel, and brakes to the point where the pen would
+/// stop when it is slowing down.
+///
+/// What limits the platform predictors on real pens is ink drawn past the point where the pen
+/// lifts (end overshoot) and ink cut outside bends. Both follow from extrapolating a velocity
+/// the pen no longer has. This predictor keeps the physical picture explicit; each constant
+/// of ``Parameters-swift.struct`` has a unit or a plain meaning:
+///
+/// 1. **Fit.** After every sample it fits, per axis, a quadratic `x(τ) = c0 + v τ + a τ²/2`
+///    (least squares, `τ = t - t_last` in s) to the newest samples within `windowMs`
+///    milliseconds and within `windowMm` of path (at least the newest three, at most the
+///    newest 32). `v` (mm/s) is the velocity at the newest sample and `a` (mm/s²) the
+///    acceleration. With two samples it uses their difference (`a = 0`); with one it declines.
+/// 2. **Split.** With speed `s = |v|` and direction `u = v / s`, the acceleration splits into
+///    the along-track part `a_t = <a, u>` and the normal part `a_n = a - a_t u`.
+/// 3. **Direction cut-off.** The horizon `h` (s, already capped by the harness) is cut to
+///    `h_e = min(h, turnLimitRad / ω)`, `ω = |a_n| / s` the turn rate (rad/s): no further
+///    ahead than the pen, turning as it does now, needs to turn by `turnLimitRad`.
+/// 4. **Brake.** When the pen slows down (`a_t < 0`) the along-track acceleration used is
+///    `decelGain · a_t`, and the prediction travels at most to where that deceleration
+///    stops the pen: `h_e ≤ s / |decelGain · a_t|`. This is the kinematic stroke-end
+///    detector: a pen about to lift decelerates, and the ink stops where the pen would. When
+///    it speeds up (`a_t > 0`) the acceleration used is `accelGain · a_t` (extrapolating a
+///    speed-up overshoots when it ends, so this gain is small).
+/// 5. **Lift.** With pressure (``update(_:pressure:)``), `r` = the newest pressure over the
+///    highest of the last 100 ms: `h_e` is multiplied by
+///    `clamp((r - liftRatio) / ((1 - liftRatio) / 2), 0, 1)`, the pressure stroke-end detector.
+/// 6. **Turn.** The normal acceleration bends the prediction: `turnGain · a_n · h_e² / 2`.
+///
+/// The prediction is the newest raw sample plus `u · (s h_e + a_used h_e² / 2)` plus the
+/// turn term; it never runs backwards along `u` (the along-track distance is at least 0).
+/// The harness's horizon cap (`cap_ms`, default ``defaultCapMs``) limits `h`.
+///
+/// Cost: update is O(samples in the window), at most 32; predict is O(1); no allocation
+/// (fixed inline storage).
+///
+/// ```swift
+/// var p = BrakingPredictor()
+/// for i in 0..<8 { p.update(PenPoint(t: Double(i) / 240, x: Double(i) * 0.5, y: 0)) }
+/// p.predict(at: 8.0 / 240)   // x ≈ 4: constant velocity is extrapolated exactly
+/// ```
+public struct BrakingPredictor: Predictor {
+    /// The predictor's constants, with their units. ``validate(predictor:)`` checks them.
+    public struct Parameters: Sendable, Equatable {
+        /// The fit window in ms: samples newer than `t_last - windowMs` are fitted (at least
+        /// the newest three). From 1 to 200.
+        public var windowMs: Double
+        /// The share of a speed-up (positive along-track acceleration) that is extrapolated.
+        /// From 0 to 4 (0: constant speed).
+        public var accelGain: Double
+        /// The multiple of a slow-down (negative along-track acceleration) that is
+        /// extrapolated, and which sets the stopping point. From 0 to 10 (0: no braking).
+        public var decelGain: Double
+        /// The share of the normal (turning) acceleration that bends the prediction. From 0 to 4.
+        public var turnGain: Double
+        /// The fit also stops at this much path length in mm (the chord lengths from the newest
+        /// sample back): a slow pen is fitted over a longer time (less noise), a fast one over a
+        /// shorter (less bias at bends). From 0.1 to 100; 100 leaves only `windowMs`.
+        public var windowMm: Double
+        /// The direction cut-off in radians: the horizon is cut to the time in which the pen,
+        /// turning at its current rate `|a_n| / s`, turns by this angle. From 0.01 to 10.
+        public var turnLimitRad: Double
+        /// The lift detector: the pressure ratio (newest over the highest of the last 100 ms)
+        /// at which the pen is taken to be lifting and prediction stops; the horizon shrinks
+        /// linearly from full at ratio `(1 + liftRatio) / 2` to 0 at `liftRatio`. From 0 to
+        /// 0.99; 0 turns it off. Samples without pressure never shrink the horizon.
+        public var liftRatio: Double
+
+        /// The defaults were chosen on `../shared/datasets-raw` (7 recordings) within the budget
+        /// overshoot p95 <= 0.5 mm and end overshoot max <= 1.0 mm, and checked on the synthetic
+        /// default suite (see `docs/own-predictor.md`).
+        public init(
+            windowMs: Double = 40, accelGain: Double = 0, decelGain: Double = 3, turnGain: Double = 1,
+            windowMm: Double = 4.5, turnLimitRad: Double = 0.07, liftRatio: Double = 0.8
+        ) {
+            self.liftRatio = liftRatio
+            self.windowMs = windowMs
+            self.windowMm = windowMm
+            self.turnLimitRad = turnLimitRad
+            self.accelGain = accelGain
+            self.decelGain = decelGain
+            self.turnGain = turnGain
+        }
+
+        /// Throws a ``PredictorParameterError`` naming the first constant out of range.
+        public func validate(predictor: String = "braking") throws(PredictorParameterError) {
+            func check(_ name: String, _ value: Double, _ low: Double, _ high: Double) throws(PredictorParameterError) {
+                guard value.isFinite, value >= low, value <= high else {
+                    throw PredictorParameterError(
+                        predictor: predictor, parameter: name, value: value,
+                        expected: "a finite number from \(low) to \(high)")
+                }
+            }
+            try check("window_ms", windowMs, 1, 200)
+            try check("accel_gain", accelGain, 0, 4)
+            try check("decel_gain", decelGain, 0, 10)
+            try check("turn_gain", turnGain, 0, 4)
+            try check("window_mm", windowMm, 0.1, 100)
+            try check("turn_limit_rad", turnLimitRad, 0.01, 10)
+            try check("lift_ratio", liftRatio, 0, 0.99)
+        }
+    }
+
+    /// How many recent samples are kept (the fit never uses more).
+    public static let capacity = 32
+
+    @usableFromInline let windowS: Double
+    @usableFromInline let accelGain: Double
+    @usableFromInline let decelGain: Double
+    @usableFromInline let turnGain: Double
+    @usableFromInline let windowMm: Double
+    @usableFromInline let turnLimitRad: Double
+    @usableFromInline let liftRatio: Double
+    @usableFromInline var pressures = InlineArray<32, Double>(repeating: 0)
+    /// The horizon's share left by the lift detector (1: no lift seen).
+    @usableFromInline var liftShare = 1.0
+    @usableFromInline var ts = InlineArray<32, Double>(repeating: 0)
+    @usableFromInline var xs = InlineArray<32, Double>(repeating: 0)
+    @usableFromInline var ys = InlineArray<32, Double>(repeating: 0)
+    /// Index of the newest sample in the ring, and how many are held.
+    @usableFromInline var head = 0
+    @usableFromInline var count = 0
+    @usableFromInline var last = PenPoint(t: 0, x: 0, y: 0)
+    @usableFromInline var vx = 0.0, vy = 0.0, ax = 0.0, ay = 0.0
+
+    /// A predictor with the given constants; call ``Parameters-swift.struct/validate(predictor:)``
+    /// first when they come from a user.
+    public init(parameters: Parameters = Parameters()) {
+        windowS = parameters.windowMs / 1000
+        accelGain = parameters.accelGain
+        decelGain = parameters.decelGain
+        turnGain = parameters.turnGain
+        windowMm = parameters.windowMm
+        turnLimitRad = parameters.turnLimitRad
+        liftRatio = parameters.liftRatio
+    }
+
+    @inlinable
+    public mutating func update(_ sample: PenPoint) {
+        update(sample, pressure: nil)
+    }
+
+    /// Feeds a sample with its pressure (0-1, or `nil`): the pressure drives the lift detector.
+    @inlinable
+    public mutating func update(_ sample: PenPoint, pressure: Double?) {
+        head = (head + 1) & (Self.capacity - 1)
+        ts[head] = sample.t
+        xs[head] = sample.x
+        ys[head] = sample.y
+        pressures[head] = pressure ?? -1
+        if count < Self.capacity { count += 1 }
+        last = sample
+        fit()
+        liftShare = 1
+        guard liftRatio > 0, let pressure else { return }
+        var peak = pressure
+        var i = head
+        for _ in 0..<count {
+            if last.t - ts[i] > 0.1 { break }
+            peak = max(peak, pressures[i])
+            i = (i - 1) & (Self.capacity - 1)
+        }
+        guard peak > 0 else { return }
+        let ratio = pressure / peak
+        liftShare = min(1, max(0, (ratio - liftRatio) / (0.5 * (1 - liftRatio))))
+    }
+
+    /// Refits velocity and acceleration to the samples in the window.
+    @inlinable
+    mutating func fit() {
+        vx = 0; vy = 0; ax = 0; ay = 0
+        guard count >= 2 else { return }
+        let previous = (head - 1) & (Self.capacity - 1)
+        let dt = last.t - ts[previous]
+        if count == 2 {
+            guard dt > 0 else { return }
+            vx = (last.x - xs[previous]) / dt
+            vy = (last.y - ys[previous]) / dt
+            return
+        }
+        // Sums of τ^k and of (x - x_last) τ^k over the window (τ <= 0).
+        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+        var bx0 = 0.0, bx1 = 0.0, bx2 = 0.0, by0 = 0.0, by1 = 0.0, by2 = 0.0
+        var i = head
+        var pathMm = 0.0
+        var px = last.x, py = last.y
+        for n in 0..<count {
+            let tau = ts[i] - last.t
+            let cx = xs[i] - px, cy = ys[i] - py
+            pathMm += (cx * cx + cy * cy).squareRoot()
+            px = xs[i]; py = ys[i]
+            if n >= 3 && (tau < -windowS || pathMm > windowMm) { break }
+            let tau2 = tau * tau
+            let dx = xs[i] - last.x, dy = ys[i] - last.y
+            s0 += 1; s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
+            bx0 += dx; bx1 += dx * tau; bx2 += dx * tau2
+            by0 += dy; by1 += dy * tau; by2 += dy * tau2
+            i = (i - 1) & (Self.capacity - 1)
+        }
+        // Normal equations [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]] c = b, solved by Cramer's rule
+        // for c1 (velocity) and c2 (half the acceleration).
+        let m00 = s2 * s4 - s3 * s3, m01 = s1 * s4 - s3 * s2, m02 = s1 * s3 - s2 * s2
+        let det = s0 * m00 - s1 * m01 + s2 * m02
+        let scale = s0 * s2 * s4
+        guard det.isFinite, scale > 0, abs(det) > 1e-9 * scale else {
+            guard dt > 0 else { return }
+            vx = (last.x - xs[previous]) / dt
+            vy = (last.y - ys[previous]) / dt
+            return
+        }
+        func solve(_ b0: Double, _ b1: Double, _ b2: Double) -> (v: Double, a: Double) {
+            let c1 = (s0 * (b1 * s4 - s3 * b2) - b0 * (s1 * s4 - s3 * s2) + s2 * (s1 * b2 - b1 * s2)) / det
+            let c2 = (s0 * (s2 * b2 - b1 * s3) - s1 * (s1 * b2 - b1 * s2) + b0 * (s1 * s3 - s2 * s2)) / det
+            return (c1, 2 * c2)
+        }
+        let fx = solve(bx0, bx1, bx2), fy = solve(by0, by1, by2)
+        vx = fx.v; vy = fy.v; ax = fx.a; ay = fy.a
+    }
+
+    @inlinable
+    public func predict(at t: Double) -> PenPoint? {
+        guard count >= 2 else { return nil }
+        let h = max(0, t - last.t)
+        let speed = (vx * vx + vy * vy).squareRoot()
+        guard speed > 1e-9 else { return PenPoint(t: t, x: last.x, y: last.y) }
+        let ux = vx / speed, uy = vy / speed
+        let along = ax * ux + ay * uy
+        let nx = ax - along * ux, ny = ay - along * uy
+        var used: Double
+        let turnRate = (nx * nx + ny * ny).squareRoot() / speed
+        var he = turnRate * h > turnLimitRad ? turnLimitRad / turnRate : h
+        if along < 0 {
+            used = decelGain * along
+            if used < 0 { he = min(he, speed / -used) }
+        } else {
+            used = accelGain * along
+        }
+        he *= liftShare
+        let distance = max(0, speed * he + 0.5 * used * he * he)
+        let bend = 0.5 * turnGain * he * he
+        return PenPoint(t: t, x: last.x + ux * distance + nx * bend, y: last.y + uy * distance + ny * bend)
+    }
+
+    @inlinable
+    public mutating func reset() {
+        count = 0
+        liftShare = 1
+        vx = 0; vy = 0; ax = 0; ay = 0
+    }
+
+    /// The fitted velocity (mm/s) and acceleration (mm/s²) at the newest sample, for tests
+    /// and diagnostics.
+    public var motion: (vx: Double, vy: Double, ax: Double, ay: Double) { (vx, vy, ax, ay) }
+}
+
+extension BrakingPredictor {
+    /// The horizon cap (ms) the `braking` strategy applies by default, chosen with its constants.
+    public static let defaultCapMs: Double = 35
+}

@@ -1,0 +1,208 @@
+import Foundation
+import InkPrediction
+import InkTestSupport
+import Testing
+
+@Suite("braking (InkBench's own predictor)")
+struct BrakingPredictorTests {
+    static let horizons = [0.0, 0.004, 0.0167, 0.025, 0.05]
+    static let regular = AnalyticReplay.times(start: 0.3, intervals: [1.0 / 240], count: 60)
+    static let irregular = AnalyticReplay.times(start: 0.3, intervals: [0.001, 0.016, 0.004, 0.0075], count: 60)
+
+    static func times(_ spacing: String) -> [Double] { spacing == "regular" ? regular : irregular }
+
+    /// Like ``AnalyticReplay/maxError(_:times:horizons:trajectory:)``, but feeds the first
+    /// three samples unchecked: with two samples the predictor is a plain linear extrapolation
+    /// (no acceleration yet), which the tests of the quadratic fit do not judge.
+    static func maxError(
+        _ p: inout BrakingPredictor, times: [Double], horizons: [Double],
+        trajectory: (Double) -> (x: Double, y: Double)
+    ) -> (error: Double, checked: Int) {
+        for t in times.prefix(3) {
+            let q = trajectory(t)
+            p.update(PenPoint(t: t, x: q.x, y: q.y))
+        }
+        return AnalyticReplay.maxError(&p, times: Array(times.dropFirst(3)), horizons: horizons, trajectory: trajectory)
+    }
+
+    @Test(arguments: ["regular", "irregular"])
+    func exactOnConstantVelocity(spacing: String) {
+        let times = Self.times(spacing)
+        var p = BrakingPredictor()
+        let r = AnalyticReplay.maxError(&p, times: times, horizons: Self.horizons) { t in
+            (12 + 87.5 * t, -3 - 41.25 * t)
+        }
+        #expect(r.checked == (times.count - 1) * Self.horizons.count)
+        #expect(r.error < 1e-6)
+    }
+
+    @Test(arguments: ["regular", "irregular"])
+    func exactOnASpeedUpWithFullAccelerationGain(spacing: String) {
+        // A straight line speeding up (along-track acceleration > 0), gain 1: the fit of a
+        // quadratic is exact, so is the prediction.
+        var p = BrakingPredictor(parameters: .init(windowMs: 30, accelGain: 1, decelGain: 1, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
+        let r = Self.maxError(&p, times: Self.times(spacing), horizons: Self.horizons) { t in
+            let s = 40 * t + 300 * t * t
+            return (3 + 0.6 * s, 7 + 0.8 * s)
+        }
+        #expect(r.error < 1e-6)
+    }
+
+    @Test func speedUpGainZeroKeepsTheSpeed() {
+        // With accel_gain 0 the prediction continues at the fitted speed: it lags a speed-up
+        // by a h^2 / 2 exactly (a = 600 mm/s^2, h = 25 ms: 0.1875 mm).
+        var p = BrakingPredictor(parameters: .init(windowMs: 30, accelGain: 0, decelGain: 1, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
+        let r = Self.maxError(&p, times: Self.regular, horizons: [0.025]) { t in (40 * t + 300 * t * t, 0) }
+        #expect(abs(r.error - 0.1875) < 1e-6)
+    }
+
+    /// A pen decelerating at 2,000 mm/s² from 200 mm/s along a diagonal: it stops after
+    /// 100 ms, 10 mm from where it started, and stays there.
+    static func braking(_ t: Double) -> (x: Double, y: Double) {
+        let tt = min(max(t - 0.3, 0), 0.1)
+        let s = 200 * tt - 1000 * tt * tt
+        return (5 + 0.8 * s, 1 - 0.6 * s)
+    }
+
+    @Test(arguments: ["regular", "irregular"])
+    func neverPassesTheStoppingPointWhenBraking(spacing: String) {
+        // Samples only while the pen is still moving (as before a lift), asked far ahead.
+        let times = Self.times(spacing).filter { $0 < 0.3 + 0.095 }
+        var p = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 1, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
+        var furthest = 0.0
+        for (i, t) in times.enumerated() {
+            let q = Self.braking(t)
+            p.update(PenPoint(t: t, x: q.x, y: q.y))
+            // From the third sample on: with two the predictor has no acceleration yet.
+            guard i >= 2, let r = p.predict(at: t + 0.05) else { continue }
+            furthest = max(furthest, ((r.x - 5) * 0.8 - (r.y - 1) * 0.6))
+        }
+        #expect(furthest <= 10 + 1e-6)
+        #expect(furthest > 9.9)
+        // Without braking (decel_gain 0) the same prediction runs past the stop by millimetres.
+        var linear = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
+        let r = Self.maxError(&linear, times: times, horizons: [0.05], trajectory: Self.braking)
+        #expect(r.error > 2)
+    }
+
+    @Test func bendsWithTheTurn() {
+        // Uniform circular motion, radius 20 mm at 150 mm/s: the turn term follows the bend,
+        // the straight extrapolation cuts outside it.
+        func circle(_ t: Double) -> (x: Double, y: Double) {
+            let w = 150.0 / 20
+            return (20 * cos(w * t), 20 * sin(w * t))
+        }
+        var turning = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 1, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
+        var straight = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
+        let a = Self.maxError(&turning, times: Self.regular, horizons: [0.025], trajectory: circle)
+        let b = Self.maxError(&straight, times: Self.regular, horizons: [0.025], trajectory: circle)
+        // Straight: the chord error of 3.75 mm of arc on a 20 mm circle is about 0.35 mm.
+        #expect(b.error > 0.3)
+        #expect(a.error < 0.1)
+    }
+
+    @Test func directionCutOffShortensTheHorizonInATightTurn() {
+        // The same circle (turning at 7.5 rad/s): with a 0.05 rad cut-off the prediction goes
+        // at most 0.05 / 7.5 s = 6.7 ms ahead, 1 mm at 150 mm/s, instead of 25 ms (3.75 mm).
+        func circle(_ t: Double) -> (x: Double, y: Double) { (20 * cos(7.5 * t), 20 * sin(7.5 * t)) }
+        var p = BrakingPredictor(parameters: .init(
+            windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 1, windowMm: 100, turnLimitRad: 0.05, liftRatio: 0))
+        var longest = 0.0
+        for (i, t) in Self.regular.enumerated() {
+            let c = circle(t)
+            p.update(PenPoint(t: t, x: c.x, y: c.y))
+            // From the fifth sample on (before, the fit has too few samples for a turn rate).
+            guard i >= 4, let q = p.predict(at: t + 0.025) else { continue }
+            longest = max(longest, ((q.x - c.x) * (q.x - c.x) + (q.y - c.y) * (q.y - c.y)).squareRoot())
+        }
+        #expect(longest < 1.02)
+        #expect(longest > 0.95)
+    }
+
+    @Test func pathWindowFitsASlowPenOverLongerThanAFastOne() {
+        // A 4 mm path window on a straight line: at 20 mm/s the fit covers the whole 40 ms
+        // time window, so 0.05 mm noise on one sample moves the velocity less than at 400 mm/s
+        // where 4 mm is 10 ms (3 samples). Measured by the velocity error a bump causes.
+        func velocityError(speed: Double) -> Double {
+            var p = BrakingPredictor(parameters: .init(
+                windowMs: 40, accelGain: 0, decelGain: 0, turnGain: 0, windowMm: 4, turnLimitRad: 10, liftRatio: 0))
+            for i in 0..<30 {
+                let t = Double(i) / 240
+                p.update(PenPoint(t: t, x: speed * t, y: i == 29 ? 0.05 : 0))
+            }
+            return abs(p.motion.vy)
+        }
+        #expect(velocityError(speed: 20) < 0.5 * velocityError(speed: 400))
+    }
+
+    @Test func fallingPressureStopsThePrediction() {
+        // 100 mm/s to the right at pressure 0.6, then the pressure falls as the pen lifts.
+        let pressures = Array(repeating: 0.6, count: 20) + [0.55, 0.45, 0.3]
+        var lifting = BrakingPredictor(parameters: .init(liftRatio: 0.8))
+        var blind = BrakingPredictor(parameters: .init(liftRatio: 0))
+        var shares: [Double] = []
+        for (i, pressure) in pressures.enumerated() {
+            let s = PenPoint(t: Double(i) / 240, x: 100 * Double(i) / 240, y: 0)
+            lifting.update(s, pressure: pressure)
+            blind.update(s, pressure: pressure)
+            let a = lifting.predict(at: s.t + 0.02), b = blind.predict(at: s.t + 0.02)
+            shares.append(((a?.x ?? 0) - s.x) / ((b?.x ?? 0) - s.x))
+        }
+        // Full horizon while the ratio to the peak is at least 0.9 (0.55 / 0.6 = 0.917), then
+        // linear down to none at 0.8 (0.45 / 0.6 = 0.75 and 0.5 are below it).
+        #expect(shares[1...20].allSatisfy { abs($0 - 1) < 1e-9 })
+        #expect(shares[21] == 0 && shares[22] == 0)
+        // Without pressure the detector stays out of the way.
+        var noPressure = BrakingPredictor(parameters: .init(liftRatio: 0.8))
+        for i in 0..<5 { noPressure.update(PenPoint(t: Double(i) / 240, x: Double(i), y: 0), pressure: nil) }
+        #expect(noPressure.predict(at: 4.0 / 240 + 0.01).map { $0.x > 4.5 } == true)
+    }
+
+    @Test func declinesWithOneSampleAndAfterReset() {
+        var p = BrakingPredictor()
+        #expect(p.predict(at: 0) == nil)
+        p.update(PenPoint(t: 0, x: 1, y: 2))
+        #expect(p.predict(at: 0.01) == nil)
+        p.update(PenPoint(t: 0.01, x: 2, y: 2))
+        let q = p.predict(at: 0.02)
+        #expect(q.map { abs($0.x - 3) < 1e-9 && $0.y == 2 && $0.t == 0.02 } == true)
+        p.reset()
+        #expect(p.predict(at: 1) == nil)
+        // A pen at rest: the newest sample.
+        for i in 0..<5 { p.update(PenPoint(t: Double(i) * 0.004, x: 7, y: 8)) }
+        #expect(p.predict(at: 0.05) == PenPoint(t: 0.05, x: 7, y: 8))
+    }
+
+    @Test func predictDoesNotDependOnBeingAsked() {
+        var p = BrakingPredictor()
+        var q = BrakingPredictor()
+        for i in 0..<20 {
+            let t = Double(i) / 240
+            let s = PenPoint(t: t, x: 30 * t + 200 * t * t, y: sin(9 * t))
+            p.update(s); q.update(s)
+            _ = p.predict(at: t + 0.03)
+            _ = p.predict(at: t + 0.01)
+        }
+        #expect(p.predict(at: 0.2) == q.predict(at: 0.2))
+    }
+
+    @Test(arguments: [
+        ("window_ms", BrakingPredictor.Parameters(windowMs: 0.5)),
+        ("accel_gain", BrakingPredictor.Parameters(accelGain: -0.1)),
+        ("decel_gain", BrakingPredictor.Parameters(decelGain: .nan)),
+        ("turn_gain", BrakingPredictor.Parameters(turnGain: 5)),
+        ("window_mm", BrakingPredictor.Parameters(windowMm: 0)),
+        ("turn_limit_rad", BrakingPredictor.Parameters(turnLimitRad: 0)),
+        ("lift_ratio", BrakingPredictor.Parameters(liftRatio: 1)),
+    ])
+    func rejectsConstantsOutOfRange(name: String, parameters: BrakingPredictor.Parameters) {
+        #expect(throws: PredictorParameterError.self) { try parameters.validate() }
+        do throws(PredictorParameterError) {
+            try parameters.validate()
+        } catch {
+            #expect(error.parameter == name)
+            #expect(error.description.contains("expected a finite number from"))
+        }
+        #expect(throws: Never.self) { try BrakingPredictor.Parameters().validate() }
+    }
+}
