@@ -21,7 +21,7 @@ package struct ChartContext: Sendable {
     package var tailsHeader: [String]?
     package var pathsHeader: [String]?
     package var sweepHeader: [String]?
-    /// What the per-frame charts show of the chart trace (``ChartWindow/note``).
+    /// What the per-frame charts show of the chart trace (`ChartWindow.note`).
     package var chartWindow: String = "frame phase 0"
 
     package init(

@@ -17,7 +17,7 @@ package enum FramesCSV {
     ]
 
     /// Writes the frames every group's first seed kept; `traceIndex` keeps one trace only
-    /// (`chart-frames.csv`, the charts' smaller copy: only what its ``ChartWindow`` shows), and
+    /// (`chart-frames.csv`, the charts' smaller copy: only what its `ChartWindow` shows), and
     /// there a blank line separates each stroke, so the charts' lines break at every pen-up
     /// (gnuplot ends a line at a blank line; CSV readers skip it).
     package static func write(_ outcome: BenchOutcome, traceIndex: Int? = nil) -> CSVWriter {

@@ -52,8 +52,8 @@ package enum HorizonPooling: String, Sendable, CaseIterable {
 /// Builds the pools of a fixed-horizon evaluation from files, folders and traces.
 ///
 /// MobileHCI 2017 touch logs are read as they are, in px, as the runs of their move rows
-/// (``MobileHCI17Reader/moveRuns(_:)``): the paper's protocol needs the rows, not a trace in mm,
-/// so they need no scale. Every other recording is read by the ``RecordingLoader`` (its
+/// (``/InkImport/MobileHCI17Reader/moveRuns(_:)``): the paper's protocol needs the rows, not a trace in mm,
+/// so they need no scale. Every other recording is read by the ``/InkImport/RecordingLoader`` (its
 /// manifests and scales apply) and each stroke becomes a sequence in mm.
 ///
 /// ```swift
@@ -91,7 +91,7 @@ package enum HorizonInputs {
     /// Loads every file under `paths`: touch logs in px, other recordings through `loader`.
     ///
     /// - Returns: the pools, and one line per file not read (with why).
-    /// - Throws: ``ImportError`` for a path that does not exist, or (with a strict loader) the
+    /// - Throws: ``/InkImport/ImportError`` for a path that does not exist, or (with a strict loader) the
     ///   first file that cannot be read.
     package static func load(paths: [String], loader: RecordingLoader, pooling: HorizonPooling) throws(ImportError)
         -> (pools: [HorizonPool], skipped: [String])

@@ -94,7 +94,7 @@ package struct Manifest: Codable, Sendable, Equatable {
     package var traces: [TraceRecord]
     /// The trace the stroke-replay and error charts show.
     package var chartTrace: String?
-    /// What the per-frame charts show of the chart trace (``ChartWindow/note``), when they were written.
+    /// What the per-frame charts show of the chart trace (`ChartWindow.note`), when they were written.
     package var chartWindow: String?
     /// `rendered`, `off`, or why charts were skipped.
     package var charts: String

@@ -1,7 +1,7 @@
 import InkTraces
 
 /// `paths.csv`: the samples (the real ink) and the true pen position at each sample time of
-/// the chart traces (first seed), for the stroke-replay chart: the samples its ``ChartWindow`` shows.
+/// the chart traces (first seed), for the stroke-replay chart: the samples its `ChartWindow` shows.
 ///
 /// ```swift
 /// let bytes = PathsCSV.write(traces: [(0, trace)]).bytes

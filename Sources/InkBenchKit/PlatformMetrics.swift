@@ -24,13 +24,13 @@ package struct ChromiumTraceResult: Sendable {
     package var ignored: Int
 }
 
-/// Drives the platform metric sets (``AndroidPredictionMetrics``, ``ChromiumPredictionMetrics``)
+/// Drives the platform metric sets (``/InkMetrics/AndroidPredictionMetrics``, ``/InkMetrics/ChromiumPredictionMetrics``)
 /// with any strategy, and writes `android-metrics.csv`, `chromium-metrics.csv` and the Android
 /// error-against-horizon chart.
 ///
 /// - Android: each stroke is fed sample by sample (a pen-down, moves, a pen-up); after each
 ///   sample the strategy's predictions are handed over. A strategy whose predictions are a list
-///   of points (``PointListPredictor``, e.g. `recorded`) hands over its points as they are;
+///   of points (``/InkPrediction/PointListPredictor``, e.g. `recorded`) hands over its points as they are;
 ///   any other is sampled at Android's steps, the newest sample's time plus 1 to 5 times
 ///   4.17 ms (within its horizon cap). Predicted pressure holds the newest sample's. Positions
 ///   are Android device px at ``androidPxPerMM`` (default 10.8 px/mm, 274 per inch, a 240 Hz

@@ -30,7 +30,7 @@ package struct Report: Sendable {
     }
 
     package var summary: CSVTable
-    /// The same figures as a record, for the verdict and the readings (``TradeoffReading``).
+    /// The same figures as a record, for the verdict and the readings (`TradeoffReading`).
     package var record: BenchRecord
     package var manifest: Manifest?
     package var charts: [ChartScript]

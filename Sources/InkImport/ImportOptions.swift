@@ -51,7 +51,7 @@ public struct ImportOptions: Sendable, Equatable {
 
 extension ImportOptions {
     /// Throws an ``ImportError`` naming `file` and the setting when the scale, the time unit or
-    /// the full-pressure value is outside ``InputLimits`` (every reader calls this first).
+    /// the full-pressure value is outside ``/InkTraces/InputLimits`` (every reader calls this first).
     public func validate(file: String) throws(ImportError) {
         if let s = scaleYUnitsPerMM, !(s.isFinite && InputLimits.unitsPerMM.contains(s)) {
             throw ImportError(

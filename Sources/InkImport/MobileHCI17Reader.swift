@@ -13,7 +13,7 @@ import InkTraces
 /// - ``readRows(_:file:)`` keeps every row as it is, in px and ms, with its action: what the
 ///   paper's fixed-horizon protocol needs (``moveRuns(_:)``, and `FixedHorizonEvaluation` in
 ///   InkMetrics). No scale is needed.
-/// - ``read(_:file:options:)`` makes a ``Trace`` in mm for the frame pipeline. The files do not
+/// - ``read(_:file:options:)`` makes a ``/InkTraces/Trace`` in mm for the frame pipeline. The files do not
 ///   carry the screen density, so a scale (``ImportOptions/scaleUnitsPerMM``, px per mm) is
 ///   required; without one it throws an error saying so, which a folder run reports as a skip.
 ///

@@ -26,9 +26,9 @@ struct TraceAssembler {
     private(set) var mergedCount = 0
     /// Recorded predicted points dropped because they were not after the previous point.
     private(set) var droppedPredictions = 0
-    /// Strokes split at a gap over ``InputLimits/strokeSplitGapS``, and where the first was.
+    /// Strokes split at a gap over ``/InkTraces/InputLimits/strokeSplitGapS``, and where the first was.
     private(set) var gapSplits = 0, firstGapSplit: SourceLocation?
-    /// Strokes split at an impossible jump (``InputLimits/jumpDistanceMM``), and where the first was.
+    /// Strokes split at an impossible jump (``/InkTraces/InputLimits/jumpDistanceMM``), and where the first was.
     private(set) var jumpSplits = 0, firstJumpSplit: SourceLocation?
     /// Samples in the strokes finished so far, plus the open stroke.
     var sampleCount: Int { strokes.reduce(samples.count) { $0 + $1.count } }

@@ -18,7 +18,7 @@ public struct FigureAccumulator: FrameSink {
     public static let overshootWindow = 0.25
 
     let truths: [GroundTruth]
-    /// ``truths`` without counted references (``GroundTruth/Unowned``), for the per-frame
+    /// ``truths`` without counted references (``/InkTraces/GroundTruth/Unowned``), for the per-frame
     /// work: valid while ``truths`` is kept.
     private let views: [GroundTruth.Unowned]
     /// The in-stroke frames: the moving ones feed the perceived-latency search, all of them the

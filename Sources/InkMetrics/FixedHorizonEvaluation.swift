@@ -150,7 +150,7 @@ public struct HorizonErrorSummary: Sendable, Equatable {
 /// point repeated, with times the last interval repeated; it is dropped if any interval is
 /// under 1 ms; the current point is the last history point and the target the k-th after it.
 ///
-/// Any ``Strategy`` works: its predictor is asked for the target's time (the k-th future
+/// Any ``/InkReplay/Strategy`` works: its predictor is asked for the target's time (the k-th future
 /// sample's, or the sample clock's), its horizon cap and gap reset apply, and a declined
 /// prediction scores the newest sample. Strategies replaying recorded predictions are fed the
 /// stroke from its start, with real times.

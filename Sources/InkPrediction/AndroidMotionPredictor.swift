@@ -25,7 +25,7 @@
 /// p.predict(at: 0.020)   // up to 5 points of 4.1667 ms, drawn up to 20 ms
 /// ```
 public struct AndroidMotionPredictor: Predictor {
-    /// The strategy's parameters, validated by ``validate()``.
+    /// The strategy's parameters, validated by ``validate(predictor:)``.
     public struct Parameters: Sendable, Equatable {
         /// Device px per mm: the model works in the device's px (10.8 px/mm, 274 ppi, is the
         /// scale used for the Google Ink recordings).

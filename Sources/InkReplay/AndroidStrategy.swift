@@ -17,7 +17,7 @@ extension StrategyCatalog {
         StrategyParameter(name: "gap_ms", defaultValue: nil, about: "reset the predictor after an input gap over this many ms (off: never)"),
     ]
 
-    /// Android 14/15's learned stylus MotionPredictor (``AndroidMotionPredictor``), its model
+    /// Android 14/15's learned stylus MotionPredictor (``/InkPrediction/AndroidMotionPredictor``), its model
     /// read from `model=PATH` at run time. Where the file is missing, the strategy is built
     /// ``Strategy/unavailable`` (the run goes on without it); a file that is not the model is
     /// an error.

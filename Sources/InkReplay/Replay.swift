@@ -18,8 +18,8 @@ public protocol FrameSink {
 /// prediction and its frames are not reported. Every frame in between is *open*: the
 /// predictor is asked for `T_k = min(tau_k, t_last + cap)`, `tau_k = f_k + Ldisp`, and the
 /// tip is its answer or, if it declines, the newest sample. The predictor also gets `f_k` and
-/// `tau_k` (``Predictor/predict(at:frameStartTime:photonTime:)``); a resampler
-/// (``FrameTimedPredictor``) answers from them, and its answer's time is recorded as the frame's
+/// `tau_k` (``/InkPrediction/Predictor/predict(at:frameStartTime:photonTime:)``); a resampler
+/// (``/InkPrediction/FrameTimedPredictor``) answers from them, and its answer's time is recorded as the frame's
 /// target (the time the tip stands for).
 ///
 /// Every phase feeds the same samples to its predictor, and asking a predictor does not change
@@ -111,7 +111,7 @@ public enum Replay {
     @usableFromInline static let maxFrameIndex = 1 << 52
 
     /// The most frames one stroke gives one phase at `frameRateHz`: a stroke lasts at most
-    /// ``InputLimits/strokeDurationS`` (readers and synthetic specs enforce it), so a longer run
+    /// ``/InkTraces/InputLimits/strokeDurationS`` (readers and synthetic specs enforce it), so a longer run
     /// of frames can only come from an unvalidated trace, and is cut there.
     @inlinable
     static func maxFramesPerStroke(frameRateHz: Double) -> Int {
@@ -124,7 +124,7 @@ public enum Replay {
     /// the sink keeps. The frames, their order and their values are the same either way.
     @usableFromInline static let maxHeldFrames = 1 << 20
 
-    /// The most points of a frame's predicted tail (``tail(_:newest:step:target:_:)``):
+    /// The most points of a frame's predicted tail (`tail(_:newest:step:target:_:)`):
     /// past `15 · interval` ahead of the newest sample (a long pause without a horizon cap, or
     /// a tiny nominal interval), the tail's points are spread evenly to the target instead, so
     /// a tail costs the same at every frame however long the pen rests.
@@ -196,7 +196,7 @@ public enum Replay {
         let f0s = timing.f0s, frameRate = timing.frameRate, lin = timing.lin
         let ldisp = timing.ldisp, cap = timing.cap, gap = timing.gap, tailStep = timing.tailStep
         var predictor = predictor
-        // Checked once per stroke: a resampler (``FrameTimedPredictor``) answers for the
+        // Checked once per stroke: a resampler (``/InkPrediction/FrameTimedPredictor``) answers for the
         // frame's times, and its answer's time is the time the tip stands for.
         let frameTimed = predictor.answersForFrameTimes
         let n = stroke.count

@@ -193,7 +193,7 @@ public enum StrategyCatalog {
             })
     }
 
-    /// `kalman-chromium`: ``ChromiumKalmanPredictor``, Chromium's predictor as a page sees it
+    /// `kalman-chromium`: ``/InkPrediction/ChromiumKalmanPredictor``, Chromium's predictor as a page sees it
     /// (the pen-down not fed, a list of points every Δ̄ within 25 ms, a reset after a 20 ms gap).
     /// Its limits are the predictor's own, so the harness applies none.
     static func chromiumKalman() -> StrategyDefinition {
@@ -239,7 +239,7 @@ public enum StrategyCatalog {
         return Int(value)
     }
 
-    /// InkBench's own predictor (``BrakingPredictor``) with its constants and the harness limits.
+    /// InkBench's own predictor (``/InkPrediction/BrakingPredictor``) with its constants and the harness limits.
     /// Not in the default run.
     static func braking() -> StrategyDefinition {
         let d = BrakingPredictor.Parameters()

@@ -9,7 +9,7 @@ import Foundation
 package enum AtomicFile {
     /// Writes `text` as UTF-8 to `path`, creating missing parent folders.
     ///
-    /// - Throws: ``BaselineFileError`` naming the path and the system's reason.
+    /// - Throws: `BaselineFileError` naming the path and the system's reason.
     package static func write(_ text: String, to path: String) throws(BaselineFileError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()

@@ -84,7 +84,7 @@ package enum BaselineCheck {
 
     /// Compares every figure.
     ///
-    /// - Throws: ``BaselineMismatch`` listing every difference when the two were made differently.
+    /// - Throws: `BaselineMismatch` listing every difference when the two were made differently.
     package static func compare(baseline: BenchRecord, now: BenchRecord, tolerances: ToleranceTable) throws(BaselineMismatch) -> CheckReport {
         let differences = differences(baseline: baseline, now: now)
         guard differences.isEmpty else { throw BaselineMismatch(baseline: baseline.source, differences: differences) }

@@ -37,7 +37,7 @@ import InkImport
 ///
 /// Every number is written as the shortest text that reads back to the same value, so writing
 /// the same record twice gives the same bytes. ``read(path:)`` also accepts a `summary.csv`
-/// (see ``ResultsFolder``).
+/// (see `ResultsFolder`).
 ///
 /// ```swift
 /// try BaselineFile.write(record, to: "Benchmarks/baseline/default-ipad-60.csv")
@@ -83,7 +83,7 @@ package enum BaselineFile {
 
     /// Reads a baseline file, or a `summary.csv` (a file whose first line is its header).
     ///
-    /// - Throws: ``BaselineFileError`` naming the file, the line and what was expected.
+    /// - Throws: `BaselineFileError` naming the file, the line and what was expected.
     package static func read(path: String) throws(BaselineFileError) -> BenchRecord {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {

@@ -7,7 +7,7 @@ import InkSynthesis
 ///
 /// Made from a session's outcome (``init(outcome:strategies:suite:seeds:timing:minMovingFrames:)``,
 /// through the same ``SummaryRow`` rows `summary.csv` holds), read from a baseline file
-/// (``BaselineFile``) or from a results folder's `summary.csv` (``ResultsFolder``).
+/// (`BaselineFile`) or from a results folder's `summary.csv` (`ResultsFolder`).
 ///
 /// ```swift
 /// let plan = BenchPlan(specs: SyntheticSuite.default.specs, strategies: try StrategyCatalog.parseList("none,linear"))
@@ -25,7 +25,7 @@ package struct BenchRecord: Sendable, Equatable {
         }
     }
 
-    /// One (trace, strategy) row, or a suite mean (``trace`` is ``BenchRecord/suiteMeanTrace``).
+    /// One (trace, strategy) row, or a suite mean (``trace`` is `BenchRecord.suiteMeanTrace`).
     package struct Row: Sendable, Equatable {
         package var trace: String
         package var strategy: String
@@ -33,7 +33,7 @@ package struct BenchRecord: Sendable, Equatable {
         package var frames: Int?
         /// Each figure by column name; a missing key is an empty cell.
         package var values: [String: Double]
-        /// Each figure's seed-to-seed spread (max - min over ``BenchRecord/spreadSeeds``); a
+        /// Each figure's seed-to-seed spread (max - min over `BenchRecord.spreadSeeds`); a
         /// missing key is unknown (treated as 0). 0 for a trace that does not depend on the seed.
         package var spreads: [String: Double]
         /// The 1-based line the row was read from, for messages (0 when not read from a file).
@@ -119,7 +119,7 @@ package struct BenchRecord: Sendable, Equatable {
 
     /// Rebuilds a ``/InkReplay/Timing`` from complete ``timing`` fields.
     ///
-    /// - Throws: ``BaselineFileError`` naming a missing or unreadable field.
+    /// - Throws: `BaselineFileError` naming a missing or unreadable field.
     package func makeTiming() throws(BaselineFileError) -> Timing {
         func field(_ key: String) throws(BaselineFileError) -> String {
             guard let v = timing.first(where: { $0.key == key })?.value else {

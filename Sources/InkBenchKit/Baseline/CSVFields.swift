@@ -22,7 +22,7 @@ package enum CSVFields {
 
     /// Splits one line into fields.
     ///
-    /// - Throws: ``CSVFieldError`` with the column (1-based) where a quoted field is malformed.
+    /// - Throws: `CSVFieldError` with the column (1-based) where a quoted field is malformed.
     package static func split(_ line: Substring) throws(CSVFieldError) -> [String] {
         var fields: [String] = []
         var field = ""

@@ -12,14 +12,14 @@ import Foundation
 package struct FigureTableReader: Sendable {
     /// The figure columns found, in header order.
     package var figures: [String]
-    /// The rows, with suite means named ``BenchRecord/suiteMeanTrace``.
+    /// The rows, with suite means named `BenchRecord.suiteMeanTrace`.
     package var rows: [BenchRecord.Row]
     /// Each row's (frame rate, input rate) text, when the table has those columns.
     package var rates: [(line: Int, frameRateHz: String, inputRateHz: String)]
 
     /// Reads `lines`, the first of which (the header) is line `firstLine` of `path`.
     ///
-    /// - Throws: ``BaselineFileError`` with the line and what was expected.
+    /// - Throws: `BaselineFileError` with the line and what was expected.
     package static func read(lines: [Substring], firstLine: Int, path: String) throws(BaselineFileError) -> FigureTableReader {
         guard let headerLine = lines.first else {
             throw BaselineFileError(path: path, line: firstLine, "expected the header line 'trace,strategy,...', found the end of the file")

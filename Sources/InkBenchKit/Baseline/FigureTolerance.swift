@@ -32,7 +32,7 @@ package struct FigureTolerance: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `abs[,rel]`: `rel` a fraction (`0.02`) or a percentage (`2%`).
     ///
-    /// - Throws: ``ToleranceError`` when a value is not a finite number >= 0.
+    /// - Throws: `ToleranceError` when a value is not a finite number >= 0.
     package static func parse(_ text: String, figure: String) throws(ToleranceError) -> FigureTolerance {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 1 || parts.count == 2 else {

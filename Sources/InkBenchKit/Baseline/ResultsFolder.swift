@@ -2,7 +2,7 @@ import Foundation
 import InkImport
 
 /// Reads a results folder written by `bench` (`summary.csv`, and `manifest.json` when present)
-/// as a ``BenchRecord``, so `bench check --results DIR` and `bench compare DIR1 DIR2` can use
+/// as a `BenchRecord`, so `bench check --results DIR` and `bench compare DIR1 DIR2` can use
 /// figures that were computed earlier.
 ///
 /// Columns of `summary.csv` are found by header name; extra columns are ignored. Without a
@@ -15,7 +15,7 @@ import InkImport
 package enum ResultsFolder {
     /// Reads `folder/summary.csv` and, when it exists and decodes, `folder/manifest.json`.
     ///
-    /// - Throws: ``BaselineFileError`` naming the file and line.
+    /// - Throws: `BaselineFileError` naming the file and line.
     package static func read(_ folder: String) throws(BaselineFileError) -> BenchRecord {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {

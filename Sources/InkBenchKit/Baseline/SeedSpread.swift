@@ -2,7 +2,7 @@ import InkReplay
 import InkSynthesis
 
 /// How much each figure moves from one seed of the noisy curves to another: the measurement
-/// behind the tolerances (``ToleranceTable`` and the per-row spreads of a baseline).
+/// behind the tolerances (`ToleranceTable` and the per-row spreads of a baseline).
 ///
 /// It runs the suite once per seed and records, per figure, the spread (max - min over the
 /// seeds) of each strategy's suite mean, the largest spread of any one trace, and the largest

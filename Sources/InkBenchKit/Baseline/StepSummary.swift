@@ -15,7 +15,7 @@ package enum StepSummary {
 
     /// Appends `markdown` (followed by a blank line) to `path`, creating the file if needed.
     ///
-    /// - Throws: ``BaselineFileError`` naming the file.
+    /// - Throws: `BaselineFileError` naming the file.
     package static func append(_ markdown: String, to path: String) throws(BaselineFileError) {
         let data = Data((markdown + "\n").utf8)
         do {

@@ -1,6 +1,6 @@
 /// `bench compare`: one strategy's figures against another's (two strategies of one run, or
 /// the same strategy in two results folders), judged by the benchmark model's rule
-/// (``Dominance``): B is better than A only if it is no worse on both `|Λ|` and overshoot p95,
+/// (`Dominance`): B is better than A only if it is no worse on both `|Λ|` and overshoot p95,
 /// each within its tolerance, and better on at least one, on the same traces.
 ///
 /// The figures compared are means over the traces both sides ran and counted toward their
@@ -31,7 +31,7 @@ package struct StrategyComparison: Sendable, Equatable {
 
     /// Compares `strategyA` in `a` with `strategyB` in `b` over the traces both ran.
     ///
-    /// - Throws: ``BaselineFileError`` when a record lacks the strategy, or the two share no trace.
+    /// - Throws: `BaselineFileError` when a record lacks the strategy, or the two share no trace.
     package init(
         a: BenchRecord, strategyA: String, labelA: String? = nil, b: BenchRecord, strategyB: String, labelB: String? = nil,
         tolerances: ToleranceTable

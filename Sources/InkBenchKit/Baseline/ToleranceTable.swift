@@ -71,7 +71,7 @@ package struct ToleranceTable: Sendable, Equatable {
 
     /// Applies one `figure=abs[,rel]` (`rel` a fraction or a percentage).
     ///
-    /// - Throws: ``ToleranceError`` naming an unknown figure (and listing the known ones) or a bad value.
+    /// - Throws: `ToleranceError` naming an unknown figure (and listing the known ones) or a bad value.
     package mutating func apply(option text: String) throws(ToleranceError) {
         let (figure, value) = try Self.split(text, context: "tolerance '\(text)'")
         overrides[figure] = try FigureTolerance.parse(value, figure: figure)
@@ -80,7 +80,7 @@ package struct ToleranceTable: Sendable, Equatable {
     /// Applies a tolerance file: one `figure=abs[,rel]` per line; blank lines and lines starting
     /// with `#` are skipped.
     ///
-    /// - Throws: ``ToleranceError`` naming the file and line.
+    /// - Throws: `ToleranceError` naming the file and line.
     package mutating func apply(file path: String) throws(ToleranceError) {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {

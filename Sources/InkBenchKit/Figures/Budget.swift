@@ -67,7 +67,7 @@ package struct Budget: Sendable, Equatable {
     /// - Parameters:
     ///   - text: the bounds, comma-separated; spaces are ignored.
     ///   - scope: suite means (default) or every trace.
-    /// - Throws: ``BudgetError`` naming the item and what was expected: an unknown figure (with
+    /// - Throws: `BudgetError` naming the item and what was expected: an unknown figure (with
     ///   the known ones), a missing or wrong operator, a limit that is not a finite number, a
     ///   negative limit on a magnitude, a figure bounded twice or a descriptive figure.
     package init(parsing text: String, scope: Scope = .suiteMean) throws(BudgetError) {

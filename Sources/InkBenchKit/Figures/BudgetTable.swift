@@ -1,4 +1,4 @@
-/// How a ``Budget/Verdict`` reads: the terminal table, the report's section and its verdict
+/// How a `Budget.Verdict` reads: the terminal table, the report's section and its verdict
 /// sentence, from one set of cells.
 ///
 /// ```

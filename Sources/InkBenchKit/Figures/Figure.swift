@@ -62,7 +62,7 @@ public struct Figure: Sendable, Identifiable {
     /// Which way is better.
     public let direction: Direction
     /// The default absolute tolerance of `bench check` and `bench compare`, in ``unit``
-    /// (see ``ToleranceTable`` for how these were measured).
+    /// (see `ToleranceTable` for how these were measured).
     public let tolerance: Double
     /// Whether it is a headline figure: shown in the terminal table and per-trace report
     /// tables, with a seed-spread column in `summary.csv`.

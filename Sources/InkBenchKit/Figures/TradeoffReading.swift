@@ -2,7 +2,7 @@
 /// latency each strategy removes at what overshoot, and whether another strategy is better by
 /// the benchmark model's rule.
 ///
-/// Every comparison here is a ``StrategyComparison`` (the one ``Dominance`` rule, on the traces
+/// Every comparison here is a `StrategyComparison` (the one `Dominance` rule, on the traces
 /// both strategies ran, within the default tolerances), exactly what `bench compare` prints, so
 /// the report and the command cannot disagree.
 ///

@@ -5,7 +5,7 @@ extension Manifest {
     /// SHA-256, so the figures, frames and chart data belong to one run. The charts and the
     /// report are derived from them (`bench report` rebuilds those), so they are not checked.
     ///
-    /// - Throws: ``OutputError`` naming the first file that is missing or differs.
+    /// - Throws: `OutputError` naming the first file that is missing or differs.
     package func verifyOutputs(in folder: OutputFolder) throws(OutputError) {
         for record in outputs where record.path.hasSuffix(".csv") {
             let path = folder.file(record.path)

@@ -52,7 +52,7 @@ package struct RunFolder: Sendable {
 
     /// Prepares the staging folder beside `path` (created with its parents if needed).
     ///
-    /// - Throws: ``OutputError`` naming the path and what is wrong with it.
+    /// - Throws: `OutputError` naming the path and what is wrong with it.
     package init(path: String, startFrom start: Start) throws(OutputError) {
         let fm = FileManager.default
         let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -85,7 +85,7 @@ package struct RunFolder: Sendable {
 
     /// Swaps the staging folder in as the folder, in one step, and removes the old one.
     ///
-    /// - Throws: ``OutputError`` when the swap fails (the old folder is then left as it was).
+    /// - Throws: `OutputError` when the swap fails (the old folder is then left as it was).
     package func commit() throws(OutputError) {
         let fm = FileManager.default
         let target = URL(fileURLWithPath: path).standardizedFileURL.path

@@ -13,7 +13,7 @@ package struct Shard: Sendable, Equatable {
 
     /// Parses `K/N` with 1 <= K <= N <= 1000.
     ///
-    /// - Throws: ``ShardError`` with the text and what was expected.
+    /// - Throws: `ShardError` with the text and what was expected.
     package init(parsing text: String) throws(ShardError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1000, k >= 1, k <= n else {

@@ -1,6 +1,6 @@
 /// Joins the `sweep.csv` files of `bench sweep --shard K/N` runs into the bytes one unsharded
 /// sweep writes: after checking the shards belong to one sweep (same InkBench version, options
-/// and timing; shards 1...N each exactly once), their data lines are ordered as ``SweepCSV``
+/// and timing; shards 1...N each exactly once), their data lines are ordered as `SweepCSV`
 /// orders them (strategy, trace, cap, uncapped last).
 ///
 /// ```swift
@@ -15,7 +15,7 @@ package enum SweepMerge {
 
     /// Checks the shards and returns the merged `sweep.csv` text.
     ///
-    /// - Throws: ``ShardError`` naming the folder and what differs (version, an option, timing,
+    /// - Throws: `ShardError` naming the folder and what differs (version, an option, timing,
     ///   the header), a shard given twice, shards missing, or a folder that is not a shard.
     package static func merge(_ inputs: [Input]) throws(ShardError) -> String {
         guard let first = inputs.first else { throw ShardError("merge: no shard folders given") }

@@ -19,7 +19,7 @@ package struct TuneParameter: Sendable, Equatable {
 
     /// Parses `name=low...high` or `name=low...high:log`.
     ///
-    /// - Throws: ``TuneError`` naming the text and what was expected (low < high, finite
+    /// - Throws: `TuneError` naming the text and what was expected (low < high, finite
     ///   numbers, positive bounds for `:log`).
     package init(parsing text: String) throws(TuneError) {
         let t = text.filter { $0 != " " }

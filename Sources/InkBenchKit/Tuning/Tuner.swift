@@ -1,6 +1,6 @@
 /// The search of `bench tune`: a coarse grid over the parameters' ranges, then a coordinate
 /// search from the best grid point (steps halve when no neighbour is better), judged by a
-/// ``Budget`` on the mean over a set of traces.
+/// `Budget` on the mean over a set of traces.
 ///
 /// Each configuration is evaluated once over every trace (``evaluate`` returns per-trace
 /// figures) and cached, so the in-sample search and each fold's search share evaluations; a
