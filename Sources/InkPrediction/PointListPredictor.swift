@@ -22,3 +22,14 @@ extension RecordedPredictor: PointListPredictor {
         return tails[index]
     }
 }
+
+extension ChromiumKalmanPredictor: PointListPredictor {
+    /// The points Chromium would hand a page after the newest sample (`getPredictedEvents()`).
+    public func predictedPoints() -> [PenPoint] { Array(points) }
+}
+
+extension AndroidMotionPredictor: PointListPredictor {
+    /// Every point the model's pipeline kept after the newest sample (`MotionPredictor.predict`
+    /// asked far enough ahead to return them all).
+    public func predictedPoints() -> [PenPoint] { Array(candidates) }
+}
