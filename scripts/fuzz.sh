@@ -10,7 +10,7 @@
 #
 # Harnesses: csv evemu svc google-ink pointer-events manifest suite baseline tolerance.
 #
-# Build: the package's library modules (InkPrediction, InkTraces, InkImport, InkReplay,
+# Build: the package's library modules (InkPrediction, InkTraces, InkModels, InkImport, InkReplay,
 # InkMetrics, InkSynthesis, InkBenchKit) are compiled once with `swiftc -sanitize=fuzzer` into
 # objects and module files under ${FUZZ_WORK:-.build-fuzz}/ (with `-package-name`, which
 # `package` access needs since Swift 6), then each entry point in scripts/fuzz/Fuzz*.swift
@@ -48,6 +48,7 @@ TARGETS=(
   "suite FuzzSuite.swift -"
   "baseline FuzzBaseline.swift -"
   "tolerance FuzzTolerance.swift -"
+  "tflite FuzzTFLite.swift -"
 )
 WANTED=("$@")
 wanted() { [ ${#WANTED[@]} -eq 0 ] || [[ " ${WANTED[*]} " =~ " $1 " ]]; }
@@ -61,7 +62,7 @@ SWIFTC=(swiftc -O -sanitize=fuzzer -parse-as-library -swift-version 6 -package-n
 build_modules() {
   mkdir -p "$WORK/mod" "$WORK/obj"
   local started=$SECONDS
-  for module in InkPrediction InkTraces InkImport InkReplay InkMetrics InkSynthesis InkBenchKit; do
+  for module in InkPrediction InkTraces InkModels InkImport InkReplay InkMetrics InkSynthesis InkBenchKit; do
     echo "== module $module"
     sources=()
     while IFS= read -r f; do sources+=("$f"); done < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)

@@ -66,27 +66,10 @@ public struct BrowserCommand: ParsableCommand {
     public func run() throws {
         var options = ImportOptions()
         var chosen: TraceFormat?
-        if let format {
-            guard let f = TraceFormat(name: format) else {
-                throw ValidationError("--format '\(format)' is unknown; expected one of \(TraceFormat.namesList)")
-            }
-            chosen = f
-        }
-        if let scale {
-            guard scale.isFinite, scale > 0 else { throw ValidationError("--scale \(scale): expected a positive number of file units per mm") }
-            options.scaleUnitsPerMM = scale
-            options.scaleSource = "--scale"
-        }
-        if let timeUnit {
-            guard let u = RecordingManifest.timeUnit(timeUnit) else {
-                throw ValidationError("--time-unit '\(timeUnit)': expected s, ms, us or a positive number of seconds per unit")
-            }
-            options.timeUnitSeconds = u
-        }
+        try SingleFileImport.apply(format: format, scale: scale, timeUnit: timeUnit, hover: hover, to: &options, format: &chosen)
         guard pxPerMm.isFinite, pxPerMm > 0, pxPerMm <= 1000 else {
             throw ValidationError("--px-per-mm \(pxPerMm): expected a number of CSS px per mm from 0 to 1000")
         }
-        if hover { options.includeHover = true }
         let trace: Trace
         do { trace = try RecordingLoader.readFile(input, format: chosen, options: options) } catch {
             throw BenchInputError(error.description)

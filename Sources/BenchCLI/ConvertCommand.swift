@@ -49,24 +49,7 @@ public struct ConvertCommand: ParsableCommand {
                 if let v = options.apply(entry, source: manifest) { chosen = v }
             }
         }
-        if let format {
-            guard let f = TraceFormat(name: format) else {
-                throw ValidationError("--format '\(format)' is unknown; expected one of \(TraceFormat.namesList)")
-            }
-            chosen = f
-        }
-        if let scale {
-            guard scale.isFinite, scale > 0 else { throw ValidationError("--scale \(scale): expected a positive number of file units per mm") }
-            options.scaleUnitsPerMM = scale
-            options.scaleSource = "--scale"
-        }
-        if let timeUnit {
-            guard let u = RecordingManifest.timeUnit(timeUnit) else {
-                throw ValidationError("--time-unit '\(timeUnit)': expected s, ms, us or a positive number of seconds per unit")
-            }
-            options.timeUnitSeconds = u
-        }
-        if hover { options.includeHover = true }
+        try SingleFileImport.apply(format: format, scale: scale, timeUnit: timeUnit, hover: hover, to: &options, format: &chosen)
         let trace: Trace
         do { trace = try RecordingLoader.readFile(input, format: chosen, options: options) } catch {
             throw BenchInputError(error.description)

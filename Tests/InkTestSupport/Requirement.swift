@@ -40,37 +40,19 @@ public struct Requirement: Sendable {
     /// `../shared/datasets-raw` beside the package (or `$INKBENCH_SHARED/datasets-raw`).
     public static let sharedDatasets = Requirement(
         reason: "needs ../shared/datasets-raw beside the package (the workspace's recordings)",
-        probe: {
-            let env = ProcessInfo.processInfo.environment["INKBENCH_SHARED"]
-            let base = env ?? (packageRoot as NSString).appendingPathComponent("../shared")
-            let p = ((base as NSString).appendingPathComponent("datasets-raw") as NSString).standardizingPath
-            var isDir: ObjCBool = false
-            return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
-        })
+        probe: { sharedFolder("datasets-raw") })
 
     /// `../shared/chromium-fixtures` beside the package (or `$INKBENCH_SHARED/chromium-fixtures`):
     /// traces with the predictions headless Chromium 156 made for them.
     public static let chromiumFixtures = Requirement(
         reason: "needs ../shared/chromium-fixtures beside the package (headless Chromium's recorded predictions)",
-        probe: {
-            let env = ProcessInfo.processInfo.environment["INKBENCH_SHARED"]
-            let base = env ?? (packageRoot as NSString).appendingPathComponent("../shared")
-            let p = ((base as NSString).appendingPathComponent("chromium-fixtures") as NSString).standardizingPath
-            var isDir: ObjCBool = false
-            return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
-        })
+        probe: { sharedFolder("chromium-fixtures") })
 
     /// `../shared/reference-vectors` beside the package (or `$INKBENCH_SHARED/reference-vectors`):
     /// other projects' conformance vectors, such as the 1€ filter's `oneeuro/groundTruth.csv`.
     public static let sharedReferenceVectors = Requirement(
         reason: "needs ../shared/reference-vectors beside the package (the workspace's conformance vectors)",
-        probe: {
-            let env = ProcessInfo.processInfo.environment["INKBENCH_SHARED"]
-            let base = env ?? (packageRoot as NSString).appendingPathComponent("../shared")
-            let p = ((base as NSString).appendingPathComponent("reference-vectors") as NSString).standardizingPath
-            var isDir: ObjCBool = false
-            return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
-        })
+        probe: { sharedFolder("reference-vectors") })
 
     /// A Chromium browser: `$INKBENCH_CHROMIUM`, else `chromium`, `chromium-browser` or
     /// `google-chrome` on the PATH (for the live browser tests).
@@ -79,14 +61,7 @@ public struct Requirement: Sendable {
         probe: {
             let env = ProcessInfo.processInfo.environment
             if let given = env["INKBENCH_CHROMIUM"], FileManager.default.isExecutableFile(atPath: given) { return given }
-            let path = env["PATH"] ?? "/usr/bin:/bin"
-            for name in ["chromium", "chromium-browser", "google-chrome"] {
-                for dir in path.split(separator: ":") {
-                    let candidate = "\(dir)/\(name)"
-                    if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-                }
-            }
-            return nil
+            return onPath(["chromium", "chromium-browser", "google-chrome"])
         })
 
     /// `../shared/models/android-motion-predictor` beside the package (or under `$INKBENCH_SHARED`):
@@ -94,9 +69,7 @@ public struct Requirement: Sendable {
     public static let androidModel = Requirement(
         reason: "needs ../shared/models/android-motion-predictor (Android's motion_predictor_model.tflite and its golden CSVs) beside the package",
         probe: {
-            let env = ProcessInfo.processInfo.environment["INKBENCH_SHARED"]
-            let base = env ?? (packageRoot as NSString).appendingPathComponent("../shared")
-            let p = ((base as NSString).appendingPathComponent("models/android-motion-predictor") as NSString).standardizingPath
+            guard let p = sharedFolder("models/android-motion-predictor") else { return nil }
             let model = (p as NSString).appendingPathComponent("motion_predictor_model.tflite")
             return FileManager.default.fileExists(atPath: model) ? p : nil
         })
@@ -104,14 +77,28 @@ public struct Requirement: Sendable {
     /// The `gnuplot` program on the PATH.
     public static let gnuplot = Requirement(
         reason: "needs gnuplot on the PATH (apt-get install gnuplot-nox)",
-        probe: {
-            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        probe: { onPath(["gnuplot"]) })
+
+    /// A folder of the workspace's `../shared` beside the package (or under `$INKBENCH_SHARED`),
+    /// or `nil` where it is absent.
+    public static func sharedFolder(_ relative: String) -> String? {
+        let base = ProcessInfo.processInfo.environment["INKBENCH_SHARED"] ?? (packageRoot as NSString).appendingPathComponent("../shared")
+        let p = ((base as NSString).appendingPathComponent(relative) as NSString).standardizingPath
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
+    }
+
+    /// The first of `names` found as an executable on the PATH, or `nil`.
+    public static func onPath(_ names: [String]) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for name in names {
             for dir in path.split(separator: ":") {
-                let candidate = "\(dir)/gnuplot"
+                let candidate = "\(dir)/\(name)"
                 if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             }
-            return nil
-        })
+        }
+        return nil
+    }
 
     public init(reason: Comment, probe: @escaping @Sendable () -> String?) {
         self.reason = reason

@@ -1,15 +1,13 @@
-// libFuzzer entry point for the TFLite (FlatBuffers) reader and Android's model loader, built
-// like the other readers' entry points but from the InkPrediction and InkModels sources:
+// libFuzzer entry point for the TFLite (FlatBuffers) reader and Android's model loader
+// (InkModels), built by scripts/fuzz.sh like the other harnesses:
 //
-//   mkdir -p .build-fuzz/tflite-src
-//   for f in Sources/InkPrediction/*.swift Sources/InkModels/*.swift; do
-//     sed -e '/^import InkPrediction$/d' "$f" > ".build-fuzz/tflite-src/$(basename "$(dirname "$f")")_$(basename "$f")"
-//   done
-//   swiftc -O -sanitize=fuzzer -parse-as-library -module-name InkFuzz -package-name InkBench \
-//     .build-fuzz/tflite-src/*.swift scripts/fuzz/FuzzTFLite.swift -o .build-fuzz/fuzz-tflite
-//   .build-fuzz/fuzz-tflite CORPUS -max_total_time=600 -max_len=200000   # seed: the model file
+//   FUZZ_SECONDS=600 FUZZ_MAX_LEN=200000 scripts/fuzz.sh tflite
 //
-// Every input must end in a ModelFileError or a model, never a crash.
+// For long runs, add the model file of ../shared/models/android-motion-predictor to the
+// corpus folder (.build-fuzz/corpus-tflite/); it is not committed. Every input must end in a
+// ModelFileError or a model, never a crash.
+import InkModels
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTFLite(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
