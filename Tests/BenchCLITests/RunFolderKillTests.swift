@@ -95,6 +95,22 @@ struct RunFolderKillTests {
         }
     }
 
+    @Test("a folder with subfolders is refused, not emptied; hidden plain files are carried over")
+    func foreignContent() async throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("inkbench foreign \(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try FileManager.default.createDirectory(atPath: out + "/project/src", withIntermediateDirectories: true)
+        try "keep".write(toFile: out + "/project/src/main.swift", atomically: true, encoding: .utf8)
+        #expect(await BenchMain.run(["--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 2)
+        #expect(FileManager.default.fileExists(atPath: out + "/project/src/main.swift"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/summary.csv"))
+        try FileManager.default.removeItem(atPath: out + "/project")
+        try "x".write(toFile: out + "/.keep", atomically: true, encoding: .utf8)
+        #expect(await BenchMain.run(["--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/.keep"))
+        #expect(FileManager.default.fileExists(atPath: out + "/summary.csv"))
+    }
+
     @Test("a path that cannot be a folder says why")
     func badPaths() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("inkbench file \(UUID().uuidString)").path

@@ -15,7 +15,9 @@ import Foundation
 ///   so a large `frames.csv` costs nothing) and replace only what they write.
 ///
 /// Staging folders of runs that died (their process is gone) are removed when the next run
-/// starts, and so are stray `.NAME.tmp-PID` files of dead writers inside the folder.
+/// starts, and so are stray `.NAME.tmp-PID` files of dead writers inside the folder. A folder
+/// that holds anything but plain files (a subfolder, a link) is refused, never emptied: only
+/// plain files can be carried over into the new run.
 ///
 /// ```swift
 /// let folder = try RunFolder(path: "bench-results", startFrom: .empty)
@@ -70,6 +72,7 @@ package struct RunFolder: Sendable {
             throw OutputError("\(path): \(parent) is a file, not a folder; expected a folder path")
         }
         Self.removeStale(name: name, in: parent, target: url.path)
+        try Self.checkSwappable(url.path, shownAs: path)
         let staging = (parent as NSString).appendingPathComponent(".\(name).staging-\(getpid())")
         try? fm.removeItem(atPath: staging)
         do { try fm.createDirectory(atPath: staging, withIntermediateDirectories: false) } catch {
@@ -130,17 +133,42 @@ package struct RunFolder: Sendable {
         #endif
     }
 
+    /// Refuses a folder that holds anything but plain files (a subfolder, a link): the swap
+    /// carries plain files over into the new run, and nothing else may be lost with the old
+    /// folder. (`--out .` in a project folder is refused, not emptied.)
+    static func checkSwappable(_ target: String, shownAs path: String) throws(OutputError) {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: target) else { return }
+        var foreign: [String] = []
+        for name in names.sorted() where !isTemporary(name) {
+            let full = (target as NSString).appendingPathComponent(name)
+            guard let type = (try? fm.attributesOfItem(atPath: full))?[.type] as? FileAttributeType, type == .typeRegular else {
+                foreign.append(name)
+                continue
+            }
+        }
+        guard foreign.isEmpty else {
+            let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", ..." : "")
+            throw OutputError(
+                "\(path): holds folders or links bench did not write (\(shown)); bench writes a whole run and swaps it in, carrying over plain files only, so give a results folder of its own (--out)")
+        }
+    }
+
+    /// Whether a name is a temporary of bench's own (`.NAME.tmp-PID`).
+    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.range(of: ".tmp-") != nil }
+
     /// Hard-links (or copies, across file systems) the plain files of `from` that `only`
-    /// accepts into `to`; hidden files (temporaries) are skipped.
+    /// accepts into `to`; bench's own temporaries are skipped.
     static func linkFiles(from: String, to: String, only: (String) -> Bool) throws(OutputError) {
         let fm = FileManager.default
         let names: [String]
         do { names = try fm.contentsOfDirectory(atPath: from) } catch { throw OutputError("\(from): cannot list the folder: \(reason(error))") }
-        for name in names.sorted() where !name.hasPrefix(".") && only(name) {
+        for name in names.sorted() where !isTemporary(name) && only(name) {
             let source = (from as NSString).appendingPathComponent(name)
             let destination = (to as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard let type = (try? fm.attributesOfItem(atPath: source))?[.type] as? FileAttributeType, type == .typeRegular else {
+                throw OutputError("\(source): not a plain file; it cannot be carried over into the new run")
+            }
             if link(source, destination) == 0 { continue }
             do { try fm.copyItem(atPath: source, toPath: destination) } catch {
                 throw OutputError("\(source): cannot carry it over into the new run: \(reason(error))")
