@@ -117,6 +117,9 @@ struct RunFolderKillTests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         try "x".write(toFile: file, atomically: true, encoding: .utf8)
         #expect(throws: OutputError.self) { _ = try RunFolder(path: file, startFrom: .empty) }
+        // The current folder (or one above it) is never swapped out from under the process.
+        #expect(throws: OutputError.self) { _ = try RunFolder(path: ".", startFrom: .empty) }
+        #expect(throws: OutputError.self) { _ = try RunFolder(path: "..", startFrom: .empty) }
         do {
             _ = try RunFolder(path: file + "/sub", startFrom: .empty)
             Issue.record("expected an error")

@@ -57,8 +57,13 @@ package struct RunFolder: Sendable {
     /// - Throws: `OutputError` naming the path and what is wrong with it.
     package init(path: String, startFrom start: Start) throws(OutputError) {
         let fm = FileManager.default
-        let url = URL(fileURLWithPath: path).standardizedFileURL
+        // A link to a folder: the run goes into the folder it points to, not over the link.
+        let url = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         let name = url.lastPathComponent
+        let cwd = URL(fileURLWithPath: fm.currentDirectoryPath).standardizedFileURL.resolvingSymlinksInPath().path
+        guard name != "/", !name.isEmpty, cwd != url.path, !cwd.hasPrefix(url.path + "/") else {
+            throw OutputError("\(path): is the current folder or one above it; bench swaps a whole run folder in, so give a results folder of its own (--out bench-results)")
+        }
         let parent = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -91,7 +96,7 @@ package struct RunFolder: Sendable {
     /// - Throws: `OutputError` when the swap fails (the old folder is then left as it was).
     package func commit() throws(OutputError) {
         let fm = FileManager.default
-        let target = URL(fileURLWithPath: path).standardizedFileURL.path
+        let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let staging = files.path
         if start == .empty, fm.fileExists(atPath: target) {
             try Self.linkFiles(from: target, to: staging, only: { !Self.isRunOutput($0) && !fm.fileExists(atPath: (staging as NSString).appendingPathComponent($0)) })
