@@ -66,12 +66,7 @@ public struct InkModelerKalmanPredictor: Predictor {
 
     @inlinable
     public mutating func update(_ sample: PenPoint) {
-        var x = sample.x / unitMM, y = sample.y / unitMM
-        if modeler.hasStarted {
-            (x, y) = smoother.update(x: x, y: y, t: sample.t)
-        } else {
-            smoother.reset(x: x, y: y, t: sample.t)
-        }
+        let (x, y) = smoother.input(x: sample.x / unitMM, y: sample.y / unitMM, t: sample.t, strokeStarted: modeler.hasStarted)
         modeler.input(x: x, y: y, t: sample.t)
         kalman.update(x: x, y: y, t: sample.t)
     }

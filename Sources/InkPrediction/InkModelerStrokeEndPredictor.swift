@@ -33,12 +33,7 @@ public struct InkModelerStrokeEndPredictor: Predictor {
 
     @inlinable
     public mutating func update(_ sample: PenPoint) {
-        var x = sample.x / unitMM, y = sample.y / unitMM
-        if modeler.hasStarted {
-            (x, y) = smoother.update(x: x, y: y, t: sample.t)
-        } else {
-            smoother.reset(x: x, y: y, t: sample.t)
-        }
+        let (x, y) = smoother.input(x: sample.x / unitMM, y: sample.y / unitMM, t: sample.t, strokeStarted: modeler.hasStarted)
         lastX = x
         lastY = y
         modeler.input(x: x, y: y, t: sample.t)

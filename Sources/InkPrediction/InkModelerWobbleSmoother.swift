@@ -96,6 +96,18 @@ public struct InkModelerWobbleSmoother: Sendable {
         push(Entry(x: x, y: y, wx: 0, wy: 0, distance: 0, duration: 0, t: t))
     }
 
+    /// What the position modeler gets for an input: the input itself at a stroke's first
+    /// sample (which restarts the smoother), the smoothed position after it. Both ink-stroke-
+    /// modeler predictors feed their modeler through this.
+    @inlinable
+    public mutating func input(x: Double, y: Double, t: Double, strokeStarted: Bool) -> (x: Double, y: Double) {
+        guard strokeStarted else {
+            reset(x: x, y: y, t: t)
+            return (x, y)
+        }
+        return update(x: x, y: y, t: t)
+    }
+
     /// The smoothed position for an input after the first (the library's `Update`).
     @inlinable
     public mutating func update(x: Double, y: Double, t: Double) -> (x: Double, y: Double) {
