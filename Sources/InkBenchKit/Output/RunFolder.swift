@@ -71,7 +71,8 @@ package struct RunFolder: Sendable {
         }
         if !fm.fileExists(atPath: parent) {
             do { try fm.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
-                throw OutputError("\(path): cannot create the folder it goes in, \(parent): \(Self.reason(error))")
+                let why = PathDiagnosis.whyNotWritable(parent, wantFolder: true, fallback: Self.reason(error))
+                throw OutputError("\(path): cannot create the folder it goes in, \(parent): \(why)")
             }
         } else if fm.fileExists(atPath: parent, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw OutputError("\(path): \(parent) is a file, not a folder; expected a folder path")
