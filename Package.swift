@@ -65,10 +65,12 @@ let package = Package(
         .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis", "InkTestSupport"]),
         .testTarget(
             name: "InkReplayTests",
-            dependencies: ["InkReplay", "InkSynthesis", "InkTestSupport"]),
+            dependencies: ["InkReplay", "InkSynthesis", "InkBenchKit", "InkTestSupport"]),
         .testTarget(
             name: "InkModelsTests",
-            dependencies: ["InkModels", "InkPrediction", "InkImport", "InkReplay", "InkTraces", "InkSynthesis", "InkTestSupport"]),
+            dependencies: [
+                "InkModels", "InkPrediction", "InkImport", "InkReplay", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport",
+            ]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkTestSupport"]),
         .testTarget(name: "InkBenchKitTests", dependencies: ["InkBenchKit", "InkTestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkTestSupport"]),

@@ -52,8 +52,8 @@ struct FrameList: FrameSink {
     mutating func consume(_ frame: Frame, tail: [PenPoint]?) { frames.append(frame) }
 }
 
-func builtIn(_ names: String) -> [Strategy] {
-    (try? StrategyCatalog.parseList(names)) ?? []
+func builtIn(_ names: [String]) -> [Strategy] {
+    (try? StrategyCatalog.strategies(named: names)) ?? []
 }
 
 /// One benchmark per built-in predictor: update with a sample, then predict one frame ahead.
@@ -102,7 +102,7 @@ let benchmarks: @Sendable () -> Void = {
     let metrics: [BenchmarkMetric] = [.wallClock, .instructions, .mallocCountTotal, .peakMemoryResident, .throughput]
 
     // The timing model alone over 6 minutes of input.
-    if let long = try? SyntheticSuite.long(hours: 0.1).generate(seed: 1), let kalman = builtIn("kalman").first {
+    if let long = try? SyntheticSuite.long(hours: 0.1).generate(seed: 1), let kalman = builtIn(["kalman"]).first {
         Benchmark(
             "replay-long (\(long.sampleCount) samples, kalman, 4 phases)",
             configuration: .init(metrics: metrics, maxDuration: .seconds(5), maxIterations: 50)
@@ -114,7 +114,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Every figure from recorded frames: what FigureAccumulator and the search cost.
-    if let trace = try? SyntheticSuite.long(hours: 0.01).generate(seed: 1), let kalman = builtIn("kalman").first {
+    if let trace = try? SyntheticSuite.long(hours: 0.01).generate(seed: 1), let kalman = builtIn(["kalman"]).first {
         var list = FrameList()
         Replay.run(trace: trace, strategy: kalman, timing: timing, into: &list)
         let frames = list.frames
@@ -131,7 +131,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // The whole default run on one core: replay, 5 strategies, 4 phases, every figure.
     if let traces = try? SyntheticSuite.default.generate(seed: 1) {
-        let strategies = builtIn(StrategyCatalog.defaultNames.joined(separator: ","))
+        let strategies = builtIn(StrategyCatalog.defaultNames)
         let count = traces.reduce(0) { $0 + $1.sampleCount }
         Benchmark(
             "default-run (\(count) samples, \(strategies.count) strategies, 1 core)",
@@ -151,7 +151,7 @@ let benchmarks: @Sendable () -> Void = {
                 maxDuration: .seconds(1), maxIterations: 1)
         ) { _ in
             guard let trace = try? SyntheticSuite.long(hours: 10).generate(seed: 1) else { return }
-            let strategies = builtIn(StrategyCatalog.defaultNames.joined(separator: ","))
+            let strategies = builtIn(StrategyCatalog.defaultNames)
             let results = await BenchRunner.run(traces: [trace], strategies: strategies, timing: timing)
             blackHole(results.count)
         }

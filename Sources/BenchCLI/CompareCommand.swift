@@ -101,8 +101,8 @@ struct CompareCommand: AsyncParsableCommand {
     func compareStrategies(_ tolerances: ToleranceTable) async throws {
         let sa: Strategy, sb: Strategy
         do {
-            sa = try StrategyCatalog.parse(a)
-            sb = try StrategyCatalog.parse(b)
+            sa = try StrategySpec.parse(a)
+            sb = try StrategySpec.parse(b)
         } catch { throw BenchInputError("compare: \(error.description)") }
         guard sa.name != sb.name else { throw BenchInputError("compare: A and B are the same strategy '\(sa.name)'; give two different ones") }
         let record: BenchRecord

@@ -31,7 +31,10 @@ struct ListCommand: ParsableCommand {
                     lines.append(head)
                     lines.append(String(repeating: " ", count: 30) + p.about)
                 } else {
-                    lines.append(head.padding(toLength: max(30, head.count + 2), withPad: " ", startingAt: 0) + p.about)
+                    let range = p.range.flatMap { r in
+                        r.upperBound < .greatestFiniteMagnitude ? " (\(CSVText.number(r.lowerBound)) to \(CSVText.number(r.upperBound)))" : nil
+                    }
+                    lines.append(head.padding(toLength: max(30, head.count + 2), withPad: " ", startingAt: 0) + p.about + (range ?? ""))
                 }
             }
         }

@@ -1,3 +1,4 @@
+import InkBenchKit
 import InkReplay
 
 /// The input stages and the spec syntax, for `bench list`.
@@ -5,7 +6,7 @@ enum StrategyListing {
     /// The lines that list the stages and say how to write them.
     static func stageLines() -> [String] {
         var lines = ["Input stages (STAGE(param=value,...)+NAME; filter first, then predict):"]
-        for line in StrategyCatalog.specSyntax.split(separator: "\n") { lines.append("  " + line) }
+        for line in StrategySpec.syntax.split(separator: "\n") { lines.append("  " + line) }
         for stage in StrategyCatalog.stages {
             lines.append("  \(stage.name)")
             lines.append("      \(stage.about)")

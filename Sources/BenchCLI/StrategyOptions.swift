@@ -1,4 +1,5 @@
 import ArgumentParser
+import InkBenchKit
 import InkReplay
 
 /// The `--strategies` option: names with optional parameters.
@@ -15,7 +16,7 @@ struct StrategyOptions: ParsableArguments {
         var names = StrategyCatalog.defaultRunNames.joined(separator: ",")
         if withRecorded { names += ",recorded" }
         let list: [Strategy]
-        do { list = try StrategyCatalog.parseList(strategies ?? names) } catch {
+        do { list = try StrategySpec.parseList(strategies ?? names) } catch {
             throw BenchInputError("--strategies: \(error.description)")
         }
         var seen: Set<String> = []

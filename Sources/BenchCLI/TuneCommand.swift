@@ -86,7 +86,7 @@ struct TuneCommand: AsyncParsableCommand {
         }
         if Set(parameters.map(\.name)).count != parameters.count { throw ValidationError("--param: a parameter is given twice") }
         // The spec must parse at the middle of every range (names and fixed parameters checked up front).
-        do { _ = try StrategyCatalog.parse(spec(parameters, parameters.map { $0.value(at: 0.5) })) } catch {
+        do { _ = try StrategySpec.parse(spec(parameters, parameters.map { $0.value(at: 0.5) })) } catch {
             throw BenchInputError("tune: \(error.description)")
         }
         var strategyOptions = StrategyOptions()
@@ -117,7 +117,7 @@ struct TuneCommand: AsyncParsableCommand {
             progress: { done in progress.update(done: min(done, expected - 1), total: expected) },
             evaluate: { configs in
                 var strategies = none
-                for c in configs { strategies.append(try StrategyCatalog.parse(specFor(c))) }
+                for c in configs { strategies.append(try StrategySpec.parse(specFor(c))) }
                 var plan = base
                 plan.strategies = strategies
                 let outcome: BenchOutcome

@@ -43,7 +43,7 @@ public struct RunDetail: Sendable, Equatable {
 ///
 /// ```swift
 /// let traces = try SyntheticSuite.default.generate(seed: 1)
-/// let results = await BenchRunner.run(traces: traces, strategies: [try StrategyCatalog.parse("linear")], timing: Timing())
+/// let results = await BenchRunner.run(traces: traces, strategies: [try StrategyCatalog.strategy(named: "linear")], timing: Timing())
 /// ```
 public enum BenchRunner {
     /// Runs every pair. `maxConcurrency` 1 runs on one core.

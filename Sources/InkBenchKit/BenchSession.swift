@@ -8,7 +8,7 @@ import InkTraces
 /// when clean), recordings, strategies and a timing.
 ///
 /// ```swift
-/// let plan = BenchPlan(specs: SyntheticSuite.default.specs, strategies: try StrategyCatalog.parseList("none,linear"))
+/// let plan = BenchPlan(specs: SyntheticSuite.default.specs, strategies: try StrategyCatalog.strategies(named: ["none", "linear"]))
 /// let outcome = try await BenchSession.run(plan)
 /// ```
 public struct BenchPlan: Sendable {

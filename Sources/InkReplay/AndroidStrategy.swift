@@ -13,9 +13,7 @@ extension StrategyCatalog {
         StrategyParameter(name: "jerk", defaultValue: 1, about: "Android 15's jerk pruning: 1 on, 0 off (Android 14)"),
         StrategyParameter(name: "lead_ms", defaultValue: nil, about: "the app asks for the newest sample + this many ms (off: the frame's target)"),
         StrategyParameter(name: "pressure", defaultValue: 1, about: "pressure fed where the stroke has none (Android reports 1)"),
-        StrategyParameter(name: "cap_ms", defaultValue: nil, about: "horizon cap in ms (off: predict to photon time)"),
-        StrategyParameter(name: "gap_ms", defaultValue: nil, about: "reset the predictor after an input gap over this many ms (off: never)"),
-    ]
+    ] + limits
 
     /// Android 14/15's learned stylus MotionPredictor (``/InkPrediction/AndroidMotionPredictor``), its model
     /// read from `model=PATH` at run time. Where the file is missing, the strategy is built

@@ -9,19 +9,38 @@ public struct StageDefinition: Sendable {
     public var parameters: [StrategyParameter]
     /// Wraps a predictor (made per stroke) in the stage, given the parameters' values.
     let build: @Sendable (_ values: [String: Double?]) throws(StrategySpecError) -> @Sendable (any Predictor) -> any Predictor
+
+    /// Puts the stage in front of `strategy`'s predictor (filter first, then predict): the
+    /// predictor factory wraps, the name becomes `stage+name` and the stage's parameters lead
+    /// the list as `stage.param`. Values are checked here, once.
+    ///
+    /// - Parameter values: the stage's parameters by name; absent ones take their default.
+    /// - Throws: ``StrategySpecError`` naming an unknown parameter or a value out of range.
+    public func applied(to strategy: Strategy, _ values: [String: Double] = [:]) throws(StrategySpecError) -> Strategy {
+        var resolved: [String: Double?] = [:]
+        for (key, value) in values {
+            guard let p = parameters.first(where: { $0.name == key }) else {
+                throw StrategySpecError(
+                    "\(name): unknown parameter '\(key)'; known: " + parameters.map(\.name).joined(separator: ", "))
+            }
+            guard value.isFinite else { throw StrategySpecError("\(name): \(key) = \(value) is invalid: expected a finite number") }
+            try p.check(value, strategy: name)
+            resolved[key] = .some(value)
+        }
+        for p in parameters where resolved[p.name] == nil { resolved[p.name] = .some(p.defaultValue) }
+        let wrap = try build(resolved)
+        var strategy = strategy
+        let make = strategy.makePredictor
+        strategy.makePredictor = { stroke in wrap(make(stroke)) }
+        strategy.name = name + "+" + strategy.name
+        let stageName = name
+        strategy.parameters =
+            StrategyCatalog.describe(parameters, resolved).map { ("\(stageName).\($0.name)", $0.value) } + strategy.parameters
+        return strategy
+    }
 }
 
 extension StrategyCatalog {
-    /// The spec syntax, for `bench list` and errors.
-    public static let specSyntax = """
-        A strategy is NAME or NAME:param=value,param=value (its own parameters after the colon).
-        Input stages go in front, each joined by '+', with their parameters in parentheses:
-        STAGE(param=value,...)+...+NAME:param=value. Stages run in the order written, before the
-        predictor (filter first, then predict); a parameter in parentheses belongs to the stage
-        before it, one after ':' to the predictor. Example:
-          oneeuro(mincutoff=1,beta=0.01)+kalman-chromium:cap_ms=16
-        """
-
     /// The input stages.
     public static let stages: [StageDefinition] = [
         StageDefinition(
@@ -64,10 +83,7 @@ extension StrategyCatalog {
         StrategyDefinition(
             name: "linear-resampling",
             about: "Android/Chromium linear resampling at frame start - 5 ms (interpolate, or extrapolate at most min(dt/2, 8 ms))",
-            parameters: [
-                StrategyParameter(name: "latency_ms", defaultValue: 5, about: "shown this long before the frame's start (ms)"),
-                StrategyParameter(name: "max_prediction_ms", defaultValue: 8, about: "furthest extrapolation past the newest sample (ms)"),
-            ],
+            parameters: linearResamplingParameters,
             needsRecordedPredictions: false,
             build: { values throws(StrategySpecError) in
                 let p = LinearResamplingPredictor.Parameters(
@@ -93,12 +109,9 @@ extension StrategyCatalog {
     ]
 
     static let linearResamplingParameters = [
-        StrategyParameter(name: "latency_ms", defaultValue: 5, about: ""),
-        StrategyParameter(name: "max_prediction_ms", defaultValue: 8, about: ""),
+        StrategyParameter(name: "latency_ms", defaultValue: 5, about: "shown this long before the frame's start (ms)"),
+        StrategyParameter(name: "max_prediction_ms", defaultValue: 8, about: "furthest extrapolation past the newest sample (ms)"),
     ]
-
-    /// Parameters that may be negative although their names end in `_ms`.
-    static let signedMsParameters: Set<String> = ["offset_ms", "latency_ms"]
 
     static func jetpack(_ name: String, _ mode: JetpackKalmanPredictor.Mode, _ about: String) -> StrategyDefinition {
         let parameters = [
@@ -167,90 +180,5 @@ extension StrategyCatalog {
                     name: name, parameters: describe(parameters, values), horizonCapMs: values["cap_ms"] ?? nil,
                     gapResetMs: values["gap_ms"] ?? nil, makePredictor: make)
             })
-    }
-
-    /// Parses `STAGE(params)+...+rest` into its stages (name, parameter text) and the rest.
-    static func splitStages(_ text: String) throws(StrategySpecError) -> (stages: [(String, String?)], rest: String) {
-        var stages: [(String, String?)] = []
-        var rest = Substring(text)
-        while true {
-            // A '+' at parenthesis depth 0 before any ':' ends a stage.
-            var depth = 0, plus: String.Index? = nil
-            var i = rest.startIndex
-            scan: while i < rest.endIndex {
-                switch rest[i] {
-                case "(": depth += 1
-                case ")": depth -= 1
-                case ":" where depth == 0: break scan
-                case "+" where depth == 0:
-                    plus = i
-                    break scan
-                default: break
-                }
-                i = rest.index(after: i)
-            }
-            guard let plus else { break }
-            let stage = String(rest[..<plus]).trimmingSpaces
-            rest = rest[rest.index(after: plus)...]
-            if let open = stage.firstIndex(of: "(") {
-                guard stage.hasSuffix(")") else {
-                    throw StrategySpecError("stage '\(stage)': expected NAME(param=value,...) with a closing ')'")
-                }
-                let inner = stage[stage.index(after: open)..<stage.index(before: stage.endIndex)]
-                stages.append((String(stage[..<open]).trimmingSpaces, String(inner)))
-            } else {
-                stages.append((stage, nil))
-            }
-        }
-        return (stages, String(rest))
-    }
-
-    /// Throws for a stage name that is not a stage (saying when it is a predictor written first).
-    static func checkStageNames(_ parsed: [(String, String?)]) throws(StrategySpecError) {
-        for (name, _) in parsed where !stages.contains(where: { $0.name == name }) {
-            let isStrategy = definition(named: name) != nil
-            throw StrategySpecError(
-                "unknown input stage '\(name)'"
-                    + (isStrategy ? " ('\(name)' is a predictor: write stages first, e.g. oneeuro+\(name))" : "")
-                    + "; known stages: \(stages.map(\.name).joined(separator: ", "))")
-        }
-    }
-
-    /// Applies parsed stages to a strategy: names, parameters and the predictor factory.
-    static func applyStages(_ parsed: [(String, String?)], to strategy: Strategy) throws(StrategySpecError) -> Strategy {
-        var strategy = strategy
-        for (name, text) in parsed.reversed() {
-            guard let stage = stages.first(where: { $0.name == name }) else {
-                let isStrategy = definition(named: name) != nil
-                throw StrategySpecError(
-                    "unknown input stage '\(name)'"
-                        + (isStrategy ? " ('\(name)' is a predictor: write stages first, e.g. oneeuro+\(name))" : "")
-                        + "; known stages: \(stages.map(\.name).joined(separator: ", "))")
-            }
-            var values: [String: Double?] = [:]
-            var given: [String] = []
-            if let text, !text.isEmpty {
-                for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-                    let (key, raw) = String(item).trimmingSpaces.splitOnce("=")
-                    guard let raw, let p = stage.parameters.first(where: { $0.name == key }) else {
-                        throw StrategySpecError(
-                            "\(name): '\(item)' is not param=value with a known parameter; known: "
-                                + stage.parameters.map(\.name).joined(separator: ", "))
-                    }
-                    guard let v = Double(raw.trimmingSpaces), v.isFinite else {
-                        throw StrategySpecError("\(name): \(p.name) = '\(raw)' is invalid: expected a finite number")
-                    }
-                    values[p.name] = .some(v)
-                    given.append("\(p.name)=\(raw.trimmingSpaces)")
-                }
-            }
-            for p in stage.parameters where values[p.name] == nil { values[p.name] = .some(p.defaultValue) }
-            let wrap = try stage.build(values)
-            let make = strategy.makePredictor
-            strategy.makePredictor = { stroke in wrap(make(stroke)) }
-            strategy.name = name + (given.isEmpty ? "" : "(\(given.joined(separator: ",")))") + "+" + strategy.name
-            strategy.parameters = describe(stage.parameters, values).map { ("\(name).\($0.name)", $0.value) } + strategy.parameters
-        }
-        return strategy
     }
 }

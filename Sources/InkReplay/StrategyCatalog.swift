@@ -15,6 +15,11 @@ public struct StrategyParameter: Sendable, Equatable {
     public var kind: Kind = .number
     /// The default of a ``Kind/path`` parameter, as text.
     public var defaultText: String? = nil
+    /// The values the harness accepts for a parameter that has no parameter type of its own to
+    /// validate it (the limits `cap_ms` and `gap_ms`, or a parameter of your own); `nil` where
+    /// the predictor's parameter type validates the value (the one place its range is stated).
+    /// Checked once, when the strategy is made.
+    public var range: ClosedRange<Double>? = nil
 
     /// What a parameter's value is.
     public enum Kind: Sendable, Equatable {
@@ -24,17 +29,35 @@ public struct StrategyParameter: Sendable, Equatable {
     /// A parameter of a strategy.
     ///
     /// - Parameters:
-    ///   - name: its name in `name=value` lists (`gain`); a name ending in `_ms` is a number of ms >= 0.
+    ///   - name: its name in `name=value` lists (`gain`).
     ///   - defaultValue: its default; `nil` means off.
     ///   - about: one line, with its unit.
     ///   - kind: a number (the default) or a file path.
     ///   - defaultText: the default of a path parameter, as text.
-    public init(name: String, defaultValue: Double?, about: String, kind: Kind = .number, defaultText: String? = nil) {
+    ///   - range: the values accepted, checked before the strategy is made (`nil`: any finite
+    ///     number; state a range here or in the predictor's own check, not both).
+    public init(
+        name: String, defaultValue: Double?, about: String, kind: Kind = .number, defaultText: String? = nil,
+        range: ClosedRange<Double>? = nil
+    ) {
         self.name = name
         self.defaultValue = defaultValue
         self.about = about
         self.kind = kind
         self.defaultText = defaultText
+        self.range = range
+    }
+
+    /// Throws if `value` is outside ``range``, naming the strategy, the parameter, the value and the range.
+    func check(_ value: Double, strategy: String) throws(StrategySpecError) {
+        guard let range, !range.contains(value) else { return }
+        let expected =
+            range.upperBound == .greatestFiniteMagnitude
+            ? "a number >= \(StrategyCatalog.formatNumber(range.lowerBound))"
+            : "a number from \(StrategyCatalog.formatNumber(range.lowerBound)) to \(StrategyCatalog.formatNumber(range.upperBound))"
+        throw StrategySpecError(
+            "\(strategy): \(name) = \(StrategyCatalog.formatNumber(value)) is invalid: expected \(expected)"
+                + (defaultValue == nil ? " or 'off'" : ""))
     }
 }
 
@@ -53,6 +76,55 @@ public struct StrategyDefinition: Sendable {
 }
 
 extension StrategyDefinition {
+    /// The parameter called `key`.
+    ///
+    /// - Throws: ``StrategySpecError`` naming the strategy and listing its parameters.
+    public func parameter(named key: String) throws(StrategySpecError) -> StrategyParameter {
+        guard let p = parameters.first(where: { $0.name == key }) else {
+            let known = parameters.map(\.name)
+            throw StrategySpecError(
+                "\(name): unknown parameter '\(key)'; "
+                    + (known.isEmpty ? "it takes none" : "known: \(known.joined(separator: ", "))"))
+        }
+        return p
+    }
+
+    /// Makes the strategy from parameter values: the one place a definition's values are
+    /// checked (each parameter's ``StrategyParameter/range``, then the predictor's own check) and
+    /// its defaults filled in. The strategy is named plainly (`kalman`); a caller that names
+    /// the values given (the `--strategies` grammar) renames it.
+    ///
+    /// - Parameters:
+    ///   - values: number parameters by name; `nil` for `off`; absent ones take their default.
+    ///   - paths: ``StrategyParameter/Kind/path`` parameters by name (absent: the builder's default).
+    /// - Throws: ``StrategySpecError`` naming an unknown parameter, a value that is not finite or
+    ///   is out of range, with the range expected.
+    ///
+    /// ```swift
+    /// let capped = try StrategyCatalog.definition(named: "kalman")?.strategy(["cap_ms": 16])
+    /// ```
+    public func strategy(_ values: [String: Double?] = [:], paths: [String: String] = [:]) throws(StrategySpecError) -> Strategy {
+        var resolved: [String: Double?] = [:]
+        for (key, value) in values {
+            let p = try parameter(named: key)
+            if let value {
+                guard value.isFinite else {
+                    throw StrategySpecError("\(name): \(key) = \(value) is invalid: expected a finite number or 'off'")
+                }
+                try p.check(value, strategy: name)
+            }
+            resolved[key] = .some(value)
+        }
+        for key in paths.keys {
+            guard try parameter(named: key).kind == .path else {
+                throw StrategySpecError("\(name): \(key) is a number, not a file path")
+            }
+        }
+        for p in parameters where p.kind == .number && resolved[p.name] == nil { resolved[p.name] = .some(p.defaultValue) }
+        if let buildWithPaths { return try buildWithPaths(resolved, paths) }
+        return try build(resolved)
+    }
+
     /// A strategy of your own, for ``StrategyCatalog/added`` and `BenchMain.main(strategies:)`:
     /// `bench` lists it, parses `name:param=value,...` for it and runs it like a built-in.
     ///
@@ -62,7 +134,8 @@ extension StrategyDefinition {
     /// - Parameters:
     ///   - name: the name in `--strategies` (letters, digits, `-`, `_`; not a built-in's).
     ///   - about: one line: what it does.
-    ///   - parameters: its own parameters with their defaults.
+    ///   - parameters: its own parameters with their defaults (and a ``StrategyParameter/range``
+    ///     where `makePredictor` does not check the value itself).
     ///   - makePredictor: builds a fresh predictor for each stroke from every parameter's value
     ///     (defaults filled in; a parameter set to `off` is absent). Throw a
     ///     ``StrategySpecError`` naming the parameter, the value and the expected range for a
@@ -71,7 +144,7 @@ extension StrategyDefinition {
     /// ```swift
     /// let damped = StrategyDefinition(
     ///     name: "damped-linear", about: "linear over part of the horizon",
-    ///     parameters: [StrategyParameter(name: "gain", defaultValue: 0.5, about: "share of the horizon (0...1)")]
+    ///     parameters: [StrategyParameter(name: "gain", defaultValue: 0.5, about: "share of the horizon", range: 0...1)]
     /// ) { values in DampedLinearPredictor(gain: values["gain"] ?? 0.5) }
     /// ```
     public init(
@@ -102,12 +175,14 @@ public struct StrategySpecError: Error, CustomStringConvertible, Sendable, Equat
     public var description: String { message }
 }
 
-/// The built-in strategies and the `name:param=value,...` syntax that configures them, with
-/// optional input stages in front: `oneeuro(beta=0.01)+kalman:cap_ms=16` (see ``specSyntax``).
+/// The built-in strategies: each one's name, parameters (with their defaults and, where no
+/// parameter type checks them, their ranges) and how to make its predictor, and the input
+/// stages. The text syntax that names them (`oneeuro(beta=0.01)+kalman:cap_ms=16`) is the
+/// command line's, in InkBenchKit.
 ///
 /// ```swift
-/// let kalman = try StrategyCatalog.parse("kalman:sigma_p=0.02,cap_ms=16")
-/// let all = try StrategyCatalog.parseList("none,linear,kalman-chromium")
+/// let kalman = try StrategyCatalog.strategy(named: "kalman", ["sigma_p": 0.02, "cap_ms": 16])
+/// let all = try StrategyCatalog.strategies(named: StrategyCatalog.defaultNames)
 /// ```
 public enum StrategyCatalog {
     /// The strategies a default run uses, in report order.
@@ -117,7 +192,7 @@ public enum StrategyCatalog {
     /// built with `BenchMain.main(strategies:)` sets them): parsed, listed and run like the built-ins.
     ///
     /// ```swift
-    /// try StrategyCatalog.$added.withValue([damped]) { try StrategyCatalog.parse("damped-linear:gain=0.3") }
+    /// try StrategyCatalog.$added.withValue([damped]) { try StrategyCatalog.strategy(named: "damped-linear", ["gain": 0.3]) }
     /// ```
     @TaskLocal public static var added: [StrategyDefinition] = []
 
@@ -127,10 +202,23 @@ public enum StrategyCatalog {
     /// A default run's strategies: ``defaultNames`` and every added strategy.
     public static var defaultRunNames: [String] { defaultNames + added.map(\.name) }
 
-    static let limits: [StrategyParameter] = [
-        StrategyParameter(name: "cap_ms", defaultValue: nil, about: "horizon cap in ms (off: predict to photon time)"),
-        StrategyParameter(name: "gap_ms", defaultValue: nil, about: "reset the predictor after an input gap over this many ms (off: never)"),
-    ]
+    /// The harness limits every predicting strategy takes: ``capMs(_:)`` and ``gapMs(_:)``, both off.
+    static let limits: [StrategyParameter] = [capMs(nil), gapMs(nil, about: "reset the predictor after an input gap over this many ms (off: never)")]
+
+    /// Non-negative ms: the range of the harness limits (they have no parameter type of their own).
+    static let msRange: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude
+
+    /// The harness's horizon cap `cap_ms` with a default (`nil`: off).
+    static func capMs(_ defaultValue: Double?) -> StrategyParameter {
+        StrategyParameter(name: "cap_ms", defaultValue: defaultValue, about: "horizon cap in ms (off: predict to photon time)", range: msRange)
+    }
+
+    /// The harness's gap reset `gap_ms` with a default (`nil`: off).
+    static func gapMs(
+        _ defaultValue: Double?, about: String = "reset after an input gap over this many ms (off: never)"
+    ) -> StrategyParameter {
+        StrategyParameter(name: "gap_ms", defaultValue: defaultValue, about: about, range: msRange)
+    }
 
     static func kalmanParameters(cap: Double?, gap: Double?) -> [StrategyParameter] {
         [
@@ -138,8 +226,7 @@ public enum StrategyCatalog {
             StrategyParameter(name: "sigma_m", defaultValue: 1.0, about: "measurement noise variance (px^2)"),
             StrategyParameter(name: "ready_after", defaultValue: 4, about: "updates before predicting"),
             StrategyParameter(name: "px_mm", defaultValue: 0.15875, about: "size of Chromium's px in mm (160 per inch)"),
-            StrategyParameter(name: "cap_ms", defaultValue: cap, about: "horizon cap in ms (off: predict to photon time)"),
-            StrategyParameter(name: "gap_ms", defaultValue: gap, about: "reset after an input gap over this many ms (off: never)"),
+            capMs(cap), gapMs(gap),
         ]
     }
 
@@ -251,8 +338,7 @@ public enum StrategyCatalog {
             StrategyParameter(name: "window_mm", defaultValue: d.windowMm, about: "fit window in mm of path (100: the time window alone)"),
             StrategyParameter(name: "turn_limit_rad", defaultValue: d.turnLimitRad, about: "direction cut-off: horizon cut to the time the pen turns this many radians"),
             StrategyParameter(name: "lift_ratio", defaultValue: d.liftRatio, about: "lift detector: pressure ratio to the last 100 ms's peak at which prediction stops (0: off)"),
-            StrategyParameter(name: "cap_ms", defaultValue: BrakingPredictor.defaultCapMs, about: "horizon cap in ms (off: predict to photon time)"),
-            StrategyParameter(name: "gap_ms", defaultValue: nil, about: "reset after an input gap over this many ms (off: never)"),
+            capMs(BrakingPredictor.defaultCapMs), gapMs(nil),
         ]
         return StrategyDefinition(
             name: "braking",
@@ -291,118 +377,53 @@ public enum StrategyCatalog {
         builtIn.first { $0.name == name } ?? added.first { $0.name == name }
     }
 
-    /// Builds a strategy from `name` or `name:param=value,param=value`. A value may be `off`
-    /// for a limit. A strategy's own name in outputs includes its non-default parameters, e.g.
-    /// `kalman[sigma_p=0.02]`.
+    /// Makes a built-in or added strategy by name from parameter values (the others take their
+    /// defaults), named after the values given in the definition's order, e.g.
+    /// `kalman[sigma_p=0.02,cap_ms=16]`, as the `--strategies` grammar names them.
     ///
-    /// - Throws: ``StrategySpecError`` naming an unknown strategy (and listing the known ones),
-    ///   an unknown parameter (listing the strategy's parameters) or a value that is not a number.
-    public static func parse(_ text: String) throws(StrategySpecError) -> Strategy {
-        let (stageList, predictorText) = try splitStages(text.trimmingSpaces)
-        try checkStageNames(stageList)
-        let strategy = try parsePredictor(predictorText)
-        return stageList.isEmpty ? strategy : try applyStages(stageList, to: strategy)
-    }
-
-    /// Parses `name` or `name:param=value,...` (no stages).
-    static func parsePredictor(_ text: String) throws(StrategySpecError) -> Strategy {
-        let trimmed = text.trimmingSpaces
-        let (name, rest) = trimmed.splitOnce(":")
-        guard let definition = definition(named: name) else {
-            throw StrategySpecError(
-                "unknown strategy '\(name)'; known strategies: \(all.map(\.name).joined(separator: ", "))")
-        }
-        var values: [String: Double?] = [:]
-        var paths: [String: String] = [:]
-        var given: [String] = []
-        if let rest {
-            for item in rest.split(separator: ",", omittingEmptySubsequences: false) {
-                let (key, raw) = String(item).trimmingSpaces.splitOnce("=")
-                guard let raw, !key.isEmpty else {
-                    throw StrategySpecError("\(name): '\(item)' is not param=value")
-                }
-                guard let p = definition.parameters.first(where: { $0.name == key }) else {
-                    let known = definition.parameters.map(\.name)
-                    throw StrategySpecError(
-                        "\(name): unknown parameter '\(key)'; "
-                            + (known.isEmpty ? "it takes none" : "known: \(known.joined(separator: ", "))"))
-                }
-                let value = raw.trimmingSpaces
-                if p.kind == .path {
-                    guard !value.isEmpty else { throw StrategySpecError("\(name): \(p.name) is empty; expected a file path") }
-                    paths[p.name] = value
-                } else if value == "off" || value == "none" {
-                    values[p.name] = .some(nil)
-                } else if let v = Double(value), v.isFinite {
-                    if p.name.hasSuffix("_ms") && !signedMsParameters.contains(p.name) && v < 0 {
-                        throw StrategySpecError("\(name): \(p.name) = \(value) is invalid: expected a number of ms >= 0 or 'off'")
-                    }
-                    values[p.name] = .some(v)
-                } else {
-                    throw StrategySpecError("\(name): \(p.name) = '\(value)' is invalid: expected a finite number or 'off'")
-                }
-                given.append("\(p.name)=\(value)")
-            }
-        }
-        for p in definition.parameters where p.kind == .number && values[p.name] == nil { values[p.name] = .some(p.defaultValue) }
-        var strategy: Strategy
-        if let buildWithPaths = definition.buildWithPaths {
-            strategy = try buildWithPaths(values, paths)
-        } else {
-            strategy = try definition.build(values)
+    /// - Throws: ``StrategySpecError`` naming an unknown strategy (listing the known ones), an
+    ///   unknown parameter or a value out of range.
+    public static func strategy(named name: String, _ values: [String: Double?] = [:]) throws(StrategySpecError) -> Strategy {
+        var strategy = try definitionOrError(named: name).strategy(values)
+        let given = (definition(named: name)?.parameters ?? []).compactMap { p in
+            values[p.name].map { "\(p.name)=\($0.map(formatNumber) ?? "off")" }
         }
         if !given.isEmpty { strategy.name = "\(name)[\(given.joined(separator: ","))]" }
         return strategy
     }
 
-    /// Splits a `--strategies` list on commas that start a new strategy name (commas inside a
-    /// `name:a=1,b=2` parameter list stay with it) and parses each.
-    public static func parseList(_ text: String) throws(StrategySpecError) -> [Strategy] {
-        var items: [String] = []
-        for piece in splitOutsideParentheses(text) {
-            if piece.contains("="), !piece.contains(":"), !piece.contains("("), !piece.contains("+"), let last = items.popLast() {
-                items.append(last + "," + piece)
-            } else {
-                items.append(piece)
-            }
-        }
-        guard !items.isEmpty, !items.contains(where: { $0.trimmingSpaces.isEmpty }) else {
-            throw StrategySpecError("empty strategy name in '\(text)'; expected names separated by commas")
-        }
+    /// Makes strategies by name with their defaults (``defaultNames``, for example).
+    ///
+    /// - Throws: ``StrategySpecError`` for the first unknown name.
+    public static func strategies(named names: [String]) throws(StrategySpecError) -> [Strategy] {
         var out: [Strategy] = []
-        for item in items { out.append(try parse(item)) }
+        for name in names { out.append(try strategy(named: name)) }
         return out
     }
-}
 
-extension StrategyCatalog {
-    /// Splits on commas outside parentheses (a stage's `oneeuro(a=1,b=2)` stays whole).
-    static func splitOutsideParentheses(_ text: String) -> [String] {
-        var pieces: [String] = [], current = "", depth = 0
-        for c in text {
-            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
-            if c == "," && depth <= 0 {
-                pieces.append(current)
-                current = ""
-            } else {
-                current.append(c)
-            }
+    /// The definition called `name`.
+    ///
+    /// - Throws: ``StrategySpecError`` listing the known strategies.
+    public static func definitionOrError(named name: String) throws(StrategySpecError) -> StrategyDefinition {
+        guard let definition = definition(named: name) else {
+            throw StrategySpecError(
+                "unknown strategy '\(name)'; known strategies: \(all.map(\.name).joined(separator: ", "))")
         }
-        pieces.append(current)
-        return pieces
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return String(s)
+        return definition
     }
 
-    func splitOnce(_ separator: Character) -> (String, String?) {
-        guard let i = firstIndex(of: separator) else { return (self, nil) }
-        return (String(self[..<i]), String(self[index(after: i)...]))
+    /// The stage called `name`.
+    ///
+    /// - Throws: ``StrategySpecError`` listing the known stages (and saying so when `name` is a
+    ///   predictor written first).
+    public static func stage(named name: String) throws(StrategySpecError) -> StageDefinition {
+        guard let stage = stages.first(where: { $0.name == name }) else {
+            let isStrategy = definition(named: name) != nil
+            throw StrategySpecError(
+                "unknown input stage '\(name)'"
+                    + (isStrategy ? " ('\(name)' is a predictor: write stages first, e.g. oneeuro+\(name))" : "")
+                    + "; known stages: \(stages.map(\.name).joined(separator: ", "))")
+        }
+        return stage
     }
 }

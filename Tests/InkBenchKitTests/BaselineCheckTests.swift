@@ -25,8 +25,8 @@ enum CheckFixture {
     static let timing = Timing()
 
     static func record(linearShiftMs: Double? = nil, timing: Timing = CheckFixture.timing, spreads: Bool = false, drawsOfSeed seed: UInt64 = 1) async throws -> BenchRecord {
-        let none = try StrategyCatalog.parse("none")
-        var linear = try StrategyCatalog.parse("linear")
+        let none = try StrategySpec.parse("none")
+        var linear = try StrategySpec.parse("linear")
         if let shift = linearShiftMs {
             linear = Strategy(name: "linear", parameters: linear.parameters) { _ in ShiftedLinearPredictor(shiftMs: shift) }
         }
@@ -243,7 +243,7 @@ struct BaselineCheckTests {
 
     @Test("compare: the benchmark model's rule")
     func strategyComparisonRule() async throws {
-        let strategies = try StrategyCatalog.parseList("none,linear,kalman-chromium")
+        let strategies = try StrategySpec.parseList("none,linear,kalman-chromium")
         let outcome = try await BenchSession.run(BenchPlan(specs: SyntheticSuite.default.specs, strategies: strategies))
         let record = BenchRecord(outcome: outcome, strategies: strategies, suite: "default", seeds: [1], timing: Timing())
         let t = ToleranceTable()

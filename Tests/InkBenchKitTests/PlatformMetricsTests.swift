@@ -17,7 +17,7 @@ struct PlatformMetricsTests {
 
     @Test func linearOnAStraightLineIsExact() throws {
         let trace = try Self.line()
-        let linear = try StrategyCatalog.parse("linear")
+        let linear = try StrategySpec.parse("linear")
         let a = PlatformMetrics.android(trace: trace, strategy: linear)
         #expect(a.strokes.count == 1)
         let atoms = try #require(a.strokes.first)
@@ -47,7 +47,7 @@ struct PlatformMetricsTests {
         #expect(PlatformMetrics.android(trace: trace, strategy: .none).predictions == 0)
         // Capped at 10 ms, linear lands on the truth at its own time but short of the photon
         // time: under-predicted there by 100 mm/s x (photon - target).
-        let capped = try StrategyCatalog.parse("linear:cap_ms=10")
+        let capped = try StrategySpec.parse("linear:cap_ms=10")
         let c = PlatformMetrics.chromium(trace: trace, strategy: capped, timing: Timing())
         #expect(c.records.allSatisfy { abs($0.overUnderPx) < 1e-6 })
         #expect(c.records.allSatisfy { $0.frameOverUnderPx < -1 })
@@ -59,7 +59,7 @@ struct PlatformMetricsTests {
         let samples = (0..<n).map { i in Sample(t: Double(i) / 120, x: Double(i), y: 0) }
         let tails = (0..<n).map { i in [PenPoint(t: Double(i) / 120 + 0.025, x: Double(i) + 3, y: 0)] }
         let trace = try Trace(name: "tails", strokes: [try Stroke(samples: samples, recordedPredictions: tails)])
-        let recorded = try StrategyCatalog.parse("recorded")
+        let recorded = try StrategySpec.parse("recorded")
         let a = PlatformMetrics.android(trace: trace, strategy: recorded)
         #expect(a.predictions == n)
         #expect(a.droppedOutsideBuckets == n - 3)
@@ -67,7 +67,7 @@ struct PlatformMetricsTests {
 
     @Test func csvFilesAreDeterministic() throws {
         let traces = [try Self.line()]
-        let strategies = try StrategyCatalog.parseList("none,linear,kalman")
+        let strategies = try StrategySpec.parseList("none,linear,kalman")
         func write() -> ([UInt8], [UInt8]) {
             let a = strategies.map { PlatformMetrics.android(trace: traces[0], strategy: $0) }
             let c = strategies.map { PlatformMetrics.chromium(trace: traces[0], strategy: $0, timing: Timing()) }

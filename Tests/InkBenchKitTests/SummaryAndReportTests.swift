@@ -14,7 +14,7 @@ struct SummaryAndReportTests {
         var noisy = SyntheticSpec.sCurve(name: "noisy, fast", duration: 0.4)
         noisy.noiseMM = 0.05
         specs.append(noisy)
-        let plan = BenchPlan(specs: specs, seeds: seeds, strategies: try StrategyCatalog.parseList("none,linear,kalman-chromium"))
+        let plan = BenchPlan(specs: specs, seeds: seeds, strategies: try StrategySpec.parseList("none,linear,kalman-chromium"))
         return try await BenchSession.run(plan)
     }
 

@@ -11,7 +11,7 @@ import Testing
 struct VerdictTests {
     /// The default suite's outcome with every default strategy, shared by the tests below.
     static func defaultRecord() async throws -> BenchRecord {
-        let strategies = try StrategyCatalog.parseList(StrategyCatalog.defaultNames.joined(separator: ","))
+        let strategies = try StrategySpec.parseList(StrategyCatalog.defaultNames.joined(separator: ","))
         let outcome = try await BenchSession.run(BenchPlan(specs: SyntheticSuite.default.specs, strategies: strategies))
         return BenchRecord(outcome: outcome, strategies: strategies, suite: "default", seeds: [1], timing: Timing())
     }
@@ -110,7 +110,7 @@ struct VerdictTests {
     /// Defect 4: a 10-moving-frame tap weighed as much as a long drawing in every suite mean.
     @Test("traces under the minimum of moving frames leave every suite mean but keep their rows")
     func minimumOfMovingFrames() async throws {
-        let strategies = try StrategyCatalog.parseList("none,linear")
+        let strategies = try StrategySpec.parseList("none,linear")
         let tap = SyntheticSpec(name: "tap", shape: .line(speedMMPerS: 50, directionRad: 0), duration: 0.05)
         let plan = BenchPlan(specs: [SyntheticSuite.default.specs[0], tap], strategies: strategies)
         let outcome = try await BenchSession.run(plan)

@@ -62,8 +62,8 @@ struct BrowserReplayTests {
             let truth = TraceTruth(trace)
             for preset in ["ipad-60", "ipad-promotion"] {
                 let timing = try #require(Timing.preset(named: preset))
-                let a = BenchRunner.runOne(trace: trace, truth: truth, strategy: try StrategyCatalog.parse("kalman-chromium"), timing: timing).figures
-                let b = BenchRunner.runOne(trace: result.trace, truth: truth, strategy: try StrategyCatalog.parse("recorded"), timing: timing).figures
+                let a = BenchRunner.runOne(trace: trace, truth: truth, strategy: try StrategySpec.parse("kalman-chromium"), timing: timing).figures
+                let b = BenchRunner.runOne(trace: result.trace, truth: truth, strategy: try StrategySpec.parse("recorded"), timing: timing).figures
                 #expect(a.perceivedLatencyTenthsMs == b.perceivedLatencyTenthsMs, "\(preset)")
                 #expect(abs((a.overshootP95MM ?? .nan) - (b.overshootP95MM ?? .nan)) <= 0.005, "\(preset)")
             }

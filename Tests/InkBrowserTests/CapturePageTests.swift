@@ -94,8 +94,8 @@ struct CapturePageTests {
         // The browser's predictions replay as recorded, and match kalman-chromium on the same samples.
         let truth = TraceTruth(read)
         let timing = Timing()
-        let browser = BenchRunner.runOne(trace: read, truth: truth, strategy: try StrategyCatalog.parse("recorded"), timing: timing).figures
-        let port = BenchRunner.runOne(trace: read, truth: truth, strategy: try StrategyCatalog.parse("kalman-chromium"), timing: timing).figures
+        let browser = BenchRunner.runOne(trace: read, truth: truth, strategy: try StrategySpec.parse("recorded"), timing: timing).figures
+        let port = BenchRunner.runOne(trace: read, truth: truth, strategy: try StrategySpec.parse("kalman-chromium"), timing: timing).figures
         expect(browser.perceivedLatencyTenthsMs != nil && browser.predictedShare ?? 0 > 0.5, "recorded: \(browser)")
         expect(abs((browser.perceivedLatencyMs ?? .nan) - (port.perceivedLatencyMs ?? .nan)) <= 0.15,
             "perceived latency: browser \(browser.perceivedLatencyMs ?? .nan) ms, kalman-chromium \(port.perceivedLatencyMs ?? .nan) ms")

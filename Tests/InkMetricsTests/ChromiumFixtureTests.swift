@@ -105,9 +105,9 @@ struct ChromiumFixtureTests {
         let raw = try Self.load(file)
         let (trace, changed) = try Self.boundaryAligned(raw)
         let truth = TraceTruth(trace)
-        let port = try StrategyCatalog.parse("kalman-chromium")
-        let browser = try StrategyCatalog.parse("recorded")
-        let old = try StrategyCatalog.parse("kalman:cap_ms=25,gap_ms=20")
+        let port = try StrategySpec.parse("kalman-chromium")
+        let browser = try StrategySpec.parse("recorded")
+        let old = try StrategySpec.parse("kalman:cap_ms=25,gap_ms=20")
         for preset in ["ipad-60", "ipad-promotion"] {
             let timing = try #require(Timing.preset(named: preset))
             let a = BenchRunner.runOne(trace: trace, truth: truth, strategy: port, timing: timing).figures

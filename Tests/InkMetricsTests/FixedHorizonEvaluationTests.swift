@@ -1,3 +1,4 @@
+import InkBenchKit
 import InkMetrics
 import InkPrediction
 import InkReplay
@@ -21,7 +22,7 @@ struct FixedHorizonEvaluationTests {
     }
 
     @Test func noneAndLinearOnALine() throws {
-        let linear = try StrategyCatalog.parse("linear")
+        let linear = try StrategySpec.parse("linear")
         // 6 points, history 3, k = 2: windows start at 0, 1, 2 (at least 4 real points);
         // targets x = 4, 5, 5 (the last padded with the lift point).
         let none = FixedHorizonEvaluation.evaluate([Self.line(6)], strategy: .none, horizon: .samples(2), options: Self.options())
@@ -48,7 +49,7 @@ struct FixedHorizonEvaluationTests {
     }
 
     @Test func sampleClockAgainstRealTime() throws {
-        let linear = try StrategyCatalog.parse("linear")
+        let linear = try StrategySpec.parse("linear")
         // Irregular times: 0, 10, 30, 40, 60 ms; x = 0, 1, 2, 3, 4.
         let s = HorizonSequence(timesMs: [0, 10, 30, 40, 60], x: [0, 1, 2, 3, 4], y: [0, 0, 0, 0, 0])
         var o = Self.options()
@@ -64,7 +65,7 @@ struct FixedHorizonEvaluationTests {
     }
 
     @Test func millisecondHorizonsInterpolateTheTruth() throws {
-        let linear = try StrategyCatalog.parse("linear")
+        let linear = try StrategySpec.parse("linear")
         let r = FixedHorizonEvaluation.evaluate([Self.line(8)], strategy: linear, horizon: .milliseconds(15), options: Self.options())
         #expect(r.windows == 5)
         // On a line at constant speed linear is exact except where the target passes the lift.
@@ -74,7 +75,7 @@ struct FixedHorizonEvaluationTests {
     }
 
     @Test func aStrategyCapApplies() throws {
-        let capped = try StrategyCatalog.parse("linear:cap_ms=10")
+        let capped = try StrategySpec.parse("linear:cap_ms=10")
         // Asked 2 samples (33.3 ms on the sample clock) ahead, capped at 10 ms: 0.6 samples, error 1.4.
         let r = FixedHorizonEvaluation.evaluate([Self.line(8)], strategy: capped, horizon: .samples(2), options: Self.options())
         let first = try #require(r.p50Error)

@@ -26,7 +26,7 @@ struct FixedHorizonTable1Tests {
         #expect(loaded.pools.map(\.name).sorted() == ["FittsTasks", "PaintTasks", "WriteTasks"])
         #expect(loaded.pools.allSatisfy { $0.unit == "px" && $0.sources.count == 8 })
         let options = FixedHorizonOptions()
-        let linear = try StrategyCatalog.parse("linear")
+        let linear = try StrategySpec.parse("linear")
         for cell in Self.published {
             let pool = try #require(loaded.pools.first { $0.name == cell.task })
             let none = FixedHorizonEvaluation.evaluate(pool.sequences, strategy: .none, horizon: .samples(cell.k), options: options)

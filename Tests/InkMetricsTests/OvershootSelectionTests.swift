@@ -1,4 +1,5 @@
 @testable import InkMetrics
+import InkBenchKit
 import InkPrediction
 import InkReplay
 import InkSynthesis
@@ -23,7 +24,7 @@ struct OvershootSelectionTests {
 
     @Test(arguments: strategies)
     func equalsEveryFrameSearched(strategyName: String) throws {
-        let strategy = try StrategyCatalog.parse(strategyName)
+        let strategy = try StrategySpec.parse(strategyName)
         var searches = 0, frames = 0
         for trace in try SyntheticSuite.default.generate(seed: 5) + [try SyntheticSuite.straightLine.generate(seed: 1)] {
             let truth = TraceTruth(trace)

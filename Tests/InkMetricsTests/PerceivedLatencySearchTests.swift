@@ -42,13 +42,13 @@ struct PerceivedLatencySearchTests {
 
     @Test(arguments: strategies)
     func defaultSuite(strategyName: String) throws {
-        let strategy = try StrategyCatalog.parse(strategyName)
+        let strategy = try StrategySpec.parse(strategyName)
         for trace in try SyntheticSuite.default.generate(seed: 3) { try Self.check(trace, strategy) }
     }
 
     @Test(arguments: ["none", "linear", "kalman"])
     func lineCircleAndPromotion(strategyName: String) throws {
-        let strategy = try StrategyCatalog.parse(strategyName)
+        let strategy = try StrategySpec.parse(strategyName)
         try Self.check(try SyntheticSuite.straightLine.generate(seed: 1), strategy)
         var circle = SyntheticSpec(name: "circle", shape: .circle(radiusMM: 20, turns: 1.5), duration: 1.2)
         circle.noiseMM = 0.05
@@ -73,7 +73,7 @@ struct PerceivedLatencySearchTests {
             i += 1
         }
         let recorded = try Trace(name: "irregular", strokes: [try Stroke(t: t, x: x, y: y)], source: "test")
-        try Self.check(recorded, try StrategyCatalog.parse(strategyName))
+        try Self.check(recorded, try StrategySpec.parse(strategyName))
     }
 
     @Test func noMovingFramesMeansNoLatency() throws {

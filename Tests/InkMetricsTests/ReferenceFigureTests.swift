@@ -43,7 +43,7 @@ struct ReferenceFigureTests {
     @Test("the five reference strategies match section 11 within 0.3 ms and 5 %", arguments: table.map(\.0))
     func sectionEleven(strategyName: String) throws {
         let expected = try #require(Self.table.first { $0.0 == strategyName }).1
-        let strategy = try StrategyCatalog.parse(strategyName)
+        let strategy = try StrategySpec.parse(strategyName)
         for (spec, (lambda, p95)) in zip(Self.clean, expected) {
             let f = try Self.figures(spec, strategy)
             let gotLambda = try #require(f.perceivedLatencyMs)
@@ -67,7 +67,7 @@ struct ReferenceFigureTests {
         #expect(none.overshootP95MM == 0)
         #expect(none.endOvershootMeanMM == 0)
         #expect(none.endOvershootMaxMM == 0)
-        let linear = try Self.figures(line, try StrategyCatalog.parse("linear"))
+        let linear = try Self.figures(line, try StrategySpec.parse("linear"))
         #expect(linear.perceivedLatencyTenthsMs == 0)
         #expect(try #require(linear.overshootP95MM) < 1e-9)
         #expect(abs(try #require(linear.endOvershootMeanMM) - 2.708333) < 1e-5)
@@ -85,7 +85,7 @@ struct ReferenceFigureTests {
         let trace = try SyntheticSuite.straightLine.generate(seed: 1)
         let truth = TraceTruth(trace)
         var recorder = FrameRecorder()
-        Replay.run(trace: trace, strategy: try StrategyCatalog.parse("linear"), timing: Timing(), into: &recorder)
+        Replay.run(trace: trace, strategy: try StrategySpec.parse("linear"), timing: Timing(), into: &recorder)
         var perPhase = [Double](repeating: -1, count: 4)
         for frame in recorder.frames where frame.kind == .afterLift && frame.predicted {
             let d = FrameDetail(frame, truth: truth.strokes[frame.stroke]).overshootMM
@@ -122,7 +122,7 @@ struct ReferenceFigureTests {
 
     @Test func sameSeedGivesIdenticalFigures() async throws {
         let traces = try SyntheticSuite.default.generate(seed: 7)
-        let strategies = try StrategyCatalog.parseList(StrategyCatalog.defaultNames.joined(separator: ","))
+        let strategies = try StrategySpec.parseList(StrategyCatalog.defaultNames.joined(separator: ","))
         let a = await BenchRunner.run(traces: traces, strategies: strategies, timing: Timing())
         let b = await BenchRunner.run(traces: try SyntheticSuite.default.generate(seed: 7), strategies: strategies, timing: Timing(), maxConcurrency: 1)
         #expect(a.map(\.figures) == b.map(\.figures))

@@ -1,4 +1,5 @@
 import Foundation
+import InkBenchKit
 import InkImport
 import InkModels
 import InkPrediction
@@ -24,7 +25,7 @@ struct AndroidRecordedTests {
     @Test func matchesTheRecordedTails() throws {
         let model = try AndroidGolden.folder() + "/motion_predictor_model.tflite"
         let datasets = try Requirement.sharedDatasets.path()
-        let strategy = try StrategyCatalog.parse("android:model=\(model),jerk=0")
+        let strategy = try StrategySpec.parse("android:model=\(model),jerk=0")
         var all: [Double] = []
         for (name, firstEvent) in [("spring_shape", 5), ("straight_line", 8)] {
             let file = "\(datasets)/google-ink-stylus/\(name).binarypb"

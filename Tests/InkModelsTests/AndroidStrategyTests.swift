@@ -1,4 +1,5 @@
 import Foundation
+import InkBenchKit
 import InkModels
 import InkPrediction
 import InkReplay
@@ -11,22 +12,22 @@ import Testing
 @Suite("android strategy")
 struct AndroidStrategyTests {
     @Test func missingModelLeavesTheStrategyOut() throws {
-        let s = try StrategyCatalog.parse("android:model=/nonexistent/m.tflite")
+        let s = try StrategySpec.parse("android:model=/nonexistent/m.tflite")
         let reason = try #require(s.unavailable)
         #expect(reason.contains("/nonexistent/m.tflite"))
         #expect(reason.contains("AOSP platform/frameworks/native"))
         // Other strategies in the same list still parse; the path parameter takes text, numbers stay numbers.
-        let list = try StrategyCatalog.parseList("none,android:model=/nonexistent/m.tflite,px_mm=8,jerk=0,linear")
+        let list = try StrategySpec.parseList("none,android:model=/nonexistent/m.tflite,px_mm=8,jerk=0,linear")
         #expect(list.map(\.name) == ["none", "android[model=/nonexistent/m.tflite,px_mm=8,jerk=0]", "linear"])
         #expect(list[0].unavailable == nil && list[2].unavailable == nil)
     }
 
     @Test func badValuesAreErrors() {
-        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("android:jerk=2") }
-        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("android:px_mm=-1") }
-        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("android:model=") }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("android:jerk=2") }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("android:px_mm=-1") }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("android:model=") }
         // Existing syntax unchanged.
-        #expect(throws: Never.self) { try StrategyCatalog.parse("kalman:sigma_p=0.02,cap_ms=off") }
+        #expect(throws: Never.self) { try StrategySpec.parse("kalman:sigma_p=0.02,cap_ms=off") }
     }
 
     @Test func aFileThatIsNotTheModelIsAnError() throws {
@@ -34,7 +35,7 @@ struct AndroidStrategyTests {
         try Data("hello".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
-            _ = try StrategyCatalog.parse("android:model=\(path)")
+            _ = try StrategySpec.parse("android:model=\(path)")
             Issue.record("a text file was accepted as the model")
         } catch {
             #expect(error.description.contains("expected a TFLite flatbuffer"), "\(error)")
@@ -44,7 +45,7 @@ struct AndroidStrategyTests {
     @Test(.enabled(if: Requirement.androidModel.isMetOrRequired, Requirement.androidModel.reason))
     func replaysDeterministically() throws {
         let model = try AndroidGolden.folder() + "/motion_predictor_model.tflite"
-        let strategy = try StrategyCatalog.parse("android:model=\(model)")
+        let strategy = try StrategySpec.parse("android:model=\(model)")
         #expect(strategy.unavailable == nil)
         let trace = try #require(try SyntheticSuite.default.generate(seed: 1).first)
         var a = FrameRecorder(), b = FrameRecorder()

@@ -1,3 +1,4 @@
+import InkBenchKit
 import InkPrediction
 import InkReplay
 import Testing
@@ -13,7 +14,7 @@ struct AddedStrategyTests {
     }
 
     @Test func parsedWithParametersAndLimitsWhereAdded() throws {
-        let s = try StrategyCatalog.$added.withValue([Self.half]) { try StrategyCatalog.parse("half-linear:gain=0.3,cap_ms=12") }
+        let s = try StrategyCatalog.$added.withValue([Self.half]) { try StrategySpec.parse("half-linear:gain=0.3,cap_ms=12") }
         #expect(s.name == "half-linear[gain=0.3,cap_ms=12]")
         #expect(s.horizonCapMs == 12)
         #expect(s.parameters.map(\.name) == ["gain", "cap_ms", "gap_ms"])
@@ -22,9 +23,9 @@ struct AddedStrategyTests {
     }
 
     @Test func unknownElsewhereAndBadValuesRefusedAtParse() {
-        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("half-linear") }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("half-linear") }
         #expect(throws: StrategySpecError("half-linear: gain must be >= 0")) {
-            try StrategyCatalog.$added.withValue([Self.half]) { try StrategyCatalog.parse("half-linear:gain=-1") }
+            try StrategyCatalog.$added.withValue([Self.half]) { try StrategySpec.parse("half-linear:gain=-1") }
         }
     }
 }

@@ -1,3 +1,4 @@
+import InkBenchKit
 import InkPrediction
 import InkReplay
 import InkTraces
@@ -23,14 +24,14 @@ struct FrameKeeper: FrameSink {
 @Suite("braking strategy and pressure feeding")
 struct BrakingStrategyTests {
     @Test func catalogBuildsBrakingWithItsParameters() throws {
-        let s = try StrategyCatalog.parse("braking:turn_limit_rad=0.2,lift_ratio=0.5")
+        let s = try StrategySpec.parse("braking:turn_limit_rad=0.2,lift_ratio=0.5")
         #expect(s.name == "braking[turn_limit_rad=0.2,lift_ratio=0.5]")
         #expect(s.horizonCapMs == BrakingPredictor.defaultCapMs)
         #expect(s.parameters.contains { $0 == ("lift_ratio", "0.5") })
         #expect(!StrategyCatalog.defaultNames.contains("braking"))
-        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("braking:lift_ratio=1.5") }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("braking:lift_ratio=1.5") }
         do {
-            _ = try StrategyCatalog.parse("braking:window_ms=0")
+            _ = try StrategySpec.parse("braking:window_ms=0")
         } catch {
             #expect(error.description.contains("window_ms"))
             #expect(error.description.contains("from 1.0 to 200.0"))
@@ -67,7 +68,7 @@ struct BrakingStrategyTests {
         let trace = try Trace(name: "lift", strokes: [stroke])
         func aheadWhileLifting(_ spec: String) throws -> (ahead: Double, frames: Int) {
             var sink = FrameKeeper()
-            Replay.run(trace: trace, strategy: try StrategyCatalog.parse(spec), timing: Timing(), into: &sink)
+            Replay.run(trace: trace, strategy: try StrategySpec.parse(spec), timing: Timing(), into: &sink)
             let lifting = sink.frames.filter { $0.newestIndex >= n - 3 }
             return (lifting.map { $0.tipX - $0.newest.x }.max() ?? 0, lifting.count)
         }

@@ -1,3 +1,4 @@
+import InkBenchKit
 import InkPrediction
 import InkReplay
 import InkSynthesis
@@ -15,7 +16,7 @@ struct PlatformStrategyTests {
             "jetpack", "jetpack-safe", "jetpack-aggressive", "ink-modeler", "ink-modeler-end", "linear-resampling",
             "flutter-resampler",
         ] {
-            let s = try StrategyCatalog.parse(name)
+            let s = try StrategySpec.parse(name)
             #expect(s.name == name)
             #expect(!StrategyCatalog.defaultNames.contains(name))
         }
@@ -24,14 +25,14 @@ struct PlatformStrategyTests {
 
     /// A stage's parameters go in its parentheses, the predictor's after the colon.
     @Test func stageSyntax() throws {
-        let s = try StrategyCatalog.parse("oneeuro(beta=0.01,mincutoff=2)+kalman:cap_ms=16")
+        let s = try StrategySpec.parse("oneeuro(beta=0.01,mincutoff=2)+kalman:cap_ms=16")
         #expect(s.name == "oneeuro(beta=0.01,mincutoff=2)+kalman[cap_ms=16]")
         #expect(s.horizonCapMs == 16)
         let names = s.parameters.map { "\($0.name)=\($0.value)" }
         #expect(names.contains("oneeuro.beta=0.01") && names.contains("oneeuro.mincutoff=2") && names.contains("cap_ms=16"))
-        #expect(try StrategyCatalog.parse("oneeuro+kalman").name == "oneeuro+kalman")
+        #expect(try StrategySpec.parse("oneeuro+kalman").name == "oneeuro+kalman")
 
-        let list = try StrategyCatalog.parseList(
+        let list = try StrategySpec.parseList(
             "none,oneeuro+linear,oneeuro(beta=0.01,dcutoff=2)+kalman:cap_ms=16,gap_ms=20,flutter-resampler:offset_ms=-20")
         #expect(list.map(\.name) == [
             "none", "oneeuro+linear", "oneeuro(beta=0.01,dcutoff=2)+kalman[cap_ms=16,gap_ms=20]",
@@ -43,7 +44,7 @@ struct PlatformStrategyTests {
     @Test func stageErrorsSayWhatWasExpected() {
         func message(_ text: String) -> String {
             do {
-                _ = try StrategyCatalog.parse(text)
+                _ = try StrategySpec.parse(text)
                 return ""
             } catch { return error.description }
         }
@@ -61,7 +62,7 @@ struct PlatformStrategyTests {
     @Test func resamplersGetTheFrameTimes() throws {
         for (spec, offset) in [("linear-resampling", -0.005), ("flutter-resampler", -0.038)] {
             var recorder = FrameRecorder()
-            Replay.run(trace: Self.line, strategy: try StrategyCatalog.parse(spec), timing: Timing(), into: &recorder)
+            Replay.run(trace: Self.line, strategy: try StrategySpec.parse(spec), timing: Timing(), into: &recorder)
             let predicted = recorder.frames.filter(\.predicted)
             #expect(predicted.count > recorder.frames.count / 2, "\(spec)")
             let first = Self.line.strokes[0].t[0]
@@ -75,9 +76,9 @@ struct PlatformStrategyTests {
 
     /// A filter stage around a resampler keeps the frame times.
     @Test func stageKeepsFrameTimes() throws {
-        let s = try StrategyCatalog.parse("oneeuro+linear-resampling")
+        let s = try StrategySpec.parse("oneeuro+linear-resampling")
         let p = s.makePredictor(Self.line.strokes[0])
         #expect(p.answersForFrameTimes)
-        #expect(!(try StrategyCatalog.parse("oneeuro+kalman")).makePredictor(Self.line.strokes[0]).answersForFrameTimes)
+        #expect(!(try StrategySpec.parse("oneeuro+kalman")).makePredictor(Self.line.strokes[0]).answersForFrameTimes)
     }
 }

@@ -1,3 +1,4 @@
+import InkBenchKit
 import InkPrediction
 import InkTraces
 import Testing
@@ -19,7 +20,7 @@ struct ReplayBoundsTests {
     /// `Replay.maxTailPoints` points (it had one per input interval of the pause: 2,400).
     @Test func tailsAreCappedOverAPause() throws {
         let trace = try Self.pausedTrace(pauseS: 10)
-        let strategy = try StrategyCatalog.parse("linear")
+        let strategy = try StrategySpec.parse("linear")
         var recorder = FrameRecorder()
         Replay.run(trace: trace, strategy: strategy, timing: Timing(), tails: true, into: &recorder)
         let longest = recorder.tails.map(\.count).max() ?? 0
@@ -35,7 +36,7 @@ struct ReplayBoundsTests {
     @Test func shortTailsKeepTheirStep() throws {
         let trace = try Self.pausedTrace(pauseS: 0)
         var recorder = FrameRecorder()
-        Replay.run(trace: trace, strategy: try StrategyCatalog.parse("linear"), timing: Timing(), tails: true, into: &recorder)
+        Replay.run(trace: trace, strategy: try StrategySpec.parse("linear"), timing: Timing(), tails: true, into: &recorder)
         for (frame, tail) in zip(recorder.frames, recorder.tails) where tail.count > 1 {
             #expect(abs(tail[0].t - (frame.newest.t + trace.nominalInterval)) < 1e-9)
         }

@@ -1,4 +1,5 @@
 @testable import InkReplay
+import InkBenchKit
 import InkPrediction
 import InkSynthesis
 import InkTraces
@@ -111,7 +112,7 @@ struct SharedPredictorTests {
 
     @Test func everyBuiltInStrategyAndAPredictorOfOurOwn() throws {
         let traces = try SyntheticSuite.default.specs.prefix(2).flatMap { try $0.generate(seed: 3) } + [Self.awkward]
-        var strategies = try StrategyCatalog.parseList("none,linear,quadratic,kalman,kalman-chromium")
+        var strategies = try StrategySpec.parseList("none,linear,quadratic,kalman,kalman-chromium")
         strategies.append(Strategy(name: "spy", gapResetMs: 20) { _ in SpyPredictor() })
         for trace in traces {
             for strategy in strategies { Self.check(trace, strategy, Timing(), tails: false) }
@@ -129,7 +130,7 @@ struct SharedPredictorTests {
         for timing in [fast, single] {
             for trace in traces {
                 for name in ["linear:cap_ms=8", "kalman-chromium", "quadratic"] {
-                    Self.check(trace, try StrategyCatalog.parse(name), timing, tails: true)
+                    Self.check(trace, try StrategySpec.parse(name), timing, tails: true)
                 }
             }
         }

@@ -1,3 +1,4 @@
+import InkBenchKit
 import InkPrediction
 import InkReplay
 import InkSynthesis
@@ -59,7 +60,7 @@ struct TimingModelTests {
         var timing = Timing()
         timing.horizonCapMs = 10
         var recorder = FrameRecorder()
-        Replay.run(trace: Self.line, strategy: try! StrategyCatalog.parse("linear:cap_ms=16"), timing: timing, into: &recorder)
+        Replay.run(trace: Self.line, strategy: try! StrategySpec.parse("linear:cap_ms=16"), timing: timing, into: &recorder)
         for f in recorder.frames {
             #expect(abs(f.photonTime - f.startTime - 0.025) < 1e-12)
             #expect(f.targetTime <= f.newest.t + 0.010 + 1e-12)
@@ -69,7 +70,7 @@ struct TimingModelTests {
 
     @Test func penUpEndsTheStrokeAndTheLastSampleIsNeverShownWithAPrediction() {
         var recorder = FrameRecorder()
-        Replay.run(trace: Self.line, strategy: try! StrategyCatalog.parse("linear"), timing: Timing(), into: &recorder)
+        Replay.run(trace: Self.line, strategy: try! StrategySpec.parse("linear"), timing: Timing(), into: &recorder)
         let stroke = Self.line.strokes[0]
         for f in recorder.frames {
             #expect(f.startTime < stroke.endTime + 0.008)
@@ -132,25 +133,25 @@ struct TimingModelTests {
     }
 
     @Test func strategyCatalogParsesParametersAndNamesErrors() throws {
-        let k = try StrategyCatalog.parse("kalman:sigma_p=0.02,cap_ms=16")
+        let k = try StrategySpec.parse("kalman:sigma_p=0.02,cap_ms=16")
         #expect(k.name == "kalman[sigma_p=0.02,cap_ms=16]")
         #expect(k.horizonCapMs == 16)
         // kalman-chromium keeps its limits inside the predictor (a point list, its own gap reset).
-        let chromium = try StrategyCatalog.parse("kalman-chromium")
+        let chromium = try StrategySpec.parse("kalman-chromium")
         #expect(chromium.gapResetMs == nil && chromium.horizonCapMs == nil)
         #expect(chromium.parameters.map(\.name) == ["sigma_p", "sigma_m", "ready_after", "px_mm", "max_ms", "gap_ms", "min_interval_ms"])
         #expect(throws: StrategySpecError("kalman-chromium: max_ms cannot be 'off': expected a number")) {
-            try StrategyCatalog.parse("kalman-chromium:max_ms=off")
+            try StrategySpec.parse("kalman-chromium:max_ms=off")
         }
-        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("kalman-chromium:min_interval_ms=0") }
-        #expect(try StrategyCatalog.parse("kalman:cap_ms=25,gap_ms=20").gapResetMs == 20)
-        let list = try StrategyCatalog.parseList("none,kalman:sigma_p=0.02,cap_ms=16,linear")
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("kalman-chromium:min_interval_ms=0") }
+        #expect(try StrategySpec.parse("kalman:cap_ms=25,gap_ms=20").gapResetMs == 20)
+        let list = try StrategySpec.parseList("none,kalman:sigma_p=0.02,cap_ms=16,linear")
         #expect(list.map(\.name) == ["none", "kalman[sigma_p=0.02,cap_ms=16]", "linear"])
         #expect(throws: StrategySpecError("unknown strategy 'lin'; known strategies: none, linear, quadratic, kalman, kalman-chromium, recorded, android, braking, jetpack, jetpack-safe, jetpack-aggressive, ink-modeler, ink-modeler-end, linear-resampling, flutter-resampler")) {
-            try StrategyCatalog.parse("lin")
+            try StrategySpec.parse("lin")
         }
-        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("kalman:sigma_q=1") }
-        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("kalman:sigma_p=-1") }
-        #expect(throws: StrategySpecError.self) { try StrategyCatalog.parse("linear:cap_ms=abc") }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("kalman:sigma_q=1") }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("kalman:sigma_p=-1") }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("linear:cap_ms=abc") }
     }
 }

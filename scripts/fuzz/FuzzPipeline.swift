@@ -35,7 +35,7 @@ func fuzzReplayAndScore(_ trace: Trace, strategyName: String = "kalman", maxFram
     }
     if !InputLimits.nominalIntervalS.contains(trace.nominalInterval) { fatalError("nominal interval \(trace.nominalInterval) accepted") }
     guard fuzzFrameEstimate(trace) <= maxFrames else { return }
-    guard let strategy = try? StrategyCatalog.parse(strategyName) else { fatalError("no strategy \(strategyName)") }
+    guard let strategy = try? StrategyCatalog.strategy(named: strategyName) else { fatalError("no strategy \(strategyName)") }
     let timing = Timing()
     do { try timing.validate() } catch { fatalError("the default timing is invalid") }
     var sink = FuzzSink(accumulator: FigureAccumulator(truth: TraceTruth(trace)))

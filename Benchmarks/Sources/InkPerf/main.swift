@@ -68,7 +68,7 @@ func dump(_ r: RunResult) -> String {
 
 /// The built-in strategies that need no recorded predictions, in report order.
 func builtInStrategies() -> [Strategy] {
-    do { return try StrategyCatalog.parseList(StrategyCatalog.defaultNames.joined(separator: ",")) } catch {
+    do { return try StrategyCatalog.strategies(named: StrategyCatalog.defaultNames) } catch {
         fail("strategies: \(error)")
     }
 }
@@ -155,7 +155,10 @@ func figures() {
     let traces = figureTraces()
     var strategies = builtInStrategies()
     do {
-        strategies += try StrategyCatalog.parseList("kalman:sigma_p=0.05,cap_ms=12,linear:cap_ms=8,gap_ms=3")
+        strategies += [
+            try StrategyCatalog.strategy(named: "kalman", ["sigma_p": 0.05, "cap_ms": 12]),
+            try StrategyCatalog.strategy(named: "linear", ["cap_ms": 8, "gap_ms": 3]),
+        ]
     } catch { fail("\(error)") }
     for (name, timing) in [("ipad-60", Timing.preset(named: "ipad-60")), ("ipad-promotion", Timing.preset(named: "ipad-promotion"))] {
         guard let timing else { fail("no preset \(name)") }
@@ -217,7 +220,7 @@ func growth(_ args: [String]) {
     for (i, count) in [1, 10, 100].enumerated() {
         var list: [Strategy] = []
         do {
-            for j in 0..<count { list.append(try StrategyCatalog.parse("kalman:sigma_p=\(0.01 + 0.001 * Double(j))")) }
+            for j in 0..<count { list.append(try StrategyCatalog.strategy(named: "kalman", ["sigma_p": 0.01 + 0.001 * Double(j)])) }
         } catch { fail("\(error)") }
         let (s, _) = timed(runs: runs) { runBlocking(traces: traces, strategies: list, cores: 1) }
         if i == 0 { base = s }

@@ -10,7 +10,7 @@ import InkSynthesis
 /// (`BaselineFile`) or from a results folder's `summary.csv` (`ResultsFolder`).
 ///
 /// ```swift
-/// let plan = BenchPlan(specs: SyntheticSuite.default.specs, strategies: try StrategyCatalog.parseList("none,linear"))
+/// let plan = BenchPlan(specs: SyntheticSuite.default.specs, strategies: try StrategyCatalog.strategies(named: ["none", "linear"]))
 /// let outcome = try await BenchSession.run(plan)
 /// let record = BenchRecord(outcome: outcome, strategies: plan.strategies, suite: "default", seeds: [1], timing: Timing())
 /// ```

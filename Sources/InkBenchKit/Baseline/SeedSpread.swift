@@ -31,7 +31,7 @@ package struct SeedSpread: Sendable, Equatable {
         suite: SyntheticSuite = .default, strategies: [Strategy]? = nil, timing: Timing = Timing(),
         seeds: [UInt64]
     ) async throws -> [SeedSpread] {
-        let chosen = try strategies ?? StrategyCatalog.parseList(StrategyCatalog.defaultNames.joined(separator: ","))
+        let chosen = try strategies ?? StrategySpec.parseList(StrategyCatalog.defaultNames.joined(separator: ","))
         let noisy = Set(suite.specs.filter(\.isNoisy).map(\.name))
         var perTrace: [String: [String: [Double]]] = [:]   // figure -> "trace / strategy" -> values
         var perMean: [String: [String: [Double]]] = [:]    // figure -> strategy -> values
