@@ -17,14 +17,14 @@ enum ChartsAndReport {
         var note: String
     }
 
-    /// Reads the folder's CSV headers and names into a chart context.
-    static func context(folder: OutputFolder, summary: CSVTable, manifest: Manifest?, chartTrace: String?) -> ChartContext {
+    /// The chart context of a run: strategy and trace names by their chart index from the
+    /// rows, the CSV headers from the folder's files.
+    static func context(folder: OutputFolder, rows: [SummaryRow], manifest: Manifest?, chartTrace: String?) -> ChartContext {
         var strategies: [Int: String] = [:]
         var traces: [Int: String] = [:]
-        for r in summary.rows.indices {
-            guard let si = Int(summary.text(row: r, "strategy_index")), let ti = Int(summary.text(row: r, "trace_index")) else { continue }
-            strategies[si] = summary.text(row: r, "strategy")
-            if summary.text(row: r, "trace") != SummaryRow.suiteMeanName { traces[ti] = summary.text(row: r, "trace") }
+        for r in rows {
+            strategies[r.strategyIndex] = r.strategy
+            if !r.isSuiteMean { traces[r.traceIndex] = r.trace }
         }
         let strategyNames = (0..<(strategies.keys.max().map { $0 + 1 } ?? 0)).map { strategies[$0] ?? "?" }
         let traceNames = (0..<(traces.keys.max().map { $0 + 1 } ?? 0)).map { traces[$0] ?? "?" }
@@ -32,7 +32,7 @@ enum ChartsAndReport {
         let caption = "Timing: " + (manifest?.timingSummary ?? "see manifest.json")
         var context = ChartContext(
             caption: caption, strategies: strategyNames, traces: traceNames,
-            chartTraceIndex: wanted.flatMap { traceNames.firstIndex(of: $0) }, summaryHeader: summary.header,
+            chartTraceIndex: wanted.flatMap { traceNames.firstIndex(of: $0) }, summaryHeader: header(folder, "summary.csv") ?? [],
             framesHeader: header(folder, "chart-frames.csv"), tailsHeader: header(folder, "tails.csv"),
             pathsHeader: header(folder, "paths.csv"))
         if let window = manifest?.chartWindow { context.chartWindow = window }
@@ -42,6 +42,17 @@ enum ChartsAndReport {
             context.sweepHeader = sweep.header
         }
         return context
+    }
+
+    /// The folder's `summary.csv` read once, as the rows the report renders and as the record
+    /// its readings judge.
+    ///
+    /// - Throws: `BaselineFileError` naming the file and line.
+    static func readSummary(_ folder: OutputFolder) throws(BaselineFileError) -> (rows: [SummaryRow], record: BenchRecord) {
+        let path = folder.file("summary.csv")
+        let text: String
+        do { text = try folder.read("summary.csv") } catch { throw BaselineFileError(path: path, line: nil, "cannot read (\(error))") }
+        return (try SummaryCSV.read(text, path: path), try ResultsFolder.parseSummary(text, path: path))
     }
 
     /// Whether `sweep.csv` was made with the same timing, strategies and traces (so its
@@ -92,13 +103,13 @@ enum ChartsAndReport {
 
     /// Scripts, charts and report for the folder.
     static func build(
-        in folder: OutputFolder, summary: CSVTable, record: BenchRecord, manifest: Manifest?, chartTrace: String?, noCharts: Bool,
+        in folder: OutputFolder, rows: [SummaryRow], record: BenchRecord, manifest: Manifest?, chartTrace: String?, noCharts: Bool,
         requireCharts: Bool, only: Set<String>? = nil
     ) throws -> Status {
-        let context = context(folder: folder, summary: summary, manifest: manifest, chartTrace: chartTrace)
+        let context = context(folder: folder, rows: rows, manifest: manifest, chartTrace: chartTrace)
         let scripts = ChartScripts.all(context).filter { only?.contains($0.name) ?? true }
         let (rendered, note) = try charts(scripts, in: folder, noCharts: noCharts, requireCharts: requireCharts)
-        let report = Report(summary: summary, record: record, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note)
+        let report = Report(rows: rows, record: record, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note)
         try folder.write("report.md", text: report.markdown())
         try folder.write("report.html", text: report.html { name in try? folder.read(name + ".svg") })
         return Status(scripts: scripts, rendered: rendered, note: note)

@@ -51,19 +51,13 @@ struct ReportCommand: AsyncParsableCommand {
         guard out.exists("summary.csv") else {
             throw BenchInputError("\(path): no summary.csv; expected a folder written by `bench run` (give its path, or --out)")
         }
-        let summary: CSVTable
-        do { summary = try CSVTable(parsing: try out.read("summary.csv")) } catch {
-            throw BenchInputError("\(out.file("summary.csv")): \(error)")
-        }
         var manifest = out.exists("manifest.json") ? (try? Manifest.decode(out.read("manifest.json"))) : nil
         if manifest == nil { Console.note("\(path): no readable manifest.json; the report will not state the timing") }
         do { try manifest?.verifyOutputs(in: out) } catch { throw BenchInputError(error.description) }
-        let record: BenchRecord
-        do { record = try ResultsFolder.parseSummary(try out.read("summary.csv"), path: out.file("summary.csv")) } catch {
-            throw BenchInputError("\(error)")
-        }
+        let summary: (rows: [SummaryRow], record: BenchRecord)
+        do { summary = try ChartsAndReport.readSummary(out) } catch { throw BenchInputError(error.description) }
         let status = try ChartsAndReport.build(
-            in: out, summary: summary, record: record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
+            in: out, rows: summary.rows, record: summary.record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
             requireCharts: output.requireCharts)
         if var m = manifest {
             let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []

@@ -143,13 +143,12 @@ struct SweepCommand: AsyncParsableCommand {
             written += ["sweep.gp"] + (rendered ? ["sweep.svg", "sweep.png"] : [])
         }
         // A run in the same folder with the same timing and strategies gets the curves too.
-        if folder.exists("summary.csv"), let text = try? folder.read("summary.csv"), let summary = try? CSVTable(parsing: text),
-            let record = try? ResultsFolder.parseSummary(text, path: folder.file("summary.csv")),
+        if folder.exists("summary.csv"), let summary = try? ChartsAndReport.readSummary(folder),
             var manifest = try? Manifest.decode(folder.read("manifest.json")), manifest.timingSummary == uncappedSummary,
             (try? manifest.verifyOutputs(in: folder)) != nil
         {
             let status = try ChartsAndReport.build(
-                in: folder, summary: summary, record: record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
+                in: folder, rows: summary.rows, record: summary.record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
                 requireCharts: output.requireCharts)
             let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []
             manifest.refreshOutputs(in: folder, adding: status.scripts.map { $0.name + ".gp" } + rendered + ["report.md", "report.html"])

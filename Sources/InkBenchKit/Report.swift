@@ -1,14 +1,15 @@
 import Foundation
 
 /// The design-review report of a results folder: `report.md` and a self-contained
-/// `report.html` (SVG charts embedded), built from `summary.csv`, `manifest.json` and the
-/// charts, so `bench report` can rebuild it without re-running anything.
+/// `report.html` (SVG charts embedded), built from the run's ``SummaryRow`` rows (in memory
+/// after `bench run`; read back from `summary.csv` by `SummaryCSV.read(_:path:)` for
+/// `bench report`), `manifest.json` and the charts.
 ///
 /// Sections: timing and suite, suite-mean table (best value of each column in bold), per-trace
 /// table, the reading of each strategy's trade-off, the charts, provenance.
 ///
 /// ```swift
-/// let report = Report(summary: table, manifest: manifest, charts: scripts, rendered: true)
+/// let report = Report(rows: rows, record: record, manifest: manifest, charts: scripts, rendered: true)
 /// try out.write("report.md", text: report.markdown())
 /// try out.write("report.html", text: report.html(svg: { name in try? out.read(name + ".svg") }))
 /// ```
@@ -29,7 +30,8 @@ package struct Report: Sendable {
         package var best: Bool
     }
 
-    package var summary: CSVTable
+    /// The rows of `summary.csv`: per trace and strategy, then the suite means.
+    package var rows: [SummaryRow]
     /// The same figures as a record, for the verdict and the readings (`TradeoffReading`).
     package var record: BenchRecord
     package var manifest: Manifest?
@@ -40,9 +42,9 @@ package struct Report: Sendable {
     package var chartsNote: String?
 
     package init(
-        summary: CSVTable, record: BenchRecord, manifest: Manifest?, charts: [ChartScript], rendered: Bool, chartsNote: String? = nil
+        rows: [SummaryRow], record: BenchRecord, manifest: Manifest?, charts: [ChartScript], rendered: Bool, chartsNote: String? = nil
     ) {
-        self.summary = summary
+        self.rows = rows
         self.record = record
         self.manifest = manifest
         self.charts = charts
@@ -50,13 +52,14 @@ package struct Report: Sendable {
         self.chartsNote = chartsNote
     }
 
-    /// A table of rows (indices into the summary) with the best value of each column marked.
+    /// A table of rows (indices into ``rows``) with the best value of each column marked.
     package func table(rows: [Int], columns: [Figure], leading: [(String, (Int) -> String)]) -> (header: [String], cells: [[Cell]]) {
+        let summary = self.rows
         var header = leading.map(\.0)
         header += columns.map(\.heading)
         // Only rows over the same traces compete for "best": a strategy that ran on fewer traces
         // (recorded) has means over other strokes.
-        let traceCounts = rows.map { summary.text(row: $0, "traces") }
+        let traceCounts = rows.map { summary[$0].traces }
         let usual = Dictionary(traceCounts.map { ($0, 1) }, uniquingKeysWith: +).max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         var bestRows: [Set<Int>] = []
         for column in columns {
@@ -64,7 +67,7 @@ package struct Report: Sendable {
                 // The cost as printed (rounded to the column's digits), so ties show as ties.
                 var values: [String: Double] = [:]
                 for name in [column.name, column.judgedFigure.name] {
-                    if let v = summary.double(row: rows[k], name) {
+                    if let v = summary[rows[k]].values[name] {
                         values[name] = Double(NumberText.fixed(v, Figure.digits(of: name))) ?? v
                     }
                 }
@@ -72,7 +75,7 @@ package struct Report: Sendable {
             }
             // `none` is the baseline: it always wins on overshoot, so it is not marked.
             let candidates = rows.indices.filter {
-                (rows.count == 1 || summary.text(row: rows[$0], "strategy") != "none") && traceCounts[$0] == usual
+                (rows.count == 1 || summary[rows[$0]].strategy != "none") && traceCounts[$0] == usual
             }
             let scores = rows.indices.map { candidates.contains($0) ? score($0) : nil }
             let bestScore = scores.compactMap { $0 }.min()
@@ -81,37 +84,38 @@ package struct Report: Sendable {
         let cells = rows.enumerated().map { k, row in
             leading.map { Cell(text: $0.1(row), best: false) }
                 + columns.enumerated().map { c, column in
-                    var text = summary.double(row: row, column.name).map { NumberText.fixed($0, column.digits) } ?? "–"
-                    let spread = Figure.spreadColumn(column.name)
-                    if let sd = summary.double(row: row, spread) { text += " ± " + NumberText.fixed(sd, column.digits) }
-                    if column.name == "perceived_latency_ms" && summary.text(row: row, "perceived_latency_at_edge") == "1" { text += " (edge)" }
+                    var text = summary[row].values[column.name].map { NumberText.fixed($0, column.digits) } ?? "–"
+                    if let sd = summary[row].spreads[column.name] { text += " ± " + NumberText.fixed(sd, column.digits) }
+                    if column.name == "perceived_latency_ms" && summary[row].perceivedLatencyAtEdge { text += " (edge)" }
                     return Cell(text: text, best: bestRows[c].contains(k))
                 }
         }
         return (header, cells)
     }
 
-    /// The suite table's first columns: the strategy, and the traces it ran on when the file says.
+    /// The suite table's first columns: the strategy, and the traces it ran on.
     var suiteLeading: [(String, (Int) -> String)] {
-        var leading: [(String, (Int) -> String)] = [("strategy", { summary.text(row: $0, "strategy") })]
-        if summary.column("traces") != nil { leading.append(("traces", { summary.text(row: $0, "traces") })) }
-        return leading
+        [("strategy", { rows[$0].strategy }), ("traces", { String(rows[$0].traces) })]
     }
 
     /// A warning when strategies ran on different sets of traces (`recorded` runs only on recordings that carry predictions).
     var mixedTraceSets: String? {
-        let counts = Set(suiteRows.map { summary.text(row: $0, "traces") })
+        let counts = Set(suiteRows.map { rows[$0].traces })
         return counts.count > 1 ? "Strategies ran on different numbers of traces (the `traces` column): compare their suite means with care, or the per-trace tables." : nil
     }
 
-    var suiteRows: [Int] { summary.rows.indices.filter { summary.text(row: $0, "trace") == SummaryRow.suiteMeanName } }
+    var suiteRows: [Int] { rows.indices.filter { rows[$0].isSuiteMean } }
     var traceNames: [String] {
         var seen: [String] = []
-        for r in summary.rows.indices {
-            let t = summary.text(row: r, "trace")
-            if t != SummaryRow.suiteMeanName && !seen.contains(t) { seen.append(t) }
-        }
+        for r in rows where !r.isSuiteMean && !seen.contains(r.trace) { seen.append(r.trace) }
         return seen
+    }
+
+    /// The per-trace table of one trace.
+    func traceTable(_ trace: String) -> (header: [String], cells: [[Cell]]) {
+        table(
+            rows: rows.indices.filter { rows[$0].trace == trace }, columns: Report.traceColumns,
+            leading: [("strategy", { rows[$0].strategy })])
     }
 
     /// The reading of the trade-off and the verdict (the same rule as `bench compare`).
@@ -180,9 +184,7 @@ package struct Report: Sendable {
         if let b = budgetSection { md += "## Budget\n\n" + b.intro + "\n\n" + b.table + "\n" + b.best + "\n\n" }
         md += "## Per trace\n\n"
         for trace in traceNames {
-            let rows = summary.rows.indices.filter { summary.text(row: $0, "trace") == trace }
-            md += "### \(trace)\n\n"
-            md += markdownTable(table(rows: rows, columns: Report.traceColumns, leading: [("strategy", { summary.text(row: $0, "strategy") })])) + "\n"
+            md += "### \(trace)\n\n" + markdownTable(traceTable(trace)) + "\n"
         }
         md += "## Reading the trade-off\n\n"
         for r in reading.sentences { md += "- \(r.text)\n" }
@@ -273,8 +275,7 @@ package struct Report: Sendable {
         }
         h += "<h2>Per trace</h2>\n"
         for trace in traceNames {
-            let rows = summary.rows.indices.filter { summary.text(row: $0, "trace") == trace }
-            h += "<h3>\(esc(trace))</h3>\n" + table(self.table(rows: rows, columns: Report.traceColumns, leading: [("strategy", { summary.text(row: $0, "strategy") })]))
+            h += "<h3>\(esc(trace))</h3>\n" + table(traceTable(trace))
         }
         h += "<h2>Reading the trade-off</h2>\n<ul>\n" + reading.sentences.map { "<li>\(inline($0.text))</li>\n" }.joined() + "</ul>\n<h2>Charts</h2>\n"
         if !rendered { h += "<p><em>Charts not rendered: \(esc(chartsNote ?? "gnuplot was not run")).</em> The <code>.gp</code> scripts are in the folder.</p>\n" }

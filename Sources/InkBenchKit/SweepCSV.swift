@@ -39,8 +39,8 @@ package enum SweepCSV {
             csv.integer(r.frames)
             for f in figures {
                 switch f {
-                case "perceived_latency_ms": SummaryCSV.tenths(r.perceivedLatency, into: &csv)
-                case "latency_removed_ms": SummaryCSV.tenths(r.latencyRemoved, into: &csv)
+                case "perceived_latency_ms": SummaryCSV.tenths(r.perceivedLatency, value: r.values[f], into: &csv)
+                case "latency_removed_ms": SummaryCSV.tenths(r.latencyRemoved, value: r.values[f], into: &csv)
                 default: csv.number(r.values[f])
                 }
             }

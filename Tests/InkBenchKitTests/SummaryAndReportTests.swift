@@ -44,6 +44,28 @@ struct SummaryAndReportTests {
         #expect(mean.spreads["perceived_latency_ms"] != nil)
     }
 
+    /// `bench run` renders the report from its rows in memory; `bench report` reads them back
+    /// from summary.csv: both must give the same bytes, and the file must read back to the rows.
+    @Test("summary.csv reads back to the rows the report renders, so run and report write the same report")
+    func oneRenderingPath() async throws {
+        let o = try await outcome(seeds: [1, 2, 3])
+        let rows = SummaryRow.rows(o, frameRateHz: 60, minMovingFrames: 40)
+        let text = SummaryCSV.write(rows).string
+        let read = try SummaryCSV.read(text, path: "summary.csv")
+        #expect(SummaryCSV.write(read).string == text)
+        #expect(read.map(\.values) == rows.map(\.values))
+        #expect(read.map(\.spreads) == rows.map(\.spreads))
+        let record = try ResultsFolder.parseSummary(text, path: "summary.csv")
+        func markdown(_ rows: [SummaryRow]) -> String {
+            Report(rows: rows, record: record, manifest: nil, charts: [], rendered: false).markdown()
+        }
+        #expect(markdown(read) == markdown(rows))
+        #expect(markdown(rows).contains(" ± "))
+        #expect(throws: BaselineFileError(path: "s.csv", line: 3, "overshoot_p95_mm = 'x': expected a finite number or an empty cell")) {
+            try SummaryCSV.read("trace,strategy,overshoot_p95_mm\na,none,1\nb,none,x\n", path: "s.csv")
+        }
+    }
+
     @Test("the report marks the best value of each column and has every section")
     func report() throws {
         let csv = """
@@ -59,7 +81,8 @@ struct SummaryAndReportTests {
         let table = try CSVTable(parsing: csv)
         let context = ChartContext(caption: "Timing: test", strategies: ["none", "linear", "kalman-chromium"], traces: ["a"], summaryHeader: table.header)
         let record = try ResultsFolder.parseSummary(csv, path: "summary.csv")
-        let report = Report(summary: table, record: record, manifest: nil, charts: ChartScripts.all(context), rendered: true)
+        let report = Report(
+            rows: try SummaryCSV.read(csv, path: "summary.csv"), record: record, manifest: nil, charts: ChartScripts.all(context), rendered: true)
         let md = report.markdown()
         for section in ["# InkBench report", "## Summary: suite means", "## Per trace", "## Reading the trade-off", "## Charts", "## Provenance", "![Trade-off"] {
             #expect(md.contains(section), "missing \(section)")

@@ -79,7 +79,7 @@ struct VerdictTests {
         let text = try #require(reading.sentences.first { $0.strategy == "quadratic" }).text
         #expect(text.contains("dominated: `kalman`"))
         let report = Report(
-            summary: try CSVTable(parsing: "trace,strategy\n"), record: record, manifest: nil, charts: [], rendered: false)
+            rows: [], record: record, manifest: nil, charts: [], rendered: false)
         #expect(report.markdown().contains("dominated: `kalman`"))
     }
 
