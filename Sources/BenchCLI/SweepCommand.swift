@@ -80,6 +80,15 @@ struct SweepCommand: AsyncParsableCommand {
         return (0...n).map { fromMs + Double($0) * stepMs }
     }
 
+    /// The summary rows of each cap's run (`nil`: uncapped), with the uncapped run's outcome.
+    struct Replayed {
+        var runs: [(cap: Double?, rows: [SummaryRow])] = []
+        /// The uncapped run (every shard replays it: it names the strategies and traces).
+        var uncapped: BenchOutcome?
+        var samples = 0
+        var replaySeconds = 0.0
+    }
+
     func run() async throws {
         let clock = ContinuousClock()
         let start = clock.now
@@ -95,10 +104,36 @@ struct SweepCommand: AsyncParsableCommand {
         let folder = run.files
         let uncappedSummary = inputs.timing.summary(
             synthetic: !inputs.specs.isEmpty, recordingRatesHz: inputs.recordings.map { 1 / $0.nominalInterval })
-        var runs: [(cap: Double?, rows: [SummaryRow])] = []
-        var outcome: BenchOutcome?
-        var samples = 0
-        var replay = 0.0
+
+        let replayed = try await replayCaps(inputs, shard: shard)
+        guard let outcome = replayed.uncapped else { return }
+        let runs = Self.remapped(replayed.runs, to: outcome)
+        try folder.write("sweep.csv", bytes: SweepCSV.write(runs: runs, timing: uncappedSummary).bytes)
+        let (charts, chartNote) = try writeSweepChart(in: folder, outcome: outcome, timing: uncappedSummary)
+        try updateRunInFolder(folder, timing: uncappedSummary, path: run.path)
+        let written = ["sweep.csv"] + charts
+        var manifest = self.manifest(inputs, outcome: outcome, timing: uncappedSummary, shard: shard, replayed: replayed)
+        manifest.charts = chartNote
+        manifest.outputs = written.compactMap { name in
+            Manifest.FileRecord(hashing: folder.file(name)).map { Manifest.FileRecord(path: name, sha256: $0.sha256, bytes: $0.bytes) }
+        }
+        manifest.elapsedSeconds = seconds(clock.now - start)
+        try folder.write("sweep-manifest.json", bytes: manifest.encoded())
+        try run.commit()
+        committed = true
+        if !output.quiet {
+            print("timing: \(uncappedSummary); horizon caps \(caps.map { CSVText.number($0) }.joined(separator: ", ")) ms and none")
+            print(SweepCSV.table(runs: runs))
+            if let budget { print(BudgetTable.render(budget.judge(SweepCommand.candidates(runs)))) }
+            print("wrote \(run.path)/: sweep.csv, sweep.gp" + (chartNote == "rendered" ? ", sweep.svg, sweep.png" : "") + ", sweep-manifest.json")
+        }
+        print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: replayed.replaySeconds, samples: replayed.samples))
+    }
+
+    /// Runs the strategies at each cap this shard owns (without `none`, which a cap does not
+    /// change), then uncapped.
+    func replayCaps(_ inputs: ResolvedInputs, shard: Shard?) async throws -> Replayed {
+        var replayed = Replayed()
         let progress = ProgressLine(label: "bench sweep: caps")
         let all: [Double?] = caps.map { Optional($0) } + [nil]
         for (i, cap) in all.enumerated() {
@@ -111,17 +146,24 @@ struct SweepCommand: AsyncParsableCommand {
                 strategies: cap == nil ? inputs.strategies : inputs.strategies.filter { $0.name != "none" }, timing: timing)
             let result: BenchOutcome
             do { result = try await BenchSession.run(plan) } catch { throw BenchInputError(error.description) }
-            if cap == nil { outcome = result }
-            samples += result.samplesReplayed
-            replay += result.replaySeconds
-            if owned { runs.append((cap, SummaryRow.rows(result, frameRateHz: timing.frameRateHz, minMovingFrames: suiteOptions.minMovingFrames))) }
+            if cap == nil { replayed.uncapped = result }
+            replayed.samples += result.samplesReplayed
+            replayed.replaySeconds += result.replaySeconds
+            if owned {
+                replayed.runs.append(
+                    (cap, SummaryRow.rows(result, frameRateHz: timing.frameRateHz, minMovingFrames: suiteOptions.minMovingFrames)))
+            }
             progress.update(done: i + 1, total: all.count)
         }
         progress.finish()
-        guard let outcome else { return }
-        // Strategy indices of capped runs (none left out) must match the uncapped run's.
+        return replayed
+    }
+
+    /// The capped runs' rows with the uncapped run's strategy and trace indices (a capped run
+    /// leaves `none` out, so its own indices are shifted).
+    static func remapped(_ runs: [(cap: Double?, rows: [SummaryRow])], to outcome: BenchOutcome) -> [(cap: Double?, rows: [SummaryRow])] {
         let names = outcome.strategyNames
-        let remapped: [(cap: Double?, rows: [SummaryRow])] = runs.map { run in
+        return runs.map { run in
             (run.cap, run.rows.map { r in
                 var r = r
                 r.strategyIndex = names.firstIndex(of: r.strategy) ?? r.strategyIndex
@@ -129,63 +171,56 @@ struct SweepCommand: AsyncParsableCommand {
                 return r
             })
         }
-        let csv = SweepCSV.write(runs: remapped, timing: uncappedSummary)
-        try folder.write("sweep.csv", bytes: csv.bytes)
+    }
 
+    /// Writes `sweep.gp` and renders it; returns the files written beside sweep.csv and the charts' note.
+    func writeSweepChart(in folder: OutputFolder, outcome: BenchOutcome, timing: String) throws -> (files: [String], note: String) {
         let context = ChartContext(
-            caption: "Timing: " + uncappedSummary, strategies: names, traces: outcome.traceNames,
+            caption: "Timing: " + timing, strategies: outcome.strategyNames, traces: outcome.traceNames,
             summaryHeader: [], sweepHeader: SweepCSV.header)
-        var written = ["sweep.csv"]
-        var chartNote = "off"
-        if let script = ChartScripts.sweep(context) {
-            let (rendered, note) = try ChartsAndReport.charts([script], in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
-            chartNote = note
-            written += ["sweep.gp"] + (rendered ? ["sweep.svg", "sweep.png"] : [])
-        }
-        // A run in the same folder with the same timing and strategies gets the curves too.
-        if folder.exists("summary.csv"), let summary = try? ChartsAndReport.readSummary(folder),
-            var manifest = try? Manifest.decode(folder.read("manifest.json")), manifest.timingSummary == uncappedSummary,
+        guard let script = ChartScripts.sweep(context) else { return ([], "off") }
+        let (rendered, note) = try ChartsAndReport.charts([script], in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
+        return (["sweep.gp"] + (rendered ? ["sweep.svg", "sweep.png"] : []), note)
+    }
+
+    /// A run in the same folder with the same timing (and so the same strategy indices) gets
+    /// the sweep's curves on its trade-off chart: its charts, report and manifest are rebuilt.
+    func updateRunInFolder(_ folder: OutputFolder, timing: String, path: String) throws {
+        guard folder.exists("summary.csv"), let summary = try? ChartsAndReport.readSummary(folder),
+            var manifest = try? Manifest.decode(folder.read("manifest.json")), manifest.timingSummary == timing,
             (try? manifest.verifyOutputs(in: folder)) != nil
-        {
-            let status = try ChartsAndReport.build(
-                in: folder, rows: summary.rows, record: summary.record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
-                requireCharts: output.requireCharts)
-            let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []
-            manifest.refreshOutputs(in: folder, adding: status.scripts.map { $0.name + ".gp" } + rendered + ["report.md", "report.html"])
-            try folder.write("manifest.json", bytes: manifest.encoded())
-            if !output.quiet && status.scripts.contains(where: { $0.name == "sweep" }) {
-                print("updated the trade-off chart and report of the run in \(run.path)/ with the sweep curves")
-            }
+        else { return }
+        let status = try ChartsAndReport.build(
+            in: folder, rows: summary.rows, record: summary.record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
+            requireCharts: output.requireCharts)
+        let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []
+        manifest.refreshOutputs(in: folder, adding: status.scripts.map { $0.name + ".gp" } + rendered + ["report.md", "report.html"])
+        try folder.write("manifest.json", bytes: manifest.encoded())
+        if !output.quiet && status.scripts.contains(where: { $0.name == "sweep" }) {
+            print("updated the trade-off chart and report of the run in \(path)/ with the sweep curves")
         }
-        let manifest = Manifest(
-            command: "sweep", arguments: BenchMain.arguments,
-            options: timingOptions.recorded.merging([
-                "strategies": names.joined(separator: ","), "suite": suiteOptions.suite, "seed": String(suiteOptions.seed),
-                "seeds": String(suiteOptions.seeds), "from-ms": CSVText.number(fromMs), "to-ms": CSVText.number(toMs),
-                "step-ms": CSVText.number(stepMs), "out": output.out, "caps": capList ?? "",
-                "min-moving-frames": String(suiteOptions.minMovingFrames),
-            ].merging(budgetOptions.recorded) { a, _ in a }.merging(shard.map { ["shard": $0.text] } ?? [:]) { a, _ in a }) { a, _ in a },
-            timing: Manifest.TimingRecord(inputs.timing, preset: inputs.preset), timingSummary: uncappedSummary,
+    }
+
+    /// `sweep-manifest.json` without its outputs, charts note and elapsed time (set when known).
+    func manifest(_ inputs: ResolvedInputs, outcome: BenchOutcome, timing: String, shard: Shard?, replayed: Replayed) -> Manifest {
+        var options = timingOptions.recorded
+        let own = [
+            "strategies": outcome.strategyNames.joined(separator: ","), "suite": suiteOptions.suite, "seed": String(suiteOptions.seed),
+            "seeds": String(suiteOptions.seeds), "from-ms": CSVText.number(fromMs), "to-ms": CSVText.number(toMs),
+            "step-ms": CSVText.number(stepMs), "out": output.out, "caps": capList ?? "",
+            "min-moving-frames": String(suiteOptions.minMovingFrames),
+        ].merging(budgetOptions.recorded) { a, _ in a }.merging(shard.map { ["shard": $0.text] } ?? [:]) { a, _ in a }
+        options.merge(own) { a, _ in a }
+        return Manifest(
+            command: "sweep", arguments: BenchMain.arguments, options: options,
+            timing: Manifest.TimingRecord(inputs.timing, preset: inputs.preset), timingSummary: timing,
             suite: inputs.suiteName, seeds: inputs.seeds, strategies: inputs.strategyRecords,
             traces: outcome.traces.map { t in
                 Manifest.TraceRecord(name: t.name, source: t.source, strokes: t.strokes.count, samples: t.sampleCount,
                                      seedDependent: inputs.specs.first { $0.name == t.name }?.isNoisy ?? false)
             },
-            chartTrace: nil, charts: chartNote, inputs: inputs.inputFiles.compactMap { Manifest.FileRecord(hashing: $0) },
-            outputs: written.compactMap { name in
-                Manifest.FileRecord(hashing: folder.file(name)).map { Manifest.FileRecord(path: name, sha256: $0.sha256, bytes: $0.bytes) }
-            },
-            samplesReplayed: samples, replaySeconds: replay, elapsedSeconds: seconds(clock.now - start))
-        try folder.write("sweep-manifest.json", bytes: manifest.encoded())
-        try run.commit()
-        committed = true
-        if !output.quiet {
-            print("timing: \(uncappedSummary); horizon caps \(caps.map { CSVText.number($0) }.joined(separator: ", ")) ms and none")
-            print(SweepCSV.table(runs: remapped))
-            if let budget { print(BudgetTable.render(budget.judge(SweepCommand.candidates(remapped)))) }
-            print("wrote \(run.path)/: sweep.csv, sweep.gp" + (chartNote == "rendered" ? ", sweep.svg, sweep.png" : "") + ", sweep-manifest.json")
-        }
-        print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: replay, samples: samples))
+            chartTrace: nil, charts: "", inputs: inputs.inputFiles.compactMap { Manifest.FileRecord(hashing: $0) },
+            outputs: [], samplesReplayed: replayed.samples, replaySeconds: replayed.replaySeconds, elapsedSeconds: 0)
     }
 
     /// The budget's candidates of a sweep: each strategy at each cap (`kalman @ cap_ms=12`), then uncapped.
