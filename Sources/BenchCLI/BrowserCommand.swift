@@ -139,8 +139,10 @@ public struct BrowserCommand: ParsableCommand {
         let manifestPath = (to.hasSuffix(".csv") ? String(to.dropLast(4)) : to) + ".manifest.json"
         do {
             let json = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys])
-            try Data(text.utf8).write(to: URL(fileURLWithPath: to), options: .atomic)
-            try json.write(to: URL(fileURLWithPath: manifestPath), options: .atomic)
+            try AtomicFile.write(Array(text.utf8), to: to)
+            try AtomicFile.write(Array(json), to: manifestPath)
+        } catch let error as OutputError {
+            throw BenchInputError("\(error.message); expected a writable path")
         } catch {
             throw BenchInputError("\(to): cannot write (\(error.localizedDescription)); expected a writable path")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import InkBenchKit
 import InkBrowser
 import InkSynthesis
 import InkTraces
@@ -89,7 +90,7 @@ public struct CaptureCommand: ParsableCommand {
             // The second stroke: pressed and moved, not released, so the browser's tail is on screen.
             try driver.drawWithoutLift(second, pxPerMM: pxPerMM, originPx: (260, 110))
             let png = try driver.screenshot()
-            try png.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(Array(png), to: path)
             print("\(path): the capture page in \(ChromiumLocator.version(of: browserPath) ?? browserPath) (\(png.count) bytes)")
         } catch let error as BrowserError {
             throw BenchInputError(error.message)
@@ -100,8 +101,8 @@ public struct CaptureCommand: ParsableCommand {
         let html: String
         do { html = try CapturePage.html() } catch { throw BenchInputError(error.message) }
         if let write {
-            do { try Data(html.utf8).write(to: URL(fileURLWithPath: write), options: .atomic) } catch {
-                throw BenchInputError("\(write): cannot write (\(error.localizedDescription)); expected a writable path")
+            do throws(OutputError) { try AtomicFile.write(Array(html.utf8), to: write) } catch {
+                throw BenchInputError("\(error.message); expected a writable path")
             }
             print("\(write): the capture page (\(html.utf8.count) bytes); host it over HTTPS with the headers "
                 + "Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp")

@@ -56,10 +56,10 @@ public struct ConvertCommand: ParsableCommand {
         }
         for notice in trace.notices { FileHandle.standardError.write(Data("notice: \(notice)\n".utf8)) }
         let text = TraceCSVWriter.write(trace)
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: to), options: .atomic)
+        do throws(OutputError) {
+            try AtomicFile.write(Array(text.utf8), to: to)
         } catch {
-            let why = PathDiagnosis.whyNotWritable(to, wantFolder: false, fallback: error.localizedDescription)
+            let why = PathDiagnosis.whyNotWritable(to, wantFolder: false, fallback: error.message)
             throw BenchInputError("--to \(to): cannot write: \(why)")
         }
         print("\(to): \(trace.strokes.count) strokes, \(trace.sampleCount) samples")

@@ -168,7 +168,7 @@ struct HorizonCommand: AsyncParsableCommand {
 
     func describe(_ o: FixedHorizonOptions) -> String {
         var parts = ["history \(o.historyCount)", "min real \(o.minimumRealPoints)", o.padWithLift ? "lift padding" : "no padding"]
-        parts.append(o.minimumIntervalMs.map { "intervals >= \(CSVWriter.numberText($0)) ms" } ?? "all intervals")
+        parts.append(o.minimumIntervalMs.map { "intervals >= \(NumberText.exact($0)) ms" } ?? "all intervals")
         switch o.extrapolation {
         case .samples(let dt):
             parts.append(sampleIntervalMs == nil

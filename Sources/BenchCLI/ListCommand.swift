@@ -24,19 +24,7 @@ struct ListCommand: ParsableCommand {
         for d in StrategyCatalog.all {
             lines.append("  \(d.name)\(StrategyCatalog.defaultRunNames.contains(d.name) ? "" : " (not in the default list)")")
             lines.append("      \(d.about)")
-            for p in d.parameters {
-                let value = p.kind == .path ? (p.defaultText ?? "none") : p.defaultValue.map { CSVText.number($0) } ?? "off"
-                let head = "      \(p.name)=\(value)"
-                if p.kind == .path {
-                    lines.append(head)
-                    lines.append(String(repeating: " ", count: 30) + p.about)
-                } else {
-                    let range = p.range.flatMap { r in
-                        r.upperBound < .greatestFiniteMagnitude ? " (\(CSVText.number(r.lowerBound)) to \(CSVText.number(r.upperBound)))" : nil
-                    }
-                    lines.append(head.padding(toLength: max(30, head.count + 2), withPad: " ", startingAt: 0) + p.about + (range ?? ""))
-                }
-            }
+            for p in d.parameters { lines += StrategyListing.parameterLines(p) }
         }
         lines.append("")
         lines.append(contentsOf: StrategyListing.stageLines())

@@ -69,7 +69,7 @@ struct PlatformMetricsCommand: AsyncParsableCommand {
         let strategyNames = strategies.map(\.name)
         try folder.write("android-metrics.csv", bytes: PlatformMetrics.androidCSV(android, traces: names, strategies: strategyNames).bytes)
         try folder.write("chromium-metrics.csv", bytes: PlatformMetrics.chromiumCSV(chromium, traces: names, strategies: strategyNames).bytes)
-        let caption = "Android px: \(CSVWriter.numberText(androidPxPerMM)) per mm; traces: \(inputs.suiteName) (\(traces.count))"
+        let caption = "Android px: \(NumberText.exact(androidPxPerMM)) per mm; traces: \(inputs.suiteName) (\(traces.count))"
         let script = PlatformMetrics.androidChart(strategies: strategyNames, traceCount: names.count, caption: caption)
         let (rendered, _) = try ChartsAndReport.charts([script], in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
         try folder.write("platform-metrics.md", text: FieldReport.platform(

@@ -122,7 +122,7 @@ struct SweepCommand: AsyncParsableCommand {
         try run.commit()
         committed = true
         if !output.quiet {
-            print("timing: \(uncappedSummary); horizon caps \(caps.map { CSVText.number($0) }.joined(separator: ", ")) ms and none")
+            print("timing: \(uncappedSummary); horizon caps \(caps.map { NumberText.exact($0) }.joined(separator: ", ")) ms and none")
             print(SweepCSV.table(runs: runs))
             if let budget { print(BudgetTable.render(budget.judge(SweepCommand.candidates(runs)))) }
             print("wrote \(run.path)/: sweep.csv, sweep.gp" + (chartNote == "rendered" ? ", sweep.svg, sweep.png" : "") + ", sweep-manifest.json")
@@ -206,8 +206,8 @@ struct SweepCommand: AsyncParsableCommand {
         var options = timingOptions.recorded
         let own = [
             "strategies": outcome.strategyNames.joined(separator: ","), "suite": suiteOptions.suite, "seed": String(suiteOptions.seed),
-            "seeds": String(suiteOptions.seeds), "from-ms": CSVText.number(fromMs), "to-ms": CSVText.number(toMs),
-            "step-ms": CSVText.number(stepMs), "out": output.out, "caps": capList ?? "",
+            "seeds": String(suiteOptions.seeds), "from-ms": NumberText.exact(fromMs), "to-ms": NumberText.exact(toMs),
+            "step-ms": NumberText.exact(stepMs), "out": output.out, "caps": capList ?? "",
             "min-moving-frames": String(suiteOptions.minMovingFrames),
         ].merging(budgetOptions.recorded) { a, _ in a }.merging(shard.map { ["shard": $0.text] } ?? [:]) { a, _ in a }
         options.merge(own) { a, _ in a }
@@ -228,7 +228,7 @@ struct SweepCommand: AsyncParsableCommand {
         runs.flatMap { run in
             Budget.candidates(run.rows).map { c in
                 var c = c
-                c.name += " @ cap_ms=" + (run.cap.map { CSVText.number($0) } ?? "off")
+                c.name += " @ cap_ms=" + (run.cap.map { NumberText.exact($0) } ?? "off")
                 return c
             }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import InkBenchKit
 import InkReplay
 
 /// The timing options shared by `run` and `sweep`: a preset, then any parameter overridden.
@@ -58,7 +59,7 @@ struct TimingOptions: ParsableArguments {
     /// The options as given, for the manifest.
     var recorded: [String: String] {
         var o = ["preset": preset]
-        func put(_ key: String, _ v: Double?) { if let v { o[key] = CSVText.number(v) } }
+        func put(_ key: String, _ v: Double?) { if let v { o[key] = NumberText.exact(v) } }
         put("frame-rate", frameRateHz)
         put("input-rate", inputRateHz)
         put("input-latency-ms", inputLatencyMs)

@@ -72,7 +72,7 @@ struct TuneCommand: AsyncParsableCommand {
     func spec(_ parameters: [TuneParameter], _ values: [Double]) -> String { Self.spec(strategy, parameters, values) }
 
     static func spec(_ strategy: String, _ parameters: [TuneParameter], _ values: [Double]) -> String {
-        let tuned = zip(parameters, values).map { "\($0.name)=\(CSVText.number($1))" }.joined(separator: ",")
+        let tuned = zip(parameters, values).map { "\($0.name)=\(NumberText.exact($1))" }.joined(separator: ",")
         return strategy.contains(":") ? strategy + "," + tuned : strategy + ":" + tuned
     }
 

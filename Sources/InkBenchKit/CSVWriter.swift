@@ -94,13 +94,7 @@ package struct CSVWriter: Sendable {
         return (value < 0 ? "-" : "") + String(magnitude / 10) + "." + String(magnitude % 10)
     }
 
-    /// The shortest round-trip text of a finite number, without locale effects.
-    package static func numberText(_ value: Double) -> String {
-        var out: [UInt8] = []
-        appendNumber(value, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
+    /// Appends the shortest round-trip text of a number, without locale effects (`NumberText.exact`).
     static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
         if value == 0 {
             bytes.append(UInt8(ascii: "0"))

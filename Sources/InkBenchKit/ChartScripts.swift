@@ -324,13 +324,13 @@ package enum ChartScripts {
         func plot(_ column: String) -> String {
             "plot " + c.strategies.enumerated().map { i, name in
                 let offset = (Double(i) - (n - 1) / 2) * width
-                return "'summary.csv' skip 1 using (\(si)==\(i) ? \(ti)+(\(CSVWriter.numberText(offset))) : NaN):(\(column)) with boxes lc rgb '\(color(c, i))' title \(quote(name))"
+                return "'summary.csv' skip 1 using (\(si)==\(i) ? \(ti)+(\(NumberText.exact(offset))) : NaN):(\(column)) with boxes lc rgb '\(color(c, i))' title \(quote(name))"
             }.joined(separator: ", \\\n    ")
         }
         let body = """
             set multiplot layout 2,1 title 'Per-trace figures'.\(newline).\(quote(c.caption)) font ',13'
             set style fill solid 0.85 border -1
-            set boxwidth \(CSVWriter.numberText(width)) absolute
+            set boxwidth \(NumberText.exact(width)) absolute
             set xtics (\(tics)) rotate by -15 font ',10'
             set xrange [-0.6:\(c.traces.count).6]
             set grid ytics lc rgb '#dddddd'
@@ -378,7 +378,7 @@ package enum ChartScripts {
             labelled += 1
             plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==1 ? \(ov) : NaN):(\(lat)) with linespoints lw 2 pt 7 ps 0.9 lc rgb '\(color(c, i))' title \(quote(name + " (cap 0 ms at top)"))")
             plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==0 ? \(ov) : NaN):(\(lat)) with points pt 12 ps 2.2 lw 2 lc rgb '\(color(c, i))' title \(quote(name + ", no cap"))")
-            plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==1 && \(cap)>0 && \(cap)<maxcap && \(cap)==10*floor(\(cap)/10) ? \(ov) : NaN):(\(lat)):(sprintf('%g ms', \(cap))) with labels offset char \(CSVWriter.numberText(dx)),char \(CSVWriter.numberText(dy)) \(side) font ',9' textcolor rgb '\(color(c, i))' notitle")
+            plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==1 && \(cap)>0 && \(cap)<maxcap && \(cap)==10*floor(\(cap)/10) ? \(ov) : NaN):(\(lat)):(sprintf('%g ms', \(cap))) with labels offset char \(NumberText.exact(dx)),char \(NumberText.exact(dy)) \(side) font ',9' textcolor rgb '\(color(c, i))' notitle")
         }
         let body = """
             set title \(quote("Trade-off curves over horizon caps (suite means; latency \(latencyReading), overshoot lower is better)"))

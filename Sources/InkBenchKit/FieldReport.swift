@@ -9,7 +9,7 @@ import InkMetrics
 /// try folder.write("horizon.md", text: FieldReport.horizon(rows, rules: "history 11, ...", chart: rendered))
 /// ```
 package enum FieldReport {
-    static func cell(_ v: Double?, _ digits: Int) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
+    static func cell(_ v: Double?, _ digits: Int) -> String { v.map { NumberText.fixed($0, digits) } ?? "–" }
 
     /// The fixed-horizon section: per pool, the mean error (p95) per strategy and horizon.
     package static func horizon(_ rows: [HorizonRow], rules: String, chart: Bool) -> String {
@@ -31,8 +31,8 @@ package enum FieldReport {
             let labels = horizons.map { h -> String in
                 let ms = mine.first { $0.horizon == h }?.horizonMs ?? 0
                 switch h {
-                case .samples(let k): return "\(k) samples (\(String(format: "%.1f", ms)) ms)"
-                case .milliseconds: return "\(CSVWriter.numberText(ms)) ms"
+                case .samples(let k): return "\(k) samples (\(NumberText.fixed(ms, 1)) ms)"
+                case .milliseconds: return "\(NumberText.exact(ms)) ms"
                 }
             }
             out.append("| strategy | " + labels.joined(separator: " | ") + " |")
@@ -57,7 +57,7 @@ package enum FieldReport {
         timing: String, chart: Bool
     ) -> String {
         var out = ["## Android's and Chromium's prediction metrics", "",
-                   "Android: MotionPredictorMetricsManager, in Android px at \(CSVWriter.numberText(androidPxPerMM)) per mm, mean over reported strokes. "
+                   "Android: MotionPredictorMetricsManager, in Android px at \(NumberText.exact(androidPxPerMM)) per mm, mean over reported strokes. "
                    + "Chromium: PredictionMetricsHandler on the frames of the timing model (\(timing)), frame time = photon time, in Chromium px (160 per inch). "
                    + "Every trace pooled; per trace in android-metrics.csv and chromium-metrics.csv. Definitions: docs/field-metrics.md.", "",
                    "| strategy | along mean 4 / 8 / 12 / 16 / 20 ms (px) | off RMSE 20 ms (px) | match rate | dropped |", "|---|---|---|---|---|"]
@@ -71,7 +71,7 @@ package enum FieldReport {
             }
             let given = rs.reduce(0) { $0 + $1.predictions }, matched = rs.reduce(0) { $0 + $1.matches }
             let along = (0..<5).map { cell(mean($0) { $0.alongMeanMilliPx }, 2) }.joined(separator: " / ")
-            out.append("| \(s) | \(along) | \(cell(mean(4) { $0.offRMSEMilliPx }, 2)) | \(given > 0 ? String(format: "%.3f", Double(matched) / Double(given)) : "–") | \(rs.reduce(0) { $0 + $1.droppedOutsideBuckets }) |")
+            out.append("| \(s) | \(along) | \(cell(mean(4) { $0.offRMSEMilliPx }, 2)) | \(given > 0 ? NumberText.fixed(Double(matched) / Double(given), 3) : "–") | \(rs.reduce(0) { $0 + $1.droppedOutsideBuckets }) |")
         }
         out += ["", "| strategy | points | over (n) | under (n) | score | frame score | prediction jitter | visual jitter |", "|---|---|---|---|---|---|---|---|"]
         for s in strategies {

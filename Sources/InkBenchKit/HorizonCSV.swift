@@ -131,8 +131,8 @@ package enum HorizonCSV {
                 let ms = mine.first { $0.horizon == h }?.horizonMs ?? 0
                 let label: String
                 switch h {
-                case .samples(let k): label = "\(k) (\(String(format: "%.1f", ms)) ms)"
-                case .milliseconds: label = "\(CSVWriter.numberText(ms)) ms"
+                case .samples(let k): label = "\(k) (\(NumberText.fixed(ms, 1)) ms)"
+                case .milliseconds: label = "\(NumberText.exact(ms)) ms"
                 }
                 head += label.leftPad(14)
             }
@@ -141,7 +141,7 @@ package enum HorizonCSV {
                 var line = "  " + s.padding(toLength: width, withPad: " ", startingAt: 0)
                 for h in horizons {
                     let cell = mine.first { $0.strategy == s && $0.horizon == h }
-                    line += (cell?.summary.meanError.map { String(format: "%.1f", $0) } ?? "-").leftPad(14)
+                    line += (cell?.summary.meanError.map { NumberText.fixed($0, 1) } ?? "-").leftPad(14)
                 }
                 out.append(line)
             }
@@ -171,7 +171,7 @@ package enum HorizonCSV {
             }
         }
         if let budget {
-            plots.append("\(budget) with lines lw 2 dt 2 lc rgb '#888888' title \(ChartScripts.quote("budget \(CSVWriter.numberText(budget)) \(units)"))")
+            plots.append("\(budget) with lines lw 2 dt 2 lc rgb '#888888' title \(ChartScripts.quote("budget \(NumberText.exact(budget)) \(units)"))")
         }
         let body = """
             set title \(ChartScripts.quote("Prediction error against horizon (mean over windows; lower is better)"))

@@ -47,6 +47,18 @@ package struct Manifest: Codable, Sendable, Equatable {
             phases = timing.phases
             horizonCapMs = timing.horizonCapMs
         }
+
+        /// The timing recorded (the inverse of ``init(_:preset:)`` for the fields it keeps).
+        package var timing: Timing {
+            var t = Timing()
+            t.inputRateHz = inputRateHz
+            t.frameRateHz = frameRateHz
+            t.inputLatencyMs = inputLatencyMs
+            t.displayLatency = displayLatencyFrames.map { .frames($0) } ?? .milliseconds(displayLatencyMs)
+            t.phases = phases
+            t.horizonCapMs = horizonCapMs
+            return t
+        }
     }
 
     /// A strategy and its parameters.

@@ -65,7 +65,7 @@ package enum SweepCSV {
             }
         }
         strategies.sort { (order[$0] ?? 0, $0) < (order[$1] ?? 0, $1) }
-        var rows: [[String]] = [["suite mean: latency ms / overshoot p95 mm / end overshoot max mm"] + runs.map { $0.cap.map { "cap \(CSVWriter.numberText($0)) ms" } ?? "no cap" }]
+        var rows: [[String]] = [["suite mean: latency ms / overshoot p95 mm / end overshoot max mm"] + runs.map { $0.cap.map { "cap \(NumberText.exact($0)) ms" } ?? "no cap" }]
         for s in strategies {
             var row = [s]
             for run in runs {

@@ -278,6 +278,21 @@ struct BaselineCheckFileTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "### one\n### two\n")
     }
 
+    /// The manifest's timing goes back through `Timing` and `BenchRecord.timingFields`, the
+    /// one timing-to-text conversion, so a results folder and a fresh run state it alike.
+    @Test("a manifest's timing reads back to the fields a fresh run records")
+    func manifestTimingRoundTrip() throws {
+        for name in ["ipad-60", "ipad-promotion"] {
+            var timing = try #require(Timing.preset(named: name))
+            timing.horizonCapMs = 12.5
+            let record = Manifest.TimingRecord(timing, preset: name)
+            #expect(BenchRecord.timingFields(record.timing).map(\.value) == BenchRecord.timingFields(timing).map(\.value))
+        }
+        var ms = Timing()
+        ms.displayLatency = .milliseconds(25)
+        #expect(BenchRecord.timingFields(Manifest.TimingRecord(ms, preset: nil).timing).first { $0.key == "display_latency" }?.value == "25 ms")
+    }
+
     @Test("a results folder without summary.csv names the file it needs")
     func resultsFolderNeedsSummary() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("results \(UUID().uuidString)").path

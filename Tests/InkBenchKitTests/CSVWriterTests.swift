@@ -10,13 +10,13 @@ struct CSVWriterTests {
         var values: [Double] = [0, -0.0, 1, -1, 0.1, 35.4, 1e-5, 1e-300, 123456789.125, 1e15, 1e16, .pi, -2.5e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
         for _ in 0..<2000 { values.append(Double(bitPattern: rng.next() & 0x7FEF_FFFF_FFFF_FFFF) * (Bool.random() ? 1 : -1)) }
         for v in values {
-            let text = CSVWriter.numberText(v)
+            let text = NumberText.exact(v)
             #expect(Double(text) == v, "\(v) printed as \(text)")
             #expect(!text.contains(","), "no locale decimal comma in \(text)")
         }
-        #expect(CSVWriter.numberText(240) == "240")
-        #expect(CSVWriter.numberText(0.1) == "0.1")
-        #expect(CSVWriter.numberText(35.4) == "35.4")
+        #expect(NumberText.exact(240) == "240")
+        #expect(NumberText.exact(0.1) == "0.1")
+        #expect(NumberText.exact(35.4) == "35.4")
     }
 
     @Test("perceived latency stored in tenths prints exactly", arguments: [(354, "35.4"), (-6, "-0.6"), (0, "0.0"), (12, "1.2"), (-1234, "-123.4"), (5, "0.5")])
@@ -65,7 +65,7 @@ struct CSVWriterTests {
     func tenthsMean() throws {
         let six = try #require(TenthsMean.mean(of: Array(repeating: TenthsMean(total: 354, count: 1), count: 6)))
         #expect(six.exactTenths == 354)
-        #expect(CSVWriter.numberText(six.value) == "35.4")
+        #expect(NumberText.exact(six.value) == "35.4")
         let mixed = try #require(TenthsMean.mean(of: [TenthsMean(total: 354, count: 1), TenthsMean(total: 1062, count: 3)]))
         #expect(mixed.value == 35.4)
         #expect(TenthsMean([]) == nil)

@@ -11,10 +11,13 @@ import Foundation
 package enum NumberText {
     static let posix = Locale(identifier: "en_US_POSIX")
 
-    /// The shortest text that reads back to exactly `v`; integers without a fraction.
+    /// The shortest text that reads back to exactly `v`; integers without a fraction (`-0` is
+    /// `0`). The same text the CSV files hold: one algorithm, `CSVWriter`'s, for every
+    /// round-trip number in files, messages, manifests and strategy names.
     package static func exact(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        return "\(v)"
+        var out: [UInt8] = []
+        CSVWriter.appendNumber(v, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `v` with `digits` digits after the point.

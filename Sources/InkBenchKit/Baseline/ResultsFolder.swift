@@ -34,16 +34,7 @@ package enum ResultsFolder {
             record.toolVersion = m.version
             record.suite = m.suite
             record.seeds = m.seeds
-            let display = m.timing.displayLatencyFrames.map { "\(NumberText.exact($0)) frames" }
-                ?? "\(NumberText.exact(m.timing.displayLatencyMs)) ms"
-            record.timing = [
-                ("input_rate_hz", NumberText.exact(m.timing.inputRateHz)),
-                ("frame_rate_hz", NumberText.exact(m.timing.frameRateHz)),
-                ("input_latency_ms", NumberText.exact(m.timing.inputLatencyMs)),
-                ("display_latency", display),
-                ("phases", String(m.timing.phases)),
-                ("horizon_cap_ms", m.timing.horizonCapMs.map(NumberText.exact) ?? "off"),
-            ]
+            record.timing = BenchRecord.timingFields(m.timing.timing)
             record.strategies = m.strategies.map { s in
                 BenchRecord.StrategyEntry(name: s.name, parameters: s.parameters.keys.sorted().map { "\($0)=\(s.parameters[$0] ?? "")" })
             }

@@ -34,22 +34,9 @@ package struct OutputFolder: Sendable {
     /// Whether the folder holds a file of that name.
     package func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
 
-    /// Writes a file whole: to a temporary file beside it, then renamed over it.
+    /// Writes a file whole (`AtomicFile`): to a temporary file beside it, then renamed over it.
     package func write(_ name: String, bytes: [UInt8]) throws(OutputError) {
-        let target = file(name)
-        let temporary = file(".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        let data = Data(bytes)
-        do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw OutputError("cannot write \(target): \(error.localizedDescription)")
-        }
-        if rename(temporary, target) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw OutputError("cannot replace \(target): \(reason)")
-        }
+        try AtomicFile.write(bytes, to: file(name))
     }
 
     /// Writes a text file whole.

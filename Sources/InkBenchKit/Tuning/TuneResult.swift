@@ -110,7 +110,7 @@ package struct TuneResult: Sendable {
 
     /// `tune.gp`: the evaluations on the |Λ| / overshoot p95 plane, the budget's p95 bound, the front and the choice.
     package func chartScript() -> ChartScript {
-        let p95 = budget.bounds.first { $0.figure == Figure.overshootP95.name }.map { CSVWriter.numberText($0.limit) }
+        let p95 = budget.bounds.first { $0.figure == Figure.overshootP95.name }.map { NumberText.exact($0.limit) }
         let box = p95.map { "set arrow 1 from \($0), graph 0 to \($0), graph 1 nohead lw 2 dt 2 lc rgb '#c0392b'\nset label 1 'budget: overshoot p95 <= \($0) mm' at \($0), graph 0.97 left offset char 0.5,0 textcolor rgb '#c0392b'" } ?? ""
         let body = """
             set title \(ChartScripts.quote("bench tune \(strategy): every evaluation on all traces (suite means; lower left is better)"))
@@ -165,7 +165,7 @@ package struct TuneResult: Sendable {
     package func markdown(chartRendered: Bool, chartNote: String) -> String {
         var md = "## Tuning `\(strategy)`\n\n"
         md += "**Budget:** " + budget.bounds.map { "`\($0.text)`" }.joined(separator: ", ") + " (\(budget.scope.rawValue)). "
-        md += "**Searched:** " + parameters.map { "`\($0.name)` \(CSVWriter.numberText($0.low))...\(CSVWriter.numberText($0.high))\($0.logarithmic ? " (log)" : "")" }.joined(separator: ", ")
+        md += "**Searched:** " + parameters.map { "`\($0.name)` \(NumberText.exact($0.low))...\(NumberText.exact($0.high))\($0.logarithmic ? " (log)" : "")" }.joined(separator: ", ")
         md += "; a grid, then a coordinate search; \(tuner.evaluated.count) evaluations over \(traces.count) traces (every one in `tune.csv`).\n\n"
         md += "**Chosen** (tuned on all traces): `\(chosenSpec)`, paste into `--strategies` or a baseline.\n\n"
         md += "| figures | " + ["latency ms", "removed ms", "overshoot p95 mm", "end overshoot max mm", "within budget"].joined(separator: " | ") + " |\n|---|---|---|---|---|---|\n"
