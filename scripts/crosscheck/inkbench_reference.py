@@ -20,9 +20,28 @@ What it is
         (`none` is treated as never showing a prediction, so its cells are empty);
       * quadratic declines with < 3 samples, linear with < 2;
       * kalman per section 9, in px and ms with 1 px = 0.15875 mm; ready after 4 updates;
-        kalman-chromium = kalman + 25 ms horizon cap + reset on sample gaps > 20 ms
-        (the OLD definition: bench's `kalman:cap_ms=25,gap_ms=20`; bench's own
-        kalman-chromium is now Chromium as shipped, see docs/chromium.md);
+      * kalman-chromium per section 9 of version 3 (Chromium as a page sees it), read from
+        Chromium's own source, not from bench's: Blink's InputEventPrediction
+        (third_party/blink/renderer/platform/widget/input/input_event_prediction.cc,
+        AddPredictedEvents) and ui/base/prediction/kalman_predictor.cc (Update, TimeInterval,
+        GeneratePrediction), chromium/chromium at 047c7dc4 / 61169ed3:
+          - the stroke's first sample (the pointerdown) is not fed; every later sample is;
+          - Update resets the whole predictor when the gap to the previous fed sample is over
+            20 ms (kMaxTimeDelta), then feeds the sample (dt from the reset time filter: 0);
+          - after each sample, while ready (4 updates per axis), the points
+            t_last + k * dt_hat for k = 1, 2, ... while t_last + k * dt_hat <= t_last + 25 ms
+            (kMaxPredictionTime; `<=` as in AddPredictedEvents), dt_hat = max(2.5 ms,
+            the time filter's position truncated to whole microseconds) (TimeInterval,
+            kMinTimeInterval); each point is last + v dt + a dt^2 / 2 (kVelocityInfluence 1,
+            kAccelerationInfluence 0.5), in double precision (Chromium computes pred_dt and
+            the position in float; the difference is below the printed digits);
+          - shown like a recorded tail: at T_k the tail is interpolated linearly between its
+            points (the newest sample as its start), and its last point is held for targets
+            beyond it; no point means no prediction; the horizon is the reach shown,
+            min(T_k, last point's time) - t_last;
+        the old definition (kalman + 25 ms cap + reset on gaps > 20 ms, bench's
+        `kalman:cap_ms=25,gap_ms=20`) is kept as `kalman-cap25-gap20`: section 11's
+        kalman-chromium figures are of that definition;
       * percentiles are nearest-rank: sorted value at rank ceil(0.95 n);
       * Lambda by the FULL 0.1 ms grid over [-50, 200] ms (2,501 shifts), ties to the
         smaller |S|, then to +S; reported as an integer count of 0.1 ms;
@@ -38,7 +57,7 @@ What it is
 Traces: the CLEAN default S-curves (H = 40 mm, A = 15 mm, D = 1.6 / 0.8 / 0.4 s at
 240 Hz) and the straight line of section 11 (100 mm/s along +x, 1.0 s, 241 samples).
 Timing: 240 Hz input / 60 Hz frames, Lin = 8 ms, Ldisp = 1.5 frames, 4 phases.
-Strategies: none, linear, quadratic, kalman, kalman-chromium.
+Strategies: none, linear, quadratic, kalman, kalman-chromium (and kalman-cap25-gap20).
 
 How to run
     python3 scripts/crosscheck/inkbench_reference.py            # CSV on stdout
@@ -46,6 +65,8 @@ How to run
                                                                  # and the Chromium Kalman
                                                                  # unit-test values (stderr)
     Options: --traces slow,medium,fast,line  --strategies none,linear,...
+             --compare DIR/summary.csv: every figure against bench's, at bench's printed
+             digits (e.g. the default run's: bench run --out DIR first)
 
 It is deliberately slow (full 2,501-point Lambda grid, dense overshoot polylines; about
 a minute or two on one core) and is NOT part of CI or of the Swift test suite.
@@ -256,13 +277,66 @@ class KalmanPredictor:
         return (px * PX_MM, py * PX_MM)
 
 
+class ChromiumPagePredictor:
+    """kalman as a page sees it in Chromium: a list of predicted points after each sample."""
+
+    MAX_PREDICTION_US = 25000   # kMaxPredictionTime
+    MAX_GAP_MS = 20.0           # kMaxTimeDelta
+    MIN_INTERVAL_US = 2500      # kMinTimeInterval
+
+    def __init__(self):
+        self.k = KalmanPredictor()
+        self.reset()
+
+    def reset(self):
+        self.k.reset()
+        self.seen = 0        # samples of the stroke received (the first is not fed)
+        self.tail = []       # [(t s, x mm, y mm)] predicted after the newest sample
+        self.newest = None   # (t s, x mm, y mm)
+
+    def update(self, t, x, y):
+        self.seen += 1
+        self.newest = (t, x, y)
+        self.tail = []
+        if self.seen == 1:
+            return            # the pointerdown: Blink resets and does not feed it
+        if self.k.last is not None and t * 1000.0 - self.k.last[0] > self.MAX_GAP_MS:
+            self.k.reset()    # Update's own reset, then the sample is fed
+        self.k.update(t, x, y)
+        if self.k.fx.n < self.k.ready_after or self.k.fy.n < self.k.ready_after:
+            return
+        mean_ms = self.k.ft.x[0]
+        interval_us = max(self.MIN_INTERVAL_US, int(math.floor(mean_ms * 1000.0))) if mean_ms else 8000
+        step = 1
+        while step * interval_us <= self.MAX_PREDICTION_US:
+            T = t + step * interval_us * 1e-6
+            self.tail.append((T,) + self.k.predict(T))
+            step += 1
+
+    def predict(self, T):
+        if not self.tail:
+            return None
+        prev = self.newest
+        for point in self.tail:
+            if T <= point[0]:
+                w = (T - prev[0]) / (point[0] - prev[0]) if point[0] > prev[0] else 1.0
+                return (prev[1] + w * (point[1] - prev[1]), prev[2] + w * (point[2] - prev[2]))
+            prev = point
+        return self.tail[-1][1:]
+
+    def reach(self, T):
+        """The time of the point shown at T (the earlier of T and the tail's last point)."""
+        return min(T, self.tail[-1][0])
+
+
 STRATEGIES = {
     # name: (factory, horizon cap s or None, gap reset s or None)
     "none": (NonePredictor, None, None),
     "linear": (LinearPredictor, None, None),
     "quadratic": (QuadraticPredictor, None, None),
     "kalman": (KalmanPredictor, None, None),
-    "kalman-chromium": (KalmanPredictor, 0.025, 0.020),
+    "kalman-chromium": (ChromiumPagePredictor, None, None),
+    "kalman-cap25-gap20": (KalmanPredictor, 0.025, 0.020),
 }
 
 
@@ -300,8 +374,9 @@ def replay(truth, strategy):
                 p = pred.predict(T)
                 shown = p is not None
                 q = np.array(p) if shown else pts[nrecv - 1].copy()
+                reach = pred.reach(T) if shown and hasattr(pred, "reach") else T
                 frames.append(dict(phase=j, k=k, tau=tau, q=q, shown=shown,
-                                   horizon=(T - t_last) if shown else None,
+                                   horizon=(reach - t_last) if shown else None,
                                    in_stroke=(t_first <= tau <= t_end),
                                    after_lift=(tau > t_end), prev_open=prev_open))
             prev_open = is_open
@@ -535,7 +610,8 @@ SECTION11 = {  # strategy: [(lambda, p95) slow, medium, fast]
     "linear": [(1.2, 0.838), (3.6, 2.857), (8.5, 7.791)],
     "quadratic": [(-0.6, 0.440), (-1.0, 2.478), (-0.7, 10.316)],
     "kalman": [(-0.6, 0.493), (-1.1, 2.718), (-0.1, 11.133)],
-    "kalman-chromium": [(10.1, 0.160), (9.7, 0.958), (9.9, 4.795)],
+    # version 2's kalman-chromium, kept here under the name of what it is
+    "kalman-cap25-gap20": [(10.1, 0.160), (9.7, 0.958), (9.9, 4.795)],
 }
 
 
@@ -584,11 +660,61 @@ def section11_check(results):
     return ok
 
 
+# bench's summary.csv column and printed digits for each of this script's columns.
+BENCH_COLUMNS = {
+    "lambda_ms": ("perceived_latency_ms", 1), "latency_removed_ms": ("latency_removed_ms", 1),
+    "overshoot_p95_mm": ("overshoot_p95_mm", 3), "overshoot_max_mm": ("overshoot_max_mm", 3),
+    "end_overshoot_mean_mm": ("end_overshoot_mean_mm", 3), "end_overshoot_max_mm": ("end_overshoot_max_mm", 3),
+    "lead_mean_mm": ("lead_mean_mm", 3), "lead_sd_mm": ("lead_sd_mm", 3), "cross_rms_mm": ("cross_track_rms_mm", 3),
+    "lag_mean_mm": ("spatial_lag_mean_mm", 3), "lag_ratio": ("remaining_lag_ratio", 3),
+    "wrong_dir_rate": ("wrong_direction_rate", 3), "jitter_rms_mm": ("jitter_rms_mm", 3),
+    "horizon_mean_ms": ("horizon_mean_ms", 1), "horizon_p95_ms": ("horizon_p95_ms", 1),
+}
+
+
+# bench's names of the traces whose names here are not bench's with '-' for ' '.
+BENCH_TRACES = {"line 100 mm/s": "line"}
+
+
+def printed(v, digits):
+    """v as bench prints it: fixed digits, no sign on a zero."""
+    t = f"{v:.{digits}f}"
+    return t[1:] if t.startswith("-") and float(t) == 0 else t
+
+
+def compare(res, path):
+    """Compares with a bench summary.csv at bench's printed digits; prints one line per
+    (trace, strategy) and returns whether every shared figure agrees."""
+    import csv
+    with open(path, newline="") as f:
+        rows = {(BENCH_TRACES.get(r["trace"], r["trace"].replace(" ", "-")), r["strategy"]): r for r in csv.DictReader(f)}
+    ok = True
+    for (tn, s), r in sorted(res.items()):
+        b = rows.get((tn, s))
+        if b is None:
+            print(f"compare {tn:15s} {s:18s} not in {path}", file=sys.stderr)
+            continue
+        differ = []
+        for col, (bcol, digits) in BENCH_COLUMNS.items():
+            mine, theirs = r[col], b.get(bcol, "")
+            if (theirs == "") != (mine is None or math.isnan(mine)):
+                differ.append(f"{bcol} {mine} vs '{theirs}'")
+            elif theirs != "" and printed(mine, digits) != printed(float(theirs), digits):
+                differ.append(f"{bcol} {printed(mine, digits)} vs {printed(float(theirs), digits)}")
+        ok &= not differ
+        print(f"compare {tn:15s} {s:18s} {'all ' + str(len(BENCH_COLUMNS)) + ' agree' if not differ else '; '.join(differ)}",
+              file=sys.stderr)
+    print(f"compare with {path}: {'AGREE' if ok else 'DIFFER'}", file=sys.stderr)
+    return ok
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--traces", default="slow,medium,fast,line")
-    ap.add_argument("--strategies", default="none,linear,quadratic,kalman,kalman-chromium")
+    ap.add_argument("--strategies", default="none,linear,quadratic,kalman,kalman-chromium,kalman-cap25-gap20")
     ap.add_argument("--selftest", action="store_true")
+    ap.add_argument("--compare", metavar="SUMMARY_CSV",
+                    help="also compare with a bench summary.csv at its printed digits (stderr)")
     args = ap.parse_args()
     traces = [SHORT.get(t, t) for t in args.traces.split(",")]
     strategies = args.strategies.split(",")
@@ -609,6 +735,8 @@ def main():
     sys.stdout.flush()
     if args.selftest:
         section11_check(res)
+    if args.compare:
+        compare(res, args.compare)
 
 
 if __name__ == "__main__":
