@@ -4,31 +4,36 @@ import InkReplay
 import InkTraces
 
 /// One run's result: a trace replayed through a strategy under a timing, and its figures.
+///
+/// Public, with ``BenchRunner/run(traces:strategies:timing:maxConcurrency:)``, for the
+/// Benchmarks package (a package of its own, so it sees only `public` API): its throughput and
+/// allocation benchmarks time this runner and dump these figures. Everything else of a run
+/// (the session, its outcome, the summary rows, the outputs) is the command line's (`package`).
 public struct RunResult: Sendable {
     /// The trace's name.
     public var trace: String
     /// The strategy's name.
     public var strategy: String
     /// The timing it ran with.
-    public var timing: Timing
+    package var timing: Timing
     /// Input samples in the trace.
     public var samples: Int
     /// Every figure.
     public var figures: TraceFigures
     /// Every open frame with its details, when frames were asked for.
-    public var frames: [FrameDetail]?
+    package var frames: [FrameDetail]?
     /// Each frame's predicted tail, when tails were asked for (same order as `frames`).
-    public var tails: [[PenPoint]]?
+    package var tails: [[PenPoint]]?
 }
 
 /// What a run keeps beyond the figures.
-public struct RunDetail: Sendable, Equatable {
+package struct RunDetail: Sendable, Equatable {
     /// Keep every frame (for `frames.csv` and charts).
-    public var frames: Bool
+    package var frames: Bool
     /// Also keep each frame's predicted tail, for these traces only (the stroke-replay chart).
-    public var tailsForTraces: Set<String>
+    package var tailsForTraces: Set<String>
 
-    public init(frames: Bool = false, tailsForTraces: Set<String> = []) {
+    package init(frames: Bool = false, tailsForTraces: Set<String> = []) {
         self.frames = frames
         self.tailsForTraces = tailsForTraces
     }
@@ -46,9 +51,16 @@ public struct RunDetail: Sendable, Equatable {
 /// let results = await BenchRunner.run(traces: traces, strategies: [try StrategyCatalog.strategy(named: "linear")], timing: Timing())
 /// ```
 public enum BenchRunner {
-    /// Runs every pair. `maxConcurrency` 1 runs on one core.
+    /// Runs every pair, keeping the figures only. `maxConcurrency` 1 runs on one core.
     public static func run(
-        traces: [Trace], strategies: [Strategy], timing: Timing, detail: RunDetail = RunDetail(),
+        traces: [Trace], strategies: [Strategy], timing: Timing, maxConcurrency: Int = ProcessInfoCores.count
+    ) async -> [RunResult] {
+        await run(traces: traces, strategies: strategies, timing: timing, detail: RunDetail(), maxConcurrency: maxConcurrency)
+    }
+
+    /// Runs every pair, keeping what `detail` asks for beyond the figures.
+    package static func run(
+        traces: [Trace], strategies: [Strategy], timing: Timing, detail: RunDetail,
         maxConcurrency: Int = ProcessInfoCores.count
     ) async -> [RunResult] {
         let wantsNone = strategies.contains { $0.name == "none" }
@@ -110,7 +122,7 @@ public enum BenchRunner {
     }
 
     /// Runs one trace through one strategy.
-    public static func runOne(
+    package static func runOne(
         trace: Trace, truth: TraceTruth, strategy: Strategy, timing: Timing, detail: RunDetail = RunDetail()
     ) -> RunResult {
         var accumulator = FigureAccumulator(truth: truth)
@@ -153,7 +165,7 @@ public enum BenchRunner {
 
 extension TraceFigures {
     /// Fills the figures defined against `none` on the same trace and timing.
-    public mutating func relate(toNone none: TraceFigures) {
+    package mutating func relate(toNone none: TraceFigures) {
         if let a = none.perceivedLatencyTenthsMs, let b = perceivedLatencyTenthsMs { latencyRemovedTenthsMs = a - b }
         if let a = none.spatialLagMeanMM, let b = spatialLagMeanMM, a > 0 { remainingLagRatio = b / a }
     }
@@ -161,5 +173,5 @@ extension TraceFigures {
 
 extension Trace {
     /// Whether any stroke carries recorded platform predictions.
-    public var hasRecordedPredictions: Bool { strokes.contains { $0.recordedPredictions != nil } }
+    package var hasRecordedPredictions: Bool { strokes.contains { $0.recordedPredictions != nil } }
 }

@@ -11,23 +11,23 @@ import InkTraces
 /// let plan = BenchPlan(specs: SyntheticSuite.default.specs, strategies: try StrategyCatalog.strategies(named: ["none", "linear"]))
 /// let outcome = try await BenchSession.run(plan)
 /// ```
-public struct BenchPlan: Sendable {
+package struct BenchPlan: Sendable {
     /// Synthetic traces to generate.
-    public var specs: [SyntheticSpec]
+    package var specs: [SyntheticSpec]
     /// Recorded traces to replay (seed-independent).
-    public var recordings: [Trace]
+    package var recordings: [Trace]
     /// Seeds for noisy synthetic traces; clean traces and recordings run once.
-    public var seeds: [UInt64]
+    package var seeds: [UInt64]
     /// Strategies, in report order.
-    public var strategies: [Strategy]
+    package var strategies: [Strategy]
     /// The timing.
-    public var timing: Timing
+    package var timing: Timing
     /// Keep every frame of the first seed (for `frames.csv` and the charts).
-    public var keepFrames: Bool
+    package var keepFrames: Bool
     /// Also keep the frames and predicted tails of these traces (first seed; the charts).
-    public var tailsForTraces: Set<String>
+    package var tailsForTraces: Set<String>
 
-    public init(
+    package init(
         specs: [SyntheticSpec], recordings: [Trace] = [], seeds: [UInt64] = [1], strategies: [Strategy],
         timing: Timing = Timing(), keepFrames: Bool = false, tailsForTraces: Set<String> = []
     ) {
@@ -42,47 +42,47 @@ public struct BenchPlan: Sendable {
 }
 
 /// The runs of one trace through one strategy, one per seed (one only for a seed-independent trace).
-public struct RunGroup: Sendable {
+package struct RunGroup: Sendable {
     /// Position of the trace in the session's trace order.
-    public var traceIndex: Int
+    package var traceIndex: Int
     /// Position of the strategy in the plan's strategy order.
-    public var strategyIndex: Int
-    public var trace: String
-    public var strategy: String
+    package var strategyIndex: Int
+    package var trace: String
+    package var strategy: String
     /// The trace's input rate (Hz): the spec's for synthetic traces, `1 / median interval` for recordings.
-    public var inputRateHz: Double
+    package var inputRateHz: Double
     /// One result per seed, in seed order.
-    public var perSeed: [RunResult]
+    package var perSeed: [RunResult]
 }
 
 /// What a session produced.
-public struct BenchOutcome: Sendable {
+package struct BenchOutcome: Sendable {
     /// Trace names in order (first seed).
-    public var traceNames: [String]
+    package var traceNames: [String]
     /// Strategy names in order.
-    public var strategyNames: [String]
+    package var strategyNames: [String]
     /// One group per (trace, strategy), trace-major.
-    public var groups: [RunGroup]
+    package var groups: [RunGroup]
     /// The first seed's traces, in order (for `paths.csv`).
-    public var traces: [Trace]
+    package var traces: [Trace]
     /// Input samples fed through the timing model: samples x phases, summed over every replay
     /// (including the `none` baseline that runs even when not reported).
-    public var samplesReplayed: Int
+    package var samplesReplayed: Int
     /// Wall time of the replays (s).
-    public var replaySeconds: Double
+    package var replaySeconds: Double
 }
 
 /// Runs a ``BenchPlan``: generates each trace for each seed, replays it through every
 /// strategy (spread over the cores) and groups the results by trace and strategy.
 /// Deterministic: the same plan gives the same figures to the bit.
-public enum BenchSession {
+package enum BenchSession {
     /// Progress: units done and the total (one unit is one trace for one seed).
-    public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
+    package typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
 
     /// Runs the plan.
     ///
     /// - Throws: ``/InkTraces/TraceError`` when a synthetic spec is invalid.
-    public static func run(_ plan: BenchPlan, progress: Progress? = nil) async throws(TraceError) -> BenchOutcome {
+    package static func run(_ plan: BenchPlan, progress: Progress? = nil) async throws(TraceError) -> BenchOutcome {
         struct Unit { var traceIndex: Int; var seedIndex: Int; var spec: SyntheticSpec?; var recording: Trace? }
         var units: [Unit] = []
         let seeds = plan.seeds.isEmpty ? [1] : plan.seeds
@@ -143,7 +143,7 @@ public enum BenchSession {
 extension BenchSession {
     /// Replays one trace of an outcome again, keeping its frames and predicted tails (the
     /// charts' trace when it is chosen after the run); its figures are the same to the bit.
-    public static func keepTails(of traceIndex: Int, in outcome: inout BenchOutcome, plan: BenchPlan) async {
+    package static func keepTails(of traceIndex: Int, in outcome: inout BenchOutcome, plan: BenchPlan) async {
         guard outcome.traces.indices.contains(traceIndex) else { return }
         let trace = outcome.traces[traceIndex]
         let results = await BenchRunner.run(
@@ -162,7 +162,7 @@ extension BenchSession {
 extension BenchOutcome {
     /// The timing line of this outcome: the synthetic input rate when synthetic traces ran, and
     /// the recordings' own rates (1 / median interval) when recordings ran.
-    public func timingSummary(_ timing: Timing) -> String {
+    package func timingSummary(_ timing: Timing) -> String {
         let synthetic = traces.contains { $0.source == "synthetic" }
         let rates = traces.filter { $0.source != "synthetic" }.map { 1 / $0.nominalInterval }
         return timing.summary(synthetic: synthetic || traces.isEmpty, recordingRatesHz: rates)

@@ -131,7 +131,7 @@ package struct Report: Sendable {
     }
 
     /// The run's budget (`--budget` in the manifest's options) judged on the summary's strategies, or `nil`.
-    public var budgetVerdict: Budget.Verdict? {
+    package var budgetVerdict: Budget.Verdict? {
         guard let text = manifest?.options["budget"], !text.isEmpty else { return nil }
         let scope: Budget.Scope = manifest?.options["budget-per-trace"] == "true" ? .everyTrace : .suiteMean
         guard let budget = try? Budget(parsing: text, scope: scope) else { return nil }

@@ -14,7 +14,9 @@ public struct StageDefinition: Sendable {
     /// predictor factory wraps, the name becomes `stage+name` and the stage's parameters lead
     /// the list as `stage.param`. Values are checked here, once.
     ///
-    /// - Parameter values: the stage's parameters by name; absent ones take their default.
+    /// - Parameters:
+    ///   - strategy: the strategy whose predictor the stage filters for.
+    ///   - values: the stage's parameters by name; absent ones take their default.
     /// - Throws: ``StrategySpecError`` naming an unknown parameter or a value out of range.
     public func applied(to strategy: Strategy, _ values: [String: Double] = [:]) throws(StrategySpecError) -> Strategy {
         var resolved: [String: Double?] = [:]

@@ -1,17 +1,17 @@
 /// One figure of the field's metrics (papers' fixed-horizon errors, Android's and Chromium's
 /// prediction telemetry): the CSV it is in, its column, unit, direction, digits and meaning.
-public struct FieldFigure: Sendable, Equatable {
+package struct FieldFigure: Sendable, Equatable {
     /// The CSV file, e.g. `horizon.csv`.
-    public var csv: String
+    package var csv: String
     /// The column.
-    public var column: String
+    package var column: String
     /// The unit (`px`, `mm`, `px or mm` where the unit column says, `1` for ratios).
-    public var unit: String
-    public var direction: Figure.Direction
+    package var unit: String
+    package var direction: Figure.Direction
     /// Decimal digits worth reading.
-    public var digits: Int
+    package var digits: Int
     /// One line: what it is.
-    public var meaning: String
+    package var meaning: String
 }
 
 /// The field's figures: the registry section of every figure `bench horizon` and
@@ -21,8 +21,8 @@ public struct FieldFigure: Sendable, Equatable {
 /// ```swift
 /// FieldFigures.figure(csv: "horizon.csv", column: "error_mean")?.direction   // .lowerIsBetter
 /// ```
-public enum FieldFigures {
-    public static let all: [FieldFigure] = [
+package enum FieldFigures {
+    package static let all: [FieldFigure] = [
         FieldFigure(csv: "horizon.csv", column: "error_mean", unit: "px or mm (the unit column)", direction: .lowerIsBetter, digits: 2,
                     meaning: "mean Euclidean distance from the prediction k samples (or X ms) ahead to the real position, over the pool's windows"),
         FieldFigure(csv: "horizon.csv", column: "error_p50", unit: "px or mm (the unit column)", direction: .lowerIsBetter, digits: 2,
@@ -70,12 +70,12 @@ public enum FieldFigures {
     ]
 
     /// The facts of a column, or `nil`.
-    public static func figure(csv: String, column: String) -> FieldFigure? {
+    package static func figure(csv: String, column: String) -> FieldFigure? {
         all.first { $0.csv == csv && $0.column == column }
     }
 
     /// A Markdown table of every figure, for docs and reports.
-    public static var markdownTable: String {
+    package static var markdownTable: String {
         var lines = ["| CSV | column | unit | direction | digits | meaning |", "|---|---|---|---|---|---|"]
         for f in all {
             lines.append("| \(f.csv) | `\(f.column)` | \(f.unit) | \(f.direction.phrase) | \(f.digits) | \(f.meaning) |")

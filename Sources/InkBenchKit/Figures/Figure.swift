@@ -15,9 +15,9 @@ import InkMetrics
 /// p95.text(4.0493)               // "4.049"
 /// Figure.perceivedLatency.cost(in: ["perceived_latency_ms": -11.0])   // 11.0: |Λ|
 /// ```
-public struct Figure: Sendable, Identifiable {
+package struct Figure: Sendable, Identifiable {
     /// A figure's unit, as its CSV name ends.
-    public enum Unit: String, Sendable {
+    package enum Unit: String, Sendable {
         /// Milliseconds (`_ms`).
         case ms
         /// Millimetres on the writing surface (`_mm`).
@@ -27,7 +27,7 @@ public struct Figure: Sendable, Identifiable {
     }
 
     /// Which way a figure is better, so that every command judges it the same way.
-    public enum Direction: Sendable, Equatable {
+    package enum Direction: Sendable, Equatable {
         /// Overshoot, errors, jitter: smaller is better; the ideal is 0.
         case lowerIsBetter
         /// Perceived latency, along-track lead: closer to zero is better (ink ahead of the pen is
@@ -42,7 +42,7 @@ public struct Figure: Sendable, Identifiable {
         case descriptive
 
         /// The phrase for chart titles and help: "lower is better", ...
-        public var phrase: String {
+        package var phrase: String {
             switch self {
             case .lowerIsBetter: "lower is better"
             case .closerToZeroIsBetter: "closer to 0 is better"
@@ -53,32 +53,32 @@ public struct Figure: Sendable, Identifiable {
     }
 
     /// The CSV column name, e.g. `overshoot_p95_mm`.
-    public let name: String
-    public var id: String { name }
+    package let name: String
+    package var id: String { name }
     /// The unit.
-    public let unit: Unit
+    package let unit: Unit
     /// Digits printed after the point in tables and reports.
-    public let digits: Int
+    package let digits: Int
     /// Which way is better.
-    public let direction: Direction
+    package let direction: Direction
     /// The default absolute tolerance of `bench check` and `bench compare`, in ``unit``
     /// (see `ToleranceTable` for how these were measured).
-    public let tolerance: Double
+    package let tolerance: Double
     /// Whether it is a headline figure: shown in the terminal table and per-trace report
     /// tables, with a seed-spread column in `summary.csv`.
-    public let headline: Bool
+    package let headline: Bool
     /// The short heading of tables, with its unit: `overshoot p95 mm`.
-    public let heading: String
+    package let heading: String
     /// One sentence: how to read it.
-    public let about: String
+    package let about: String
     /// Reads it from one run's figures; `nil` is an empty cell.
-    public let value: @Sendable (TraceFigures) -> Double?
+    package let value: @Sendable (TraceFigures) -> Double?
 
     /// The value as printed, with ``digits`` digits: `4.049`.
-    public func text(_ v: Double) -> String { NumberText.fixed(v, digits) }
+    package func text(_ v: Double) -> String { NumberText.fixed(v, digits) }
 
     /// The value with its unit: `4.049 mm`.
-    public func textWithUnit(_ v: Double) -> String {
+    package func textWithUnit(_ v: Double) -> String {
         text(v) + (unit == .none ? "" : " " + unit.rawValue)
     }
 
@@ -88,7 +88,7 @@ public struct Figure: Sendable, Identifiable {
     /// ``Direction/byMagnitudeOf(_:)``.
     ///
     /// - Parameter values: a row's figures by CSV name.
-    public func cost(in values: [String: Double]) -> Double? {
+    package func cost(in values: [String: Double]) -> Double? {
         switch direction {
         case .lowerIsBetter: values[name]
         case .closerToZeroIsBetter: values[name].map(abs)
@@ -99,7 +99,7 @@ public struct Figure: Sendable, Identifiable {
 
     /// The figure whose cost judges this one (itself, or the one named by
     /// ``Direction/byMagnitudeOf(_:)``).
-    public var judgedFigure: Figure {
+    package var judgedFigure: Figure {
         if case .byMagnitudeOf(let other) = direction, let f = Figure.named(other) { return f }
         return self
     }
@@ -107,7 +107,7 @@ public struct Figure: Sendable, Identifiable {
 
 extension Figure {
     /// The registry name of every figure in `summary.csv`, in column order.
-    public static let all: [Figure] = [
+    package static let all: [Figure] = [
         perceivedLatency,
         latencyRemoved,
         overshootP95,
@@ -160,43 +160,43 @@ extension Figure {
     ]
 
     /// Perceived latency `Λ` (ms), judged by its magnitude.
-    public static let perceivedLatency = Figure(
+    package static let perceivedLatency = Figure(
         name: "perceived_latency_ms", unit: .ms, digits: 1, direction: .closerToZeroIsBetter, tolerance: 0.5, headline: true,
         heading: "latency ms", about: "how long ago the pen was where the ink now ends; negative runs ahead of the pen",
         value: { $0.perceivedLatencyMs })
 
     /// Latency removed, `Λ_none - Λ` (ms), judged through `|Λ|`.
-    public static let latencyRemoved = Figure(
+    package static let latencyRemoved = Figure(
         name: "latency_removed_ms", unit: .ms, digits: 1, direction: .byMagnitudeOf("perceived_latency_ms"), tolerance: 0.5,
         headline: true, heading: "removed ms",
         about: "latency hidden against none on the same trace; more than none shows means running ahead",
         value: { $0.latencyRemovedMs })
 
     /// Overshoot, 95th percentile (mm).
-    public static let overshootP95 = Figure(
+    package static let overshootP95 = Figure(
         name: "overshoot_p95_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: true,
         heading: "overshoot p95 mm", about: "distance from the tip to the pen's last 250 ms of path, 95th percentile",
         value: { $0.overshootP95MM })
 
     /// The figure of that CSV name, or `nil`.
-    public static func named(_ name: String) -> Figure? { byName[name] }
+    package static func named(_ name: String) -> Figure? { byName[name] }
 
     static let byName: [String: Figure] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 
     /// The headline figures, in column order.
-    public static let headlines: [Figure] = all.filter(\.headline)
+    package static let headlines: [Figure] = all.filter(\.headline)
 
     /// The spread column of a figure in `summary.csv`: `overshoot_p95_mm` -> `overshoot_p95_sd_mm`.
-    public static func spreadColumn(_ name: String) -> String {
+    package static func spreadColumn(_ name: String) -> String {
         guard let i = name.lastIndex(of: "_") else { return name + "_sd" }
         return name[..<i] + "_sd" + name[i...]
     }
 
     /// The digits of a figure (3 for a name this version does not know).
-    public static func digits(of name: String) -> Int { named(name)?.digits ?? 3 }
+    package static func digits(of name: String) -> Int { named(name)?.digits ?? 3 }
 
     /// The unit text of a figure (`ms`, `mm`, or empty), from the registry or its name's ending.
-    public static func unitText(of name: String) -> String {
+    package static func unitText(of name: String) -> String {
         if let f = named(name) { return f.unit.rawValue }
         return name.hasSuffix("_ms") ? "ms" : name.hasSuffix("_mm") ? "mm" : ""
     }

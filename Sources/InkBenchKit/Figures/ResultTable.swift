@@ -5,7 +5,7 @@
 /// trace              strategy         latency ms  removed ms  overshoot p95 mm  end overshoot mm
 /// s-curve slow       none                   35.4         0.0             0.000             0.000
 /// ```
-public enum ResultTable {
+package enum ResultTable {
     /// The figures of the compact table, from the registry.
     static let columns: [Figure] = [
         .perceivedLatency, .latencyRemoved, .overshootP95,
@@ -19,7 +19,7 @@ public enum ResultTable {
     /// ```swift
     /// print(ResultTable.render(rows: SummaryRow.rows(outcome, frameRateHz: 60)))
     /// ```
-    public static func render(rows summary: [SummaryRow], perTrace: Bool = true) -> String {
+    package static func render(rows summary: [SummaryRow], perTrace: Bool = true) -> String {
         var rows: [[String]] = [["trace", "strategy"] + columns.map(\.heading)]
         func cell(_ r: SummaryRow, _ f: Figure) -> String {
             guard let v = r.values[f.name] else { return "-" }
@@ -42,7 +42,7 @@ public enum ResultTable {
     /// trace         input Hz  samples  strokes  moving frames  tool  device  in suite mean
     /// s-curve slow       240      385        1            360  pen   -       yes
     /// ```
-    public static func traces(rows summary: [SummaryRow]) -> String {
+    package static func traces(rows summary: [SummaryRow]) -> String {
         var out: [[String]] = [["trace", "input Hz", "samples", "strokes", "moving frames", "tool", "device", "in suite mean"]]
         var seen = Set<Int>()
         for r in summary where !r.isSuiteMean && seen.insert(r.traceIndex).inserted {
@@ -55,7 +55,7 @@ public enum ResultTable {
     }
 
     /// The notice for traces left out of the suite means, or `nil` when none was.
-    public static func exclusionNotice(rows summary: [SummaryRow], minMovingFrames: Int) -> String? {
+    package static func exclusionNotice(rows summary: [SummaryRow], minMovingFrames: Int) -> String? {
         var names: [String] = []
         for r in summary where !r.isSuiteMean && !r.inSuiteMean && !names.contains(r.trace) {
             names.append("\(r.trace) (\(r.movingFrames))")

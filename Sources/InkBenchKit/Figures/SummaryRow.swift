@@ -15,61 +15,61 @@ import InkTraces
 /// let rows = SummaryRow.rows(outcome, frameRateHz: 60, minMovingFrames: 40)
 /// rows.last?.trace    // "suite mean"
 /// ```
-public struct SummaryRow: Sendable {
+package struct SummaryRow: Sendable {
     /// The trace name in suite-mean rows.
-    public static let suiteMeanName = "suite mean"
+    package static let suiteMeanName = "suite mean"
 
-    public var trace: String
-    public var strategy: String
+    package var trace: String
+    package var strategy: String
     /// Position in the trace order; the trace count for suite means.
-    public var traceIndex: Int
+    package var traceIndex: Int
     /// Position in the strategy order.
-    public var strategyIndex: Int
-    public var frameRateHz: Double
+    package var strategyIndex: Int
+    package var frameRateHz: Double
     /// The trace's input rate, `1 / median sample interval` for recordings; `nil` in a
     /// suite-mean row over traces of different rates.
-    public var inputRateHz: Double?
+    package var inputRateHz: Double?
     /// Open frames (first seed; summed over traces for suite means).
-    public var frames: Int
-    public var inStrokeFrames: Int
-    public var movingFrames: Int
+    package var frames: Int
+    package var inStrokeFrames: Int
+    package var movingFrames: Int
     /// Input samples of the trace (first seed; summed for suite means).
-    public var samples: Int
+    package var samples: Int
     /// Strokes of the trace (summed for suite means).
-    public var strokes: Int
+    package var strokes: Int
     /// The recording device, where the source names it.
-    public var device: String?
+    package var device: String?
     /// The tools of the trace's strokes (`pen`, `finger`, or both joined by `+`).
-    public var tool: String?
+    package var tool: String?
     /// Seeds averaged (1 for a seed-independent trace).
-    public var seeds: Int
+    package var seeds: Int
     /// Traces averaged (1 for a trace row).
-    public var traces: Int
+    package var traces: Int
     /// Whether the row counts toward its strategy's suite mean (trace rows with at least the
     /// minimum of moving frames; suite-mean rows are true).
-    public var inSuiteMean: Bool
+    package var inSuiteMean: Bool
     /// Whether `Λ` lay on the edge of the searched range (any seed or trace).
-    public var perceivedLatencyAtEdge: Bool
+    package var perceivedLatencyAtEdge: Bool
     /// `Λ`, exactly, in tenths of a ms.
-    public var perceivedLatency: TenthsMean?
+    package var perceivedLatency: TenthsMean?
     /// Latency removed, exactly, in tenths of a ms.
-    public var latencyRemoved: TenthsMean?
+    package var latencyRemoved: TenthsMean?
     /// The mean of every figure by CSV name (`Λ` and latency removed included, as `Double`).
-    public var values: [String: Double]
+    package var values: [String: Double]
     /// The sample standard deviation over seeds of each headline figure (`summary.csv`).
-    public var spreads: [String: Double]
+    package var spreads: [String: Double]
     /// The range (max - min) over seeds of every figure (baselines' `spread_` columns).
-    public var ranges: [String: Double]
+    package var ranges: [String: Double]
 
     /// Whether this is a suite-mean row.
-    public var isSuiteMean: Bool { trace == SummaryRow.suiteMeanName }
+    package var isSuiteMean: Bool { trace == SummaryRow.suiteMeanName }
 
     /// The value of a figure (`nil`: an empty cell).
-    public func value(_ figure: String) -> Double? { values[figure] }
+    package func value(_ figure: String) -> Double? { values[figure] }
 
     /// The rows of an outcome: one per (trace, strategy), then one suite mean per strategy over
     /// the traces it ran on that have at least `minMovingFrames` moving frames.
-    public static func rows(_ outcome: BenchOutcome, frameRateHz: Double, minMovingFrames: Int = 0) -> [SummaryRow] {
+    package static func rows(_ outcome: BenchOutcome, frameRateHz: Double, minMovingFrames: Int = 0) -> [SummaryRow] {
         var moving: [Int: Int] = [:]
         for g in outcome.groups {
             moving[g.traceIndex] = max(moving[g.traceIndex] ?? 0, g.perSeed.first?.figures.movingFrames ?? 0)

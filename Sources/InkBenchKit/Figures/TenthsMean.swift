@@ -5,31 +5,31 @@
 /// let m = TenthsMean.mean(of: [TenthsMean(total: 354, count: 1), TenthsMean(total: 12, count: 1)])
 /// m.value      // 18.3 (ms)
 /// ```
-public struct TenthsMean: Sendable, Equatable {
+package struct TenthsMean: Sendable, Equatable {
     /// Sum of the values, in tenths.
-    public var total: Int
+    package var total: Int
     /// How many values.
-    public var count: Int
+    package var count: Int
 
-    public init(total: Int, count: Int) {
+    package init(total: Int, count: Int) {
         self.total = total
         self.count = count
     }
 
     /// The mean of some counts of tenths; `nil` when empty.
-    public init?(_ values: [Int]) {
+    package init?(_ values: [Int]) {
         guard !values.isEmpty else { return nil }
         self.init(total: values.reduce(0, +), count: values.count)
     }
 
     /// The mean in whole units (e.g. ms): the nearest `Double` to `total / (10 count)`.
-    public var value: Double { Double(total) / Double(10 * count) }
+    package var value: Double { Double(total) / Double(10 * count) }
 
     /// A single value with no fraction beyond tenths (prints from the integer).
-    public var exactTenths: Int? { total % count == 0 ? total / count : nil }
+    package var exactTenths: Int? { total % count == 0 ? total / count : nil }
 
     /// The mean of several means, each weighted equally, exactly (`nil` when empty).
-    public static func mean(of means: [TenthsMean]) -> TenthsMean? {
+    package static func mean(of means: [TenthsMean]) -> TenthsMean? {
         guard !means.isEmpty else { return nil }
         var l = 1
         for m in means { l = lcm(l, m.count) }
