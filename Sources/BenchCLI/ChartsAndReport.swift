@@ -44,15 +44,14 @@ enum ChartsAndReport {
         return context
     }
 
-    /// The folder's `summary.csv` read once, as the rows the report renders and as the record
-    /// its readings judge.
+    /// The folder's `summary.csv` read once, as the rows the report renders and judges.
     ///
     /// - Throws: `BaselineFileError` naming the file and line.
-    static func readSummary(_ folder: OutputFolder) throws(BaselineFileError) -> (rows: [SummaryRow], record: BenchRecord) {
+    static func readSummary(_ folder: OutputFolder) throws(BaselineFileError) -> [SummaryRow] {
         let path = folder.file("summary.csv")
         let text: String
         do { text = try folder.read("summary.csv") } catch { throw BaselineFileError(path: path, line: nil, "cannot read (\(error))") }
-        return (try SummaryCSV.read(text, path: path), try ResultsFolder.parseSummary(text, path: path))
+        return try SummaryCSV.read(text, path: path)
     }
 
     /// Whether `sweep.csv` was made with the same timing, strategies and traces (so its
@@ -103,13 +102,13 @@ enum ChartsAndReport {
 
     /// Scripts, charts and report for the folder.
     static func build(
-        in folder: OutputFolder, rows: [SummaryRow], record: BenchRecord, manifest: Manifest?, chartTrace: String?, noCharts: Bool,
+        in folder: OutputFolder, rows: [SummaryRow], manifest: Manifest?, chartTrace: String?, noCharts: Bool,
         requireCharts: Bool, only: Set<String>? = nil
     ) throws -> Status {
         let context = context(folder: folder, rows: rows, manifest: manifest, chartTrace: chartTrace)
         let scripts = ChartScripts.all(context).filter { only?.contains($0.name) ?? true }
         let (rendered, note) = try charts(scripts, in: folder, noCharts: noCharts, requireCharts: requireCharts)
-        let report = Report(rows: rows, record: record, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note)
+        let report = Report(rows: rows, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note)
         try folder.write("report.md", text: report.markdown())
         try folder.write("report.html", text: report.html { name in try? folder.read(name + ".svg") })
         return Status(scripts: scripts, rendered: rendered, note: note)

@@ -54,10 +54,10 @@ struct ReportCommand: AsyncParsableCommand {
         var manifest = out.exists("manifest.json") ? (try? Manifest.decode(out.read("manifest.json"))) : nil
         if manifest == nil { Console.note("\(path): no readable manifest.json; the report will not state the timing") }
         do { try manifest?.verifyOutputs(in: out) } catch { throw BenchInputError(error.description) }
-        let summary: (rows: [SummaryRow], record: BenchRecord)
-        do { summary = try ChartsAndReport.readSummary(out) } catch { throw BenchInputError(error.description) }
+        let rows: [SummaryRow]
+        do { rows = try ChartsAndReport.readSummary(out) } catch { throw BenchInputError(error.description) }
         let status = try ChartsAndReport.build(
-            in: out, rows: summary.rows, record: summary.record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
+            in: out, rows: rows, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
             requireCharts: output.requireCharts)
         if var m = manifest {
             let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []

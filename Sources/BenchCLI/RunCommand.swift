@@ -120,11 +120,8 @@ struct RunCommand: AsyncParsableCommand {
             elapsedSeconds: seconds(clock.now - start))
 
         manifest.chartWindow = chartWindow
-        let record = BenchRecord(
-            rows: rows, strategies: inputs.strategies, traces: outcome.traceNames, suite: inputs.suiteName, seeds: inputs.seeds,
-            timing: inputs.timing)
         let status = try ChartsAndReport.build(
-            in: folder, rows: rows, record: record, manifest: manifest, chartTrace: chartTrace, noCharts: output.noCharts,
+            in: folder, rows: rows, manifest: manifest, chartTrace: chartTrace, noCharts: output.noCharts,
             requireCharts: output.requireCharts)
         written += status.scripts.map { $0.name + ".gp" }
         if status.rendered { written += status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } }

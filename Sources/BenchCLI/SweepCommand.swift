@@ -186,12 +186,12 @@ struct SweepCommand: AsyncParsableCommand {
     /// A run in the same folder with the same timing (and so the same strategy indices) gets
     /// the sweep's curves on its trade-off chart: its charts, report and manifest are rebuilt.
     func updateRunInFolder(_ folder: OutputFolder, timing: String, path: String) throws {
-        guard folder.exists("summary.csv"), let summary = try? ChartsAndReport.readSummary(folder),
+        guard folder.exists("summary.csv"), let rows = try? ChartsAndReport.readSummary(folder),
             var manifest = try? Manifest.decode(folder.read("manifest.json")), manifest.timingSummary == timing,
             (try? manifest.verifyOutputs(in: folder)) != nil
         else { return }
         let status = try ChartsAndReport.build(
-            in: folder, rows: summary.rows, record: summary.record, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
+            in: folder, rows: rows, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
             requireCharts: output.requireCharts)
         let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []
         manifest.refreshOutputs(in: folder, adding: status.scripts.map { $0.name + ".gp" } + rendered + ["report.md", "report.html"])

@@ -9,7 +9,7 @@ import Foundation
 /// table, the reading of each strategy's trade-off, the charts, provenance.
 ///
 /// ```swift
-/// let report = Report(rows: rows, record: record, manifest: manifest, charts: scripts, rendered: true)
+/// let report = Report(rows: rows, manifest: manifest, charts: scripts, rendered: true)
 /// try out.write("report.md", text: report.markdown())
 /// try out.write("report.html", text: report.html(svg: { name in try? out.read(name + ".svg") }))
 /// ```
@@ -32,7 +32,8 @@ package struct Report: Sendable {
 
     /// The rows of `summary.csv`: per trace and strategy, then the suite means.
     package var rows: [SummaryRow]
-    /// The same figures as a record, for the verdict and the readings (`TradeoffReading`).
+    /// The same rows as a record, for the verdict and the readings (`TradeoffReading`): made
+    /// from `rows` here, so a fresh run and `bench report` judge the same model.
     package var record: BenchRecord
     package var manifest: Manifest?
     package var charts: [ChartScript]
@@ -42,10 +43,10 @@ package struct Report: Sendable {
     package var chartsNote: String?
 
     package init(
-        rows: [SummaryRow], record: BenchRecord, manifest: Manifest?, charts: [ChartScript], rendered: Bool, chartsNote: String? = nil
+        rows: [SummaryRow], manifest: Manifest?, charts: [ChartScript], rendered: Bool, chartsNote: String? = nil
     ) {
         self.rows = rows
-        self.record = record
+        self.record = BenchRecord(summaryRows: rows, source: "summary.csv")
         self.manifest = manifest
         self.charts = charts
         self.rendered = rendered

@@ -55,9 +55,8 @@ struct SummaryAndReportTests {
         #expect(SummaryCSV.write(read).string == text)
         #expect(read.map(\.values) == rows.map(\.values))
         #expect(read.map(\.spreads) == rows.map(\.spreads))
-        let record = try ResultsFolder.parseSummary(text, path: "summary.csv")
         func markdown(_ rows: [SummaryRow]) -> String {
-            Report(rows: rows, record: record, manifest: nil, charts: [], rendered: false).markdown()
+            Report(rows: rows, manifest: nil, charts: [], rendered: false).markdown()
         }
         #expect(markdown(read) == markdown(rows))
         #expect(markdown(rows).contains(" ± "))
@@ -80,9 +79,8 @@ struct SummaryAndReportTests {
             """
         let table = try CSVTable(parsing: csv)
         let context = ChartContext(caption: "Timing: test", strategies: ["none", "linear", "kalman-chromium"], traces: ["a"], summaryHeader: table.header)
-        let record = try ResultsFolder.parseSummary(csv, path: "summary.csv")
         let report = Report(
-            rows: try SummaryCSV.read(csv, path: "summary.csv"), record: record, manifest: nil, charts: ChartScripts.all(context), rendered: true)
+            rows: try SummaryCSV.read(csv, path: "summary.csv"), manifest: nil, charts: ChartScripts.all(context), rendered: true)
         let md = report.markdown()
         for section in ["# InkBench report", "## Summary: suite means", "## Per trace", "## Reading the trade-off", "## Charts", "## Provenance", "![Trade-off"] {
             #expect(md.contains(section), "missing \(section)")

@@ -16,6 +16,13 @@ struct VerdictTests {
         return BenchRecord(outcome: outcome, strategies: strategies, suite: "default", seeds: [1], timing: Timing())
     }
 
+    /// The same outcome's summary rows, as the report renders them.
+    static func defaultRows() async throws -> [SummaryRow] {
+        let strategies = try StrategySpec.parseList(StrategyCatalog.defaultNames.joined(separator: ","))
+        let outcome = try await BenchSession.run(BenchPlan(specs: SyntheticSuite.default.specs, strategies: strategies))
+        return SummaryRow.rows(outcome, frameRateHz: Timing().frameRateHz)
+    }
+
     /// Defect 1: `linear` extrapolating 20 ms past the target runs ahead of the pen (Λ 1.2 ->
     /// -16.3 ms on the slow curve); check called that "improved" and "higher is worse".
     @Test("check: running ahead of the pen is a regression of latency and of latency removed")
@@ -78,8 +85,8 @@ struct VerdictTests {
         #expect(quadraticVsKalman.verdict == .better)
         let text = try #require(reading.sentences.first { $0.strategy == "quadratic" }).text
         #expect(text.contains("dominated: `kalman`"))
-        let report = Report(
-            rows: [], record: record, manifest: nil, charts: [], rendered: false)
+        let report = Report(rows: try await Self.defaultRows(), manifest: nil, charts: [], rendered: false)
+        #expect(report.record.rows == record.rows, "the report judges the rows it shows, the same rows the commands judge")
         #expect(report.markdown().contains("dominated: `kalman`"))
     }
 
