@@ -70,12 +70,34 @@ public struct SummaryRow: Sendable {
     /// The rows of an outcome: one per (trace, strategy), then one suite mean per strategy over
     /// the traces it ran on that have at least `minMovingFrames` moving frames.
     public static func rows(_ outcome: BenchOutcome, frameRateHz: Double, minMovingFrames: Int = 0) -> [SummaryRow] {
+        rows(outcome, facts: outcome.traces.map(TraceFacts.init), frameRateHz: frameRateHz, minMovingFrames: minMovingFrames)
+    }
+
+    /// What a row needs of its trace beyond the figures: kept apart from `Trace` so that
+    /// `bench merge` rebuilds the rows of sharded runs from their files alone.
+    public struct TraceFacts: Sendable, Equatable {
+        public var strokes: Int
+        public var device: String?
+        public var tool: String?
+
+        public init(strokes: Int, device: String?, tool: String?) {
+            self.strokes = strokes
+            self.device = device
+            self.tool = tool
+        }
+
+        public init(_ trace: Trace) { self.init(strokes: trace.strokes.count, device: trace.device, tool: trace.toolText) }
+    }
+
+    /// ``rows(_:frameRateHz:minMovingFrames:)`` with each trace's facts given by trace index
+    /// (`outcome.traces` is not read).
+    public static func rows(_ outcome: BenchOutcome, facts: [TraceFacts], frameRateHz: Double, minMovingFrames: Int = 0) -> [SummaryRow] {
         var moving: [Int: Int] = [:]
         for g in outcome.groups {
             moving[g.traceIndex] = max(moving[g.traceIndex] ?? 0, g.perSeed.first?.figures.movingFrames ?? 0)
         }
         var rows = outcome.groups.map { g in
-            row(g, trace: outcome.traces.indices.contains(g.traceIndex) ? outcome.traces[g.traceIndex] : nil,
+            row(g, facts: facts.indices.contains(g.traceIndex) ? facts[g.traceIndex] : nil,
                 frameRateHz: frameRateHz, inSuiteMean: (moving[g.traceIndex] ?? 0) >= minMovingFrames)
         }
         for (s, name) in outcome.strategyNames.enumerated() {
@@ -88,7 +110,7 @@ public struct SummaryRow: Sendable {
         return rows
     }
 
-    static func row(_ g: RunGroup, trace: Trace?, frameRateHz: Double, inSuiteMean: Bool) -> SummaryRow {
+    static func row(_ g: RunGroup, facts trace: TraceFacts?, frameRateHz: Double, inSuiteMean: Bool) -> SummaryRow {
         let figures = g.perSeed.map(\.figures)
         let first = figures.first ?? TraceFigures()
         var values: [String: Double] = [:]
@@ -109,7 +131,7 @@ public struct SummaryRow: Sendable {
             trace: g.trace, strategy: g.strategy, traceIndex: g.traceIndex, strategyIndex: g.strategyIndex,
             frameRateHz: frameRateHz, inputRateHz: g.inputRateHz, frames: first.frames,
             inStrokeFrames: first.inStrokeFrames, movingFrames: first.movingFrames,
-            samples: g.perSeed.first?.samples ?? 0, strokes: trace?.strokes.count ?? 0, device: trace?.device, tool: trace?.toolText,
+            samples: g.perSeed.first?.samples ?? 0, strokes: trace?.strokes ?? 0, device: trace?.device, tool: trace?.tool,
             seeds: g.perSeed.count, traces: 1, inSuiteMean: inSuiteMean,
             perceivedLatencyAtEdge: figures.contains { $0.perceivedLatencyAtEdge },
             perceivedLatency: latency, latencyRemoved: removed, values: values, spreads: spreads, ranges: ranges)
