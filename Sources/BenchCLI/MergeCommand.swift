@@ -38,12 +38,12 @@ struct MergeCommand: AsyncParsableCommand {
         let has = { (name: String) in FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent(name)) }
         if has("sweep-manifest.json") {
             try await mergeSweep()
-        } else if has("tune-manifest.json") {
-            throw BenchInputError("TODO")
+        } else if has(TuneShardCSV.manifestFile) {
+            try await TuneCommand.mergeShards(folders, output: output)
         } else if has("manifest.json") {
             try await mergeRun()
         } else {
-            throw BenchInputError("merge: \(dir): no manifest.json, sweep-manifest.json or tune-manifest.json; expected a folder written with --shard K/N")
+            throw BenchInputError("merge: \(dir): no manifest.json, sweep-manifest.json or \(TuneShardCSV.manifestFile); expected a folder written with --shard K/N")
         }
     }
 

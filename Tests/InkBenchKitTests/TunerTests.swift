@@ -35,8 +35,9 @@ struct TunerTests {
     static func landscape(_ configs: [[Double]]) -> [Tuner.PerTrace] {
         configs.map { c in
             let cap = c[0]
-            func figures(_ slope: Double) -> [String: Double] {
-                ["perceived_latency_ms": 35 - cap, "latency_removed_ms": cap, "overshoot_p95_mm": slope * cap, "end_overshoot_max_mm": 0]
+            func figures(_ slope: Double) -> SummaryRow {
+                SummaryRow.figures(
+                    trace: "", values: ["perceived_latency_ms": 35 - cap, "latency_removed_ms": cap, "overshoot_p95_mm": slope * cap, "end_overshoot_max_mm": 0])
             }
             return ["a": figures(0.04), "b": figures(0.05)]
         }

@@ -137,10 +137,27 @@ public struct SummaryRow: Sendable {
             perceivedLatency: latency, latencyRemoved: removed, values: values, spreads: spreads, ranges: ranges)
     }
 
-    static func suiteMean(
-        _ groups: [RunGroup], rows: [SummaryRow], strategy: String, strategyIndex: Int, traceCount: Int,
-        frameRateHz: Double
+    /// A trace row holding figures only (no counts): how `bench tune` keeps a trace's figures
+    /// for one configuration. `Λ` and latency removed are exact tenths when given, else the
+    /// values' nearest tenths.
+    package static func figures(
+        trace: String, values: [String: Double], latency: TenthsMean? = nil, removed: TenthsMean? = nil
     ) -> SummaryRow {
+        func tenths(_ name: String) -> TenthsMean? { values[name].map { TenthsMean(total: Int(($0 * 10).rounded()), count: 1) } }
+        var values = values
+        let latency = latency ?? tenths(Figure.perceivedLatency.name), removed = removed ?? tenths(Figure.latencyRemoved.name)
+        values[Figure.perceivedLatency.name] = latency?.value
+        values[Figure.latencyRemoved.name] = removed?.value
+        return SummaryRow(
+            trace: trace, strategy: "", traceIndex: 0, strategyIndex: 0, frameRateHz: 0, inputRateHz: nil, frames: 0, inStrokeFrames: 0,
+            movingFrames: 0, samples: 0, strokes: 0, device: nil, tool: nil, seeds: 1, traces: 1, inSuiteMean: true,
+            perceivedLatencyAtEdge: false, perceivedLatency: latency, latencyRemoved: removed, values: values, spreads: [:], ranges: [:])
+    }
+
+    /// The suite mean of every figure over trace rows: the plain mean of each figure, except
+    /// `Λ` and latency removed, which are exact means of tenths (``TenthsMean``). Used by the
+    /// suite-mean rows and by `bench tune` for any set of traces.
+    package static func meanValues(of rows: [SummaryRow]) -> (values: [String: Double], latency: TenthsMean?, removed: TenthsMean?) {
         var values: [String: Double] = [:]
         for figure in Figure.all {
             let xs = rows.compactMap { $0.values[figure.name] }
@@ -150,6 +167,14 @@ public struct SummaryRow: Sendable {
         let removed = TenthsMean.mean(of: rows.compactMap(\.latencyRemoved))
         values[Figure.perceivedLatency.name] = latency?.value
         values[Figure.latencyRemoved.name] = removed?.value
+        return (values, latency, removed)
+    }
+
+    static func suiteMean(
+        _ groups: [RunGroup], rows: [SummaryRow], strategy: String, strategyIndex: Int, traceCount: Int,
+        frameRateHz: Double
+    ) -> SummaryRow {
+        let (values, latency, removed) = meanValues(of: rows)
         // The spread of the suite mean over seeds: the suite mean per seed (a seed-independent
         // trace contributes its one run to every seed), then the SD and the range of those.
         var spreads: [String: Double] = [:]
