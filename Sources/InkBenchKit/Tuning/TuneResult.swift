@@ -213,7 +213,7 @@ package struct TuneResult: Sendable {
         if let held = heldOutPerTrace {
             lines.append("  held-out:   " + figureLine(held, traces) + " [each trace judged with the configuration tuned on the other folds]")
             for (fold, values) in perFold {
-                lines.append("  \(fold.name) (\(fold.test.count) traces held out): \(spec(values)): " + figureLine(tuner.figures(values) ?? [:], fold.test))
+                lines.append("  \(fold.name) (\(fold.test.count) trace\(fold.test.count == 1 ? "" : "s") held out): \(spec(values)): " + figureLine(tuner.figures(values) ?? [:], fold.test))
             }
         } else if let w = split.warning {
             lines.append("  held-out:   none (\(w))")
@@ -238,7 +238,7 @@ package struct TuneResult: Sendable {
         }
         md += row("in-sample (tuned and judged on all traces)", tuner.figures(inSample) ?? [:], traces)
         if let held = heldOutPerTrace { md += row("held-out (each trace judged with the configuration tuned without its fold)", held, traces) }
-        for (fold, values) in perFold { md += row("\(fold.name): `\(spec(values))` on its \(fold.test.count) held-out traces", tuner.figures(values) ?? [:], fold.test) }
+        for (fold, values) in perFold { md += row("\(fold.name): `\(spec(values))` on its \(fold.test.count) held-out trace\(fold.test.count == 1 ? "" : "s")", tuner.figures(values) ?? [:], fold.test) }
         md += "\n"
         if let w = split.warning { md += "_Warning: \(w)._\n\n" }
         md += chartRendered ? "![tuning evaluations](tune.svg)\n\n" : "_Chart not rendered: \(chartNote)._ Script: `tune.gp`.\n\n"
