@@ -120,8 +120,21 @@ package struct Tuner: Sendable {
         return (1, shortfall, latency, 0, order)
     }
 
-    func better(_ a: [Double], _ b: [Double], over traces: [String]) -> Bool {
-        let x = score(a, over: traces), y = score(b, over: traces)
+    /// The scores of one search (one set of traces), each computed once: a score means every
+    /// figure over the traces and judges the budget, and the grid's selection alone compares
+    /// every grid point with the best so far.
+    struct Scores {
+        var byConfig: [[Double]: (Int, Double, Double, Double, Int)] = [:]
+    }
+
+    func better(_ a: [Double], _ b: [Double], over traces: [String], _ scores: inout Scores) -> Bool {
+        func of(_ c: [Double]) -> (Int, Double, Double, Double, Int) {
+            if let known = scores.byConfig[c] { return known }
+            let s = score(c, over: traces)
+            scores.byConfig[c] = s
+            return s
+        }
+        let x = of(a), y = of(b)
         return (x.0, x.1, x.2, x.3, x.4) < (y.0, y.1, y.2, y.3, y.4)
     }
 
@@ -133,7 +146,8 @@ package struct Tuner: Sendable {
         let grid = gridUnits()
         try await ensure(grid.map(config(at:)), phase: "grid")
         var bestU = grid[0]
-        for u in grid where better(config(at: u), config(at: bestU), over: traces) { bestU = u }
+        var scores = Scores()
+        for u in grid where better(config(at: u), config(at: bestU), over: traces, &scores) { bestU = u }
         var step = 0.5 / Double(n - 1)
         var rounds = 0
         while rounds < refineRounds {
@@ -147,7 +161,7 @@ package struct Tuner: Sendable {
             }
             try await ensure(neighbours.map(config(at:)), phase: "refine")
             var moved = false
-            for u in neighbours where better(config(at: u), config(at: bestU), over: traces) {
+            for u in neighbours where better(config(at: u), config(at: bestU), over: traces, &scores) {
                 bestU = u
                 moved = true
             }
