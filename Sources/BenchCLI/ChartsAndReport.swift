@@ -109,8 +109,16 @@ enum ChartsAndReport {
         let scripts = ChartScripts.all(context).filter { only?.contains($0.name) ?? true }
         let (rendered, note) = try charts(scripts, in: folder, noCharts: noCharts, requireCharts: requireCharts)
         let report = Report(rows: rows, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note)
-        try folder.write("report.md", text: report.markdown())
-        try folder.write("report.html", text: report.html { name in try? folder.read(name + ".svg") })
+        var markdown = report.markdown(), html = report.html { name in try? folder.read(name + ".svg") }
+        // A tune written into the folder (tune.md) has its section in the report, before the provenance.
+        if let tune = try? folder.read("tune.md") {
+            if let at = markdown.range(of: "## Provenance\n") { markdown.insert(contentsOf: tune, at: at.lowerBound) }
+            if let at = html.range(of: "<h2>Provenance</h2>") {
+                html.insert(contentsOf: TuneReport.html(tune) { name in try? folder.read(name) }, at: at.lowerBound)
+            }
+        }
+        try folder.write("report.md", text: markdown)
+        try folder.write("report.html", text: html)
         return Status(scripts: scripts, rendered: rendered, note: note)
     }
 }

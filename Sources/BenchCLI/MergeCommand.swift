@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkReplay
 
-/// `bench merge`: joins the folders of `bench sweep --shard K/N` runs into the files one
-/// unsharded sweep writes (byte-identical `sweep.csv`), refusing shards of different sweeps.
+/// `bench merge`: joins the folders of `bench run`, `sweep` or `tune` runs with `--shard K/N`
+/// into the files one unsharded run writes (byte-identical CSV; the report and charts drawn
+/// again), refusing shards of different runs and reporting missing or duplicate shards.
 ///
 /// ```
 /// bench sweep --caps 4,8,12,16,25 --shard 1/3 --out shard1   # on three machines
@@ -12,16 +14,19 @@ import InkBenchKit
 struct MergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Join the folders of sharded sweeps (--shard K/N) into one sweep.csv, chart and manifest.",
+        abstract: "Join the folders of sharded runs, sweeps or tunes (--shard K/N) into the files one unsharded run writes.",
         discussion: """
-            Refuses shards of different sweeps (InkBench version, options, timing or traces), naming \
-            what differs, and reports missing or duplicate shards. Exit status: 0, or 2.
+            Refuses shards of different runs (InkBench version, options, timing or traces), naming \
+            what differs, and reports missing or duplicate shards. A run's shards give summary.csv, \
+            frames.csv, the charts and the report; a sweep's, sweep.csv and its chart; a tune's grid \
+            blocks are joined and the refinement is run here (it needs the traces the shards read). \
+            Exit status: 0, or 2.
 
             Example:
               bench merge shard1 shard2 shard3 --out results
             """)
 
-    @Argument(help: ArgumentHelp("The shard folders, each written by bench sweep --shard K/N.", valueName: "dir"))
+    @Argument(help: ArgumentHelp("The shard folders, each written by bench run, sweep or tune with --shard K/N.", valueName: "dir"))
     var folders: [String]
 
     @OptionGroup(title: "Output") var output: OutputOptions
@@ -29,6 +34,103 @@ struct MergeCommand: AsyncParsableCommand {
     init() {}
 
     func run() async throws {
+        guard let dir = folders.first else { throw BenchInputError("merge: give the shard folders") }
+        let has = { (name: String) in FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent(name)) }
+        if has("sweep-manifest.json") {
+            try await mergeSweep()
+        } else if has(TuneShardCSV.manifestFile) {
+            try await TuneCommand.mergeShards(folders, output: output)
+        } else if has("manifest.json") {
+            try await mergeRun()
+        } else {
+            throw BenchInputError("merge: \(dir): no manifest.json, sweep-manifest.json or \(TuneShardCSV.manifestFile); expected a folder written with --shard K/N")
+        }
+    }
+
+    /// Reads a shard folder's manifest.
+    static func manifest(_ dir: String, _ name: String) throws -> Manifest {
+        let path = (dir as NSString).appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BenchInputError("merge: \(dir): no \(name); expected a folder written with --shard K/N")
+        }
+        do { return try Manifest.decode(String(decoding: data, as: UTF8.self)) } catch {
+            throw BenchInputError("merge: \(path): not a readable manifest (\(error))")
+        }
+    }
+
+    /// The shards of `bench run`: the rows from every shard's figures, then the run's files.
+    func mergeRun() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var inputs: [RunMerge.Input] = []
+        for dir in folders {
+            let manifest = try Self.manifest(dir, "manifest.json")
+            var files: [String: String] = [:]
+            for name in [RunShardCSV.figuresFile, RunShardCSV.tracesFile, "paths.csv"] + RunMerge.blockFiles {
+                if let data = FileManager.default.contents(atPath: (dir as NSString).appendingPathComponent(name)) {
+                    files[name] = String(decoding: data, as: UTF8.self)
+                }
+            }
+            inputs.append(RunMerge.Input(folder: dir, manifest: manifest, files: files))
+        }
+        guard let first = inputs.first else { return }
+        // The run's own options, as one unsharded `bench run` would have parsed them.
+        let command = try Self.unshardedRun(first.manifest)
+        let timing = try command.timingOptions.timing()
+        let merged: RunMerge.Merged
+        do { merged = try RunMerge.merge(inputs, timing: timing) } catch { throw BenchInputError(error.description) }
+        let minMoving = command.suiteOptions.minMovingFrames
+        let rows = SummaryRow.rows(merged.outcome, facts: merged.facts, frameRateHz: timing.frameRateHz, minMovingFrames: minMoving)
+        var files: [RunOutputs.File] = [("summary.csv", SummaryCSV.write(rows).bytes)]
+        for name in ["frames.csv", "chart-frames.csv", "tails.csv", "paths.csv"] {
+            if let text = merged.files[name] { files.append((name, Array(text.utf8))) }
+        }
+        var manifest = first.manifest
+        manifest.options["shard"] = nil
+        manifest.options["out"] = output.out
+        manifest.arguments = BenchMain.arguments
+        manifest.samplesReplayed = merged.outcome.samplesReplayed
+        manifest.replaySeconds = merged.outcome.replaySeconds
+        let run = try RunFolder(path: output.out, startFrom: .empty)
+        var committed = false
+        defer { if !committed { run.abandon() } }
+        let status = try RunOutputs.write(files, rows: rows, manifest: &manifest, output: output, into: run) { seconds(clock.now - start) }
+        committed = true
+        let budget = try command.budgetOptions.parsed()
+        if !output.quiet {
+            RunOutputs.printTables(
+                rows: rows, timingSummary: manifest.timingSummary, suiteName: manifest.suite, traceCount: merged.outcome.traceNames.count,
+                seeds: manifest.seeds.count, recordings: manifest.traces.contains { $0.source != "synthetic" }, minMovingFrames: minMoving,
+                budget: budget)
+            print("merged \(inputs.count) shards into \(run.path)/: " + files.map(\.name).joined(separator: ", ") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
+        }
+    }
+
+    /// The `bench run` a shard's manifest records, without `--shard` (for its options).
+    static func unshardedRun(_ manifest: Manifest) throws -> RunCommand {
+        var args = manifest.arguments
+        if args.first == "run" { args.removeFirst() }
+        args = withoutShard(args)
+        do { return try RunCommand.parse(args) } catch {
+            throw BenchInputError("merge: the shards' arguments (\(manifest.arguments.joined(separator: " "))) do not parse as bench run: \(RunCommand.message(for: error))")
+        }
+    }
+
+    /// Arguments without `--shard K/N` (or `--shard=K/N`).
+    static func withoutShard(_ args: [String]) -> [String] {
+        var out: [String] = []
+        var skip = false
+        for a in args {
+            if skip { skip = false; continue }
+            if a == "--shard" { skip = true; continue }
+            if a.hasPrefix("--shard=") { continue }
+            out.append(a)
+        }
+        return out
+    }
+
+    /// The shards of `bench sweep`: their `sweep.csv` rows, then the chart and manifest.
+    func mergeSweep() async throws {
         var inputs: [SweepMerge.Input] = []
         for dir in folders {
             let folder = (dir as NSString).appendingPathComponent("sweep-manifest.json")

@@ -40,7 +40,17 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Write no per-frame data (frames.csv and the per-frame charts' data) and keep none in memory: for very long recordings.")
     var noFrames = false
 
+    @Option(help: ArgumentHelp("Run only shard K of N: the (trace, strategy) units i, in trace-then-strategy order, with i % N == K-1; the folder holds that part of the files, and bench merge joins the N folders into exactly one run's.", valueName: "K/N"))
+    var shard: String?
+
     init() {}
+
+    func validate() throws { _ = try parsedShard() }
+
+    func parsedShard() throws -> Shard? {
+        guard let shard else { return nil }
+        do { return try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
+    }
 
     func run() async throws {
         let clock = ContinuousClock()
@@ -62,53 +72,110 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Runs the plan and writes every output into the run's staging folder, then swaps it in.
     func write(_ inputs: ResolvedInputs, asked: String?, into run: RunFolder, start: ContinuousClock.Instant, clock: ContinuousClock, budget: Budget? = nil) async throws {
-        let folder = run.files
-
-        // Without --chart-trace or the fast S-curve, the chart trace is chosen after the run.
-        // With --no-frames no per-frame data is kept or written: no frames.csv, and no per-frame charts.
-        let chosenLater = !noFrames && self.chartTrace == nil && !inputs.specs.contains { $0.name == ChartDefaults.syntheticTrace }
-        let plan = BenchPlan(
-            specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies,
-            timing: inputs.timing, keepFrames: !noFrames, tailsForTraces: chosenLater || noFrames ? [] : asked.map { [$0] } ?? [])
-        let progress = ProgressLine(label: "bench: replaying traces")
-        var outcome: BenchOutcome
-        do {
-            outcome = try await BenchSession.run(plan) { done, total in progress.update(done: done, total: total) }
-        } catch {
-            progress.finish()
-            throw BenchInputError(error.description)
-        }
-        progress.finish()
-        let minMoving = suiteOptions.minMovingFrames
-        let rows = SummaryRow.rows(outcome, frameRateHz: inputs.timing.frameRateHz, minMovingFrames: minMoving)
-        // Without --chart-trace and without the fast S-curve, the chart shows the trace with the
-        // most moving frames: its frames and tails are replayed again for the charts.
-        var chartTrace = noFrames ? nil : asked
-        if chosenLater,
-            let busiest = rows.filter({ !$0.isSuiteMean }).max(by: { ($0.movingFrames, $1.traceIndex) < ($1.movingFrames, $0.traceIndex) })
-        {
+        let shard = try parsedShard()
+        let planned = try await plan(inputs, asked: asked, shard: shard)
+        let plan = planned.plan
+        var chartTrace = planned.chartTrace
+        var outcome = try await replay(plan)
+        let rows = SummaryRow.rows(outcome, frameRateHz: inputs.timing.frameRateHz, minMovingFrames: suiteOptions.minMovingFrames)
+        if planned.chosenLater && shard == nil, let busiest = RunCommand.busiestTrace(rows) {
+            // The chart trace is the one with the most moving frames: its frames and tails are
+            // replayed again for the charts.
             chartTrace = busiest.trace
             await BenchSession.keepTails(of: busiest.traceIndex, in: &outcome, plan: plan)
         }
-        let timingSummary = outcome.timingSummary(inputs.timing)
-        let summaryBytes = SummaryCSV.write(rows).bytes
-        var written = ["summary.csv"]
-        try folder.write("summary.csv", bytes: summaryBytes)
-        if !noFrames {
-            try folder.write("frames.csv", bytes: FramesCSV.write(outcome).bytes)
-            written.append("frames.csv")
+        let files = dataFiles(outcome, rows: rows, chartTrace: chartTrace, shard: shard)
+        var manifest = baseManifest(inputs, outcome: outcome, chartTrace: chartTrace, shard: shard, start: start, clock: clock)
+        if let shard {
+            try RunOutputs.writeShard(files, manifest: &manifest, into: run)
+            if !output.quiet {
+                print("shard \(shard.text): \(outcome.groups.count) of the run's (trace, strategy) units; wrote \(run.path)/: " + files.map(\.name).joined(separator: ", ") + ", manifest.json")
+                print("join the \(shard.count) shard folders with: bench merge DIR...")
+            }
+            print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))
+            return
         }
-        if let chartIndex = outcome.traceNames.firstIndex(where: { $0 == chartTrace }) {
-            try folder.write("chart-frames.csv", bytes: FramesCSV.write(outcome, traceIndex: chartIndex).bytes)
-            try folder.write("tails.csv", bytes: TailsCSV.write(outcome).bytes)
-            try folder.write("paths.csv", bytes: PathsCSV.write(traces: [(chartIndex, outcome.traces[chartIndex])]).bytes)
-            written += ["chart-frames.csv", "tails.csv", "paths.csv"]
+        let status = try RunOutputs.write(files, rows: rows, manifest: &manifest, output: output, into: run) {
+            seconds(clock.now - start)
         }
-        let chartWindow = outcome.traceNames.firstIndex { $0 == chartTrace }.map { ChartWindow(trace: outcome.traces[$0]).note }
+        if !output.quiet {
+            RunOutputs.printTables(
+                rows: rows, timingSummary: manifest.timingSummary, suiteName: inputs.suiteName, traceCount: outcome.traceNames.count,
+                seeds: inputs.seeds.count, recordings: !inputs.recordings.isEmpty, minMovingFrames: suiteOptions.minMovingFrames,
+                budget: budget)
+            print("wrote \(run.path)/: summary.csv" + (noFrames ? "" : ", frames.csv") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
+        }
+        print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))
+    }
 
+    /// The session's plan and the chart trace: `--chart-trace`, else the fast S-curve, else
+    /// (`chosenLater`) the trace with the most moving frames, known only after the run. A shard
+    /// cannot see every trace's runs, so it learns that trace first from a replay of `none`
+    /// alone (moving frames depend on the trace and timing, not the strategy).
+    func plan(_ inputs: ResolvedInputs, asked: String?, shard: Shard?) async throws -> (plan: BenchPlan, chartTrace: String?, chosenLater: Bool) {
+        // With --no-frames no per-frame data is kept or written: no frames.csv, and no per-frame charts.
+        let chosenLater = !noFrames && self.chartTrace == nil && !inputs.specs.contains { $0.name == ChartDefaults.syntheticTrace }
+        var chartTrace = noFrames ? nil : asked
+        if chosenLater, shard != nil {
+            let probe = BenchPlan(specs: inputs.specs, recordings: inputs.recordings, seeds: Array(inputs.seeds.prefix(1)), strategies: [.none], timing: inputs.timing)
+            let rows = SummaryRow.rows(try await replay(probe, label: "bench: finding the chart trace"), frameRateHz: inputs.timing.frameRateHz)
+            chartTrace = RunCommand.busiestTrace(rows)?.trace
+        }
+        var plan = BenchPlan(
+            specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies,
+            timing: inputs.timing, keepFrames: !noFrames,
+            tailsForTraces: (chosenLater && shard == nil) || noFrames ? [] : chartTrace.map { [$0] } ?? [])
+        if let shard {
+            let strategyCount = inputs.strategies.count
+            plan.owns = { t, s in shard.owns(t * strategyCount + s) }
+        }
+        return (plan, chartTrace, chosenLater)
+    }
+
+    /// The trace row with the most moving frames (the first such trace on a tie).
+    static func busiestTrace(_ rows: [SummaryRow]) -> SummaryRow? {
+        rows.filter { !$0.isSuiteMean }.max(by: { ($0.movingFrames, $1.traceIndex) < ($1.movingFrames, $0.traceIndex) })
+    }
+
+    /// Replays the plan with a progress line.
+    func replay(_ plan: BenchPlan, label: String = "bench: replaying traces") async throws -> BenchOutcome {
+        let progress = ProgressLine(label: label)
+        defer { progress.finish() }
+        do {
+            return try await BenchSession.run(plan) { done, total in progress.update(done: done, total: total) }
+        } catch {
+            throw BenchInputError(error.description)
+        }
+    }
+
+    /// The data files of the run (a shard: its part of them, and the figures in full precision
+    /// instead of `summary.csv`), in the order they are written.
+    func dataFiles(_ outcome: BenchOutcome, rows: [SummaryRow], chartTrace: String?, shard: Shard?) -> [RunOutputs.File] {
+        var files: [RunOutputs.File] = []
+        if shard != nil {
+            files.append((RunShardCSV.figuresFile, RunShardCSV.figures(outcome).bytes))
+            files.append((RunShardCSV.tracesFile, RunShardCSV.traces(outcome).bytes))
+        } else {
+            files.append(("summary.csv", SummaryCSV.write(rows).bytes))
+        }
+        if !noFrames { files.append(("frames.csv", FramesCSV.write(outcome).bytes)) }
+        if let chartIndex = outcome.traceNames.firstIndex(where: { $0 == chartTrace }) {
+            files.append(("chart-frames.csv", FramesCSV.write(outcome, traceIndex: chartIndex).bytes))
+            files.append(("tails.csv", TailsCSV.write(outcome).bytes))
+            files.append(("paths.csv", PathsCSV.write(traces: [(chartIndex, outcome.traces[chartIndex])]).bytes))
+        }
+        return files
+    }
+
+    /// The manifest before the outputs are listed.
+    func baseManifest(
+        _ inputs: ResolvedInputs, outcome: BenchOutcome, chartTrace: String?, shard: Shard?, start: ContinuousClock.Instant, clock: ContinuousClock
+    ) -> Manifest {
+        var options = recordedOptions(inputs)
+        if let shard { options["shard"] = shard.text }
         var manifest = Manifest(
-            command: "run", arguments: BenchMain.arguments, options: recordedOptions(inputs),
-            timing: Manifest.TimingRecord(inputs.timing, preset: inputs.preset), timingSummary: timingSummary,
+            command: "run", arguments: BenchMain.arguments, options: options,
+            timing: Manifest.TimingRecord(inputs.timing, preset: inputs.preset), timingSummary: outcome.timingSummary(inputs.timing),
             suite: inputs.suiteName, seeds: inputs.seeds, strategies: inputs.strategyRecords,
             traces: outcome.traces.map { t in
                 Manifest.TraceRecord(
@@ -118,33 +185,8 @@ struct RunCommand: AsyncParsableCommand {
             chartTrace: chartTrace, charts: "", inputs: inputs.inputFiles.compactMap { Manifest.FileRecord(hashing: $0) },
             outputs: [], samplesReplayed: outcome.samplesReplayed, replaySeconds: outcome.replaySeconds,
             elapsedSeconds: seconds(clock.now - start))
-
-        manifest.chartWindow = chartWindow
-        let status = try ChartsAndReport.build(
-            in: folder, rows: rows, manifest: manifest, chartTrace: chartTrace, noCharts: output.noCharts,
-            requireCharts: output.requireCharts)
-        written += status.scripts.map { $0.name + ".gp" }
-        if status.rendered { written += status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } }
-        written += ["report.md", "report.html"]
-
-        manifest.charts = status.note
-        manifest.outputs = written.compactMap { name in
-            Manifest.FileRecord(hashing: folder.file(name)).map { Manifest.FileRecord(path: name, sha256: $0.sha256, bytes: $0.bytes) }
-        }
-        manifest.elapsedSeconds = seconds(clock.now - start)
-        try folder.write("manifest.json", bytes: manifest.encoded())
-        try run.commit()
-
-        if !output.quiet {
-            print("timing: \(timingSummary)")
-            print("suite: \(inputs.suiteName) (\(outcome.traceNames.count) traces)" + (inputs.seeds.count > 1 ? ", \(inputs.seeds.count) seeds: mean±sd" : ""))
-            if !inputs.recordings.isEmpty { print(ResultTable.traces(rows: rows)) }
-            if let notice = ResultTable.exclusionNotice(rows: rows, minMovingFrames: minMoving) { Console.note(notice) }
-            print(ResultTable.render(rows: rows))
-            if let budget { print(BudgetTable.render(budget.judge(Budget.candidates(rows)))) }
-            print("wrote \(run.path)/: summary.csv" + (noFrames ? "" : ", frames.csv") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
-        }
-        print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))
+        manifest.chartWindow = outcome.traceNames.firstIndex { $0 == chartTrace }.map { ChartWindow(trace: outcome.traces[$0]).note }
+        return manifest
     }
 
     func recordedOptions(_ inputs: ResolvedInputs) -> [String: String] {

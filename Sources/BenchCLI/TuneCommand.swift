@@ -55,6 +55,9 @@ struct TuneCommand: AsyncParsableCommand {
     @OptionGroup(title: "Recordings") var recordings: RecordingOptions
     @OptionGroup(title: "Output") var output: OutputOptions
 
+    @Option(help: ArgumentHelp("Evaluate only shard K of N of the grid: the grid configurations i with i % N == K-1 (the bulk of a tune); bench merge joins the N folders, runs the refinement and writes exactly one unsharded tune's files (it reads the same traces).", valueName: "K/N"))
+    var shard: String?
+
     init() {}
 
     func validate() throws {
@@ -66,6 +69,12 @@ struct TuneCommand: AsyncParsableCommand {
         guard budgetOptions.budget != nil else {
             throw ValidationError("--budget: tune needs a budget, e.g. --budget 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0'")
         }
+        _ = try parsedShard()
+    }
+
+    func parsedShard() throws -> Shard? {
+        guard let shard else { return nil }
+        do { return try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
     }
 
     /// The strategy spec of one configuration: `kalman:cap_ms=12.5` (fixed parameters first).
@@ -76,10 +85,21 @@ struct TuneCommand: AsyncParsableCommand {
         return strategy.contains(":") ? strategy + "," + tuned : strategy + ":" + tuned
     }
 
-    func run() async throws {
-        let clock = ContinuousClock()
-        let start = clock.now
-        guard let budget = try budgetOptions.parsed() else { return }
+    /// What every tune (a shard, a merge, a whole one) sets up before evaluating: the budget and
+    /// parameters, the traces counted in the suite mean (from one replay of `none`), the split.
+    struct Setup {
+        var budget: Budget
+        var parameters: [TuneParameter]
+        var inputs: ResolvedInputs
+        var base: BenchPlan
+        var first: BenchOutcome
+        var traces: [String]
+        var split: TuneFolds
+        var specFor: @Sendable ([Double]) -> String
+    }
+
+    func prepare() async throws -> Setup {
+        guard let budget = try budgetOptions.parsed() else { throw ValidationError("--budget: tune needs a budget") }
         var parameters: [TuneParameter] = []
         for p in params {
             do { parameters.append(try TuneParameter(parsing: p)) } catch { throw ValidationError(error.description) }
@@ -94,8 +114,7 @@ struct TuneCommand: AsyncParsableCommand {
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in inputs.skipped { Console.note("skipped: \(line)") }
         let minMoving = suiteOptions.minMovingFrames
-        let none = inputs.strategies
-        let base = BenchPlan(specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: none, timing: inputs.timing)
+        let base = BenchPlan(specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies, timing: inputs.timing)
 
         // The traces counted in the suite mean, and their devices.
         let first: BenchOutcome
@@ -106,15 +125,17 @@ struct TuneCommand: AsyncParsableCommand {
         let split = split == "device"
             ? TuneFolds.byDevice(traces: traceRows.map { ($0.trace, $0.device) })
             : TuneFolds.kFold(traces: traces, k: folds, seed: splitSeed)
-        if let warning = split.warning { Console.note("warning: " + warning) }
-
-        let progress = ProgressLine(label: "bench tune: evaluations")
-        let expected = (grid.power(parameters.count) + 2 * parameters.count * (refineRounds + 2)) * (1 + split.folds.count)
         let name = strategy
         let specFor: @Sendable ([Double]) -> String = { [parameters] v in Self.spec(name, parameters, v) }
-        var tuner = Tuner(
-            parameters: parameters, budget: budget, gridPoints: grid, refineRounds: refineRounds,
-            progress: { done in progress.update(done: min(done, expected - 1), total: expected) },
+        return Setup(budget: budget, parameters: parameters, inputs: inputs, base: base, first: first, traces: traces, split: split, specFor: specFor)
+    }
+
+    /// The tuner, evaluating configurations with `BenchSession` (both cores).
+    func tuner(_ setup: Setup, progress: @escaping @Sendable (Int) -> Void) -> Tuner {
+        let minMoving = suiteOptions.minMovingFrames
+        let none = setup.base.strategies, base = setup.base, specFor = setup.specFor
+        return Tuner(
+            parameters: setup.parameters, budget: setup.budget, gridPoints: grid, refineRounds: refineRounds, progress: progress,
             evaluate: { configs in
                 var strategies = none
                 for c in configs { strategies.append(try StrategySpec.parse(specFor(c))) }
@@ -125,37 +146,63 @@ struct TuneCommand: AsyncParsableCommand {
                 let rows = SummaryRow.rows(outcome, frameRateHz: plan.timing.frameRateHz, minMovingFrames: minMoving)
                 return configs.indices.map { i in
                     var perTrace: Tuner.PerTrace = [:]
-                    for r in rows where r.strategyIndex == i + 1 && !r.isSuiteMean && r.inSuiteMean { perTrace[r.trace] = r.values }
+                    for r in rows where r.strategyIndex == i + 1 && !r.isSuiteMean && r.inSuiteMean { perTrace[r.trace] = r }
                     return perTrace
                 }
             })
-        let inSample = try await tuner.search(over: traces)
-        var chosen: [(fold: TuneFolds.Fold, values: [Double])] = []
-        for fold in split.folds { chosen.append((fold, try await tuner.search(over: fold.train))) }
-        progress.finish()
+    }
 
-        let result = TuneResult(
-            strategy: strategy, parameters: parameters, budget: budget, traces: traces, split: split, tuner: tuner,
-            inSample: inSample, perFold: chosen, spec: specFor)
+    func run() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let setup = try await prepare()
+        if let warning = setup.split.warning { Console.note("warning: " + warning) }
+        if let shard = try parsedShard() {
+            try await runShard(setup, shard: shard, start: start, clock: clock)
+            return
+        }
+        let progress = ProgressLine(label: "bench tune: evaluations")
+        let expected = (grid.power(setup.parameters.count) + 2 * setup.parameters.count * (refineRounds + 2)) * (1 + setup.split.folds.count)
+        var tuner = tuner(setup) { done in progress.update(done: min(done, expected - 1), total: expected) }
+        let result = try await search(setup, tuner: &tuner)
+        progress.finish()
+        try write(result, start: start, clock: clock)
+    }
+
+    /// The in-sample search on all traces, then one per fold on the other folds' traces.
+    func search(_ setup: Setup, tuner: inout Tuner) async throws -> TuneResult {
+        let inSample = try await tuner.search(over: setup.traces)
+        var chosen: [(fold: TuneFolds.Fold, values: [Double])] = []
+        for fold in setup.split.folds { chosen.append((fold, try await tuner.search(over: fold.train))) }
+        return TuneResult(
+            strategy: strategy, parameters: setup.parameters, budget: setup.budget, traces: setup.traces, split: setup.split, tuner: tuner,
+            inSample: inSample, perFold: chosen, spec: setup.specFor)
+    }
+
+    /// Writes tune.csv, the chart, tune.md, tune-spec.txt and the report (the folder's run
+    /// report with the tune's section, or the tune's alone), and prints the result.
+    func write(_ result: TuneResult, start: ContinuousClock.Instant, clock: ContinuousClock) throws {
         let run = try RunFolder(path: output.out, startFrom: .copyOfExisting)
         var committed = false
         defer { if !committed { run.abandon() } }
         let folder = run.files
         try folder.write("tune.csv", bytes: result.csv().bytes)
         try folder.write("tune-chart.csv", bytes: result.chartCSV().bytes)
-        var written = ["tune.csv", "tune-chart.csv", "tune.md", "tune-spec.txt"]
+        try folder.write("tune-front.csv", bytes: result.frontCSV().bytes)
+        var written = ["tune.csv", "tune-chart.csv", "tune-front.csv", "tune.md", "tune-spec.txt"]
         let script = result.chartScript()
         let (rendered, chartNote) = try ChartsAndReport.charts([script], in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
         written += ["tune.gp"] + (rendered ? ["tune.svg", "tune.png"] : [])
         try folder.write("tune.md", text: result.markdown(chartRendered: rendered, chartNote: chartNote))
         try folder.write("tune-spec.txt", text: result.chosenSpec + "\n")
+        written += try TuneReport.write(in: folder, output: output)
         try run.commit()
         committed = true
         if !output.quiet {
             print(result.terminal())
             print("wrote \(run.path)/: " + written.joined(separator: ", "))
         }
-        print("done in \(NumberText.fixed(seconds(clock.now - start), 2)) s: \(tuner.evaluated.count) evaluations over \(traces.count) traces")
+        print("done in \(NumberText.fixed(seconds(clock.now - start), 2)) s: \(result.tuner.evaluated.count) evaluations over \(result.traces.count) traces")
     }
 }
 

@@ -26,6 +26,9 @@ package struct BenchPlan: Sendable {
     package var keepFrames: Bool
     /// Also keep the frames and predicted tails of these traces (first seed; the charts).
     package var tailsForTraces: Set<String>
+    /// Which (trace index, strategy index) work units this process replays (`--shard K/N`);
+    /// `nil`: all. Every trace is still generated and listed in the outcome.
+    package var owns: (@Sendable (_ traceIndex: Int, _ strategyIndex: Int) -> Bool)? = nil
 
     package init(
         specs: [SyntheticSpec], recordings: [Trace] = [], seeds: [UInt64] = [1], strategies: [Strategy],
@@ -111,8 +114,14 @@ package enum BenchSession {
             let detail = RunDetail(
                 frames: unit.seedIndex == 0 && (plan.keepFrames || plan.tailsForTraces.contains(trace.name)),
                 tailsForTraces: unit.seedIndex == 0 ? plan.tailsForTraces : [])
+            let owned = plan.owns.map { owns in plan.strategies.indices.filter { owns(unit.traceIndex, $0) }.map { plan.strategies[$0] } }
+            let strategies = owned ?? plan.strategies
+            if owned != nil && strategies.isEmpty {
+                progress?(u + 1, units.count)
+                continue
+            }
             let start = clock.now
-            let results = await BenchRunner.run(traces: [trace], strategies: plan.strategies, timing: plan.timing, detail: detail)
+            let results = await BenchRunner.run(traces: [trace], strategies: strategies, timing: plan.timing, detail: detail)
             elapsed += clock.now - start
             let inputRate = unit.spec?.inputRateHz ?? ((1 / trace.nominalInterval) * 1000).rounded() / 1000
             samples += trace.sampleCount

@@ -164,7 +164,7 @@ package struct Report: Sendable {
         guard let m = manifest else { return ["InkBench \(InkBenchVersion.current); no manifest.json in the folder."] }
         return [
             "Tool: InkBench \(m.version), git commit \(m.gitCommit.map { "`\($0)`" } ?? "unknown")\(m.gitDirty == true ? " with uncommitted changes" : "").",
-            "Command: `bench \((m.arguments.first == m.command ? m.arguments : [m.command] + m.arguments).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))`; every option, the seeds and a SHA-256 of each input and output file are in `manifest.json`.",
+            "Command: `bench \((m.arguments.first == m.command || m.arguments.first == "merge" ? m.arguments : [m.command] + m.arguments).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))`; every option, the seeds and a SHA-256 of each input and output file are in `manifest.json`.",
             "Replay: \(m.samplesReplayed) input samples in \(NumberText.fixed(m.replaySeconds, 2)) s; whole run \(NumberText.fixed(m.elapsedSeconds, 2)) s.",
         ]
     }

@@ -35,8 +35,9 @@ struct TunerTests {
     static func landscape(_ configs: [[Double]]) -> [Tuner.PerTrace] {
         configs.map { c in
             let cap = c[0]
-            func figures(_ slope: Double) -> [String: Double] {
-                ["perceived_latency_ms": 35 - cap, "latency_removed_ms": cap, "overshoot_p95_mm": slope * cap, "end_overshoot_max_mm": 0]
+            func figures(_ slope: Double) -> SummaryRow {
+                SummaryRow.figures(
+                    trace: "", values: ["perceived_latency_ms": 35 - cap, "latency_removed_ms": cap, "overshoot_p95_mm": slope * cap, "end_overshoot_max_mm": 0])
             }
             return ["a": figures(0.04), "b": figures(0.05)]
         }
@@ -60,5 +61,34 @@ struct TunerTests {
         }
         let strict = try await perTrace.search(over: ["a", "b"])
         #expect(strict[0] <= 10 && strict[0] > 9.8, "\(strict)")
+    }
+}
+
+/// `bench tune`'s means are the run's suite means: `Λ` and latency removed as exact tenths.
+@Suite("Tuner means")
+struct TunerMeanTests {
+    @Test func latencyIsAnExactMeanOfTenthsAsInSuiteMeans() {
+        let rows: Tuner.PerTrace = [
+            "a": SummaryRow.figures(trace: "a", values: ["perceived_latency_ms": 0.1, "overshoot_p95_mm": 0.1]),
+            "b": SummaryRow.figures(trace: "b", values: ["perceived_latency_ms": 0.2, "overshoot_p95_mm": 0.2]),
+        ]
+        let mean = Tuner.mean(rows, over: ["a", "b"])
+        // A plain mean of doubles gives 0.15000000000000002; the tenths' mean 3/20 is 0.15.
+        #expect(mean["perceived_latency_ms"] == 0.15)
+        #expect(mean["perceived_latency_ms"] == SummaryRow.meanValues(of: [rows["a"], rows["b"]].compactMap { $0 }).values["perceived_latency_ms"])
+        #expect(mean["overshoot_p95_mm"] == (0.1 + 0.2) / 2)
+    }
+
+    @Test func preloadedGridIsTheSameSearch() async throws {
+        let budget = try Budget(parsing: "overshoot_p95_mm<=0.5")
+        let cap = try TuneParameter(parsing: "cap_ms=0...40")
+        var whole = Tuner(parameters: [cap], budget: budget, gridPoints: 5, refineRounds: 4) { TunerTests.landscape($0) }
+        let best = try await whole.search(over: ["a", "b"])
+        var joined = Tuner(parameters: [cap], budget: budget, gridPoints: 5, refineRounds: 4) { TunerTests.landscape($0) }
+        let grid = joined.gridConfigs()
+        #expect(grid.count == 5)
+        joined.preload(grid, TunerTests.landscape(grid), phase: "grid")
+        #expect(try await joined.search(over: ["a", "b"]) == best)
+        #expect(joined.evaluated == whole.evaluated && joined.phases == whole.phases)
     }
 }

@@ -70,12 +70,34 @@ package struct SummaryRow: Sendable {
     /// The rows of an outcome: one per (trace, strategy), then one suite mean per strategy over
     /// the traces it ran on that have at least `minMovingFrames` moving frames.
     package static func rows(_ outcome: BenchOutcome, frameRateHz: Double, minMovingFrames: Int = 0) -> [SummaryRow] {
+        rows(outcome, facts: outcome.traces.map(TraceFacts.init), frameRateHz: frameRateHz, minMovingFrames: minMovingFrames)
+    }
+
+    /// What a row needs of its trace beyond the figures: kept apart from `Trace` so that
+    /// `bench merge` rebuilds the rows of sharded runs from their files alone.
+    package struct TraceFacts: Sendable, Equatable {
+        package var strokes: Int
+        package var device: String?
+        package var tool: String?
+
+        package init(strokes: Int, device: String?, tool: String?) {
+            self.strokes = strokes
+            self.device = device
+            self.tool = tool
+        }
+
+        package init(_ trace: Trace) { self.init(strokes: trace.strokes.count, device: trace.device, tool: trace.toolText) }
+    }
+
+    /// ``rows(_:frameRateHz:minMovingFrames:)`` with each trace's facts given by trace index
+    /// (`outcome.traces` is not read).
+    package static func rows(_ outcome: BenchOutcome, facts: [TraceFacts], frameRateHz: Double, minMovingFrames: Int = 0) -> [SummaryRow] {
         var moving: [Int: Int] = [:]
         for g in outcome.groups {
             moving[g.traceIndex] = max(moving[g.traceIndex] ?? 0, g.perSeed.first?.figures.movingFrames ?? 0)
         }
         var rows = outcome.groups.map { g in
-            row(g, trace: outcome.traces.indices.contains(g.traceIndex) ? outcome.traces[g.traceIndex] : nil,
+            row(g, facts: facts.indices.contains(g.traceIndex) ? facts[g.traceIndex] : nil,
                 frameRateHz: frameRateHz, inSuiteMean: (moving[g.traceIndex] ?? 0) >= minMovingFrames)
         }
         for (s, name) in outcome.strategyNames.enumerated() {
@@ -88,7 +110,7 @@ package struct SummaryRow: Sendable {
         return rows
     }
 
-    static func row(_ g: RunGroup, trace: Trace?, frameRateHz: Double, inSuiteMean: Bool) -> SummaryRow {
+    static func row(_ g: RunGroup, facts trace: TraceFacts?, frameRateHz: Double, inSuiteMean: Bool) -> SummaryRow {
         let figures = g.perSeed.map(\.figures)
         let first = figures.first ?? TraceFigures()
         var values: [String: Double] = [:]
@@ -109,16 +131,33 @@ package struct SummaryRow: Sendable {
             trace: g.trace, strategy: g.strategy, traceIndex: g.traceIndex, strategyIndex: g.strategyIndex,
             frameRateHz: frameRateHz, inputRateHz: g.inputRateHz, frames: first.frames,
             inStrokeFrames: first.inStrokeFrames, movingFrames: first.movingFrames,
-            samples: g.perSeed.first?.samples ?? 0, strokes: trace?.strokes.count ?? 0, device: trace?.device, tool: trace?.toolText,
+            samples: g.perSeed.first?.samples ?? 0, strokes: trace?.strokes ?? 0, device: trace?.device, tool: trace?.tool,
             seeds: g.perSeed.count, traces: 1, inSuiteMean: inSuiteMean,
             perceivedLatencyAtEdge: figures.contains { $0.perceivedLatencyAtEdge },
             perceivedLatency: latency, latencyRemoved: removed, values: values, spreads: spreads, ranges: ranges)
     }
 
-    static func suiteMean(
-        _ groups: [RunGroup], rows: [SummaryRow], strategy: String, strategyIndex: Int, traceCount: Int,
-        frameRateHz: Double
+    /// A trace row holding figures only (no counts): how `bench tune` keeps a trace's figures
+    /// for one configuration. `Λ` and latency removed are exact tenths when given, else the
+    /// values' nearest tenths.
+    package static func figures(
+        trace: String, values: [String: Double], latency: TenthsMean? = nil, removed: TenthsMean? = nil
     ) -> SummaryRow {
+        func tenths(_ name: String) -> TenthsMean? { values[name].map { TenthsMean(total: Int(($0 * 10).rounded()), count: 1) } }
+        var values = values
+        let latency = latency ?? tenths(Figure.perceivedLatency.name), removed = removed ?? tenths(Figure.latencyRemoved.name)
+        values[Figure.perceivedLatency.name] = latency?.value
+        values[Figure.latencyRemoved.name] = removed?.value
+        return SummaryRow(
+            trace: trace, strategy: "", traceIndex: 0, strategyIndex: 0, frameRateHz: 0, inputRateHz: nil, frames: 0, inStrokeFrames: 0,
+            movingFrames: 0, samples: 0, strokes: 0, device: nil, tool: nil, seeds: 1, traces: 1, inSuiteMean: true,
+            perceivedLatencyAtEdge: false, perceivedLatency: latency, latencyRemoved: removed, values: values, spreads: [:], ranges: [:])
+    }
+
+    /// The suite mean of every figure over trace rows: the plain mean of each figure, except
+    /// `Λ` and latency removed, which are exact means of tenths (``TenthsMean``). Used by the
+    /// suite-mean rows and by `bench tune` for any set of traces.
+    package static func meanValues(of rows: [SummaryRow]) -> (values: [String: Double], latency: TenthsMean?, removed: TenthsMean?) {
         var values: [String: Double] = [:]
         for figure in Figure.all {
             let xs = rows.compactMap { $0.values[figure.name] }
@@ -128,6 +167,14 @@ package struct SummaryRow: Sendable {
         let removed = TenthsMean.mean(of: rows.compactMap(\.latencyRemoved))
         values[Figure.perceivedLatency.name] = latency?.value
         values[Figure.latencyRemoved.name] = removed?.value
+        return (values, latency, removed)
+    }
+
+    static func suiteMean(
+        _ groups: [RunGroup], rows: [SummaryRow], strategy: String, strategyIndex: Int, traceCount: Int,
+        frameRateHz: Double
+    ) -> SummaryRow {
+        let (values, latency, removed) = meanValues(of: rows)
         // The spread of the suite mean over seeds: the suite mean per seed (a seed-independent
         // trace contributes its one run to every seed), then the SD and the range of those.
         var spreads: [String: Double] = [:]

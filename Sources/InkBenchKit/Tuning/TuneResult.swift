@@ -109,9 +109,64 @@ package struct TuneResult: Sendable {
     }
 
     /// `tune.gp`: the evaluations on the |Λ| / overshoot p95 plane, the budget's p95 bound, the front and the choice.
+    /// The front of non-dominated evaluations (suite means over all traces), sorted by
+    /// overshoot p95: `tune-front.csv`, drawn as a line through the front's points.
+    package func frontCSV() -> CSVWriter {
+        var w = CSVWriter()
+        w.row(["evaluation", "overshoot_p95_mm", "abs_perceived_latency_ms"])
+        let points = tuner.evaluated.enumerated().map { i, c in (strategy: String(i), values: Tuner.mean(tuner.figures(c) ?? [:], over: traces)) }
+        var front: [(i: Int, x: Double, y: Double)] = []
+        for name in Dominance.front(points, tolerances: ToleranceTable()) {
+            guard let i = Int(name), let x = points[i].values[Figure.overshootP95.name],
+                let y = points[i].values[Figure.perceivedLatency.name].map(abs)
+            else { continue }
+            front.append((i, x, y))
+        }
+        for p in front.sorted(by: { ($0.x, $0.y, $0.i) < ($1.x, $1.y, $1.i) }) {
+            w.integer(p.i + 1)
+            w.number(p.x)
+            w.number(p.y)
+            w.endRow()
+        }
+        return w
+    }
+
+    /// The budget drawn on the chart's plane (x overshoot p95, y |perceived latency|): the box
+    /// of the bounds on those axes (a bound on `Λ` bounds its magnitude), and the text of the
+    /// bounds on other figures, which the chart cannot draw but colours (grey: outside any).
+    func budgetOnAxes() -> (gnuplot: String, others: [String]) {
+        var x: Budget.Bound?, y: Budget.Bound?
+        var others: [String] = []
+        for bound in budget.bounds {
+            if bound.figure == Figure.overshootP95.name { x = bound } else if bound.figure == Figure.perceivedLatency.name { y = bound } else { others.append(bound.text) }
+        }
+        func n(_ v: Double) -> String { NumberText.exact(v) }
+        var lines: [String] = []
+        let colour = "lc rgb '#c0392b'"
+        // The box: from the bounds' lower edges (0, or an at-least limit) to their upper edges.
+        let x0 = x.map { $0.atLeast ? "first \(n($0.limit))" : "first 0" } ?? "graph 0"
+        let x1 = x.map { $0.atLeast ? "graph 1" : "first \(n($0.limit))" } ?? "graph 1"
+        let y0 = y.map { $0.atLeast ? "first \(n($0.limit))" : "first 0" } ?? "graph 0"
+        let y1 = y.map { $0.atLeast ? "graph 1" : "first \(n($0.limit))" } ?? "graph 1"
+        if x != nil || y != nil {
+            lines.append("set object 1 rect from \(x0), \(y0) to \(x1), \(y1) behind fc rgb '#c0392b' fs transparent solid 0.07 noborder")
+        }
+        if let x {
+            lines.append("set arrow 1 from \(n(x.limit)), graph 0 to \(n(x.limit)), graph 1 nohead lw 2 dt 2 \(colour)")
+            lines.append("set label 1 \(ChartScripts.quote("budget: " + x.text)) at \(n(x.limit)), graph 0.97 left offset char 0.5,0 textcolor rgb '#c0392b'")
+        }
+        if let y {
+            lines.append("set arrow 2 from graph 0, first \(n(y.limit)) to graph 1, first \(n(y.limit)) nohead lw 2 dt 2 \(colour)")
+            lines.append("set label 2 \(ChartScripts.quote("budget: |" + y.text.replacingOccurrences(of: "<=", with: "| <=").replacingOccurrences(of: ">=", with: "| >="))) at graph 0.02, first \(n(y.limit)) left offset 0,char 0.7 textcolor rgb '#c0392b'")
+        }
+        if !others.isEmpty {
+            lines.append("set label 3 \(ChartScripts.quote("also bounded, not on these axes: " + others.joined(separator: ", ") + " (grey: outside the budget)")) at graph 0.02, graph 0.03 left textcolor rgb '#c0392b'")
+        }
+        return (lines.joined(separator: "\n"), others)
+    }
+
     package func chartScript() -> ChartScript {
-        let p95 = budget.bounds.first { $0.figure == Figure.overshootP95.name }.map { NumberText.exact($0.limit) }
-        let box = p95.map { "set arrow 1 from \($0), graph 0 to \($0), graph 1 nohead lw 2 dt 2 lc rgb '#c0392b'\nset label 1 'budget: overshoot p95 <= \($0) mm' at \($0), graph 0.97 left offset char 0.5,0 textcolor rgb '#c0392b'" } ?? ""
+        let drawn = budgetOnAxes()
         let body = """
             set title \(ChartScripts.quote("bench tune \(strategy): every evaluation on all traces (suite means; lower left is better)"))
             set xlabel 'overshoot p95 (mm)'
@@ -120,18 +175,23 @@ package struct TuneResult: Sendable {
             set key inside right top box
             set xrange [0:*]
             set yrange [0:*]
-            \(box)
+            \(drawn.gnuplot)
             plot 'tune-chart.csv' skip 1 using ($5==0 ? $3 : NaN):2 with points pt 6 ps 1 lc rgb '#999999' title 'outside the budget', \\
                 'tune-chart.csv' skip 1 using ($5==1 ? $3 : NaN):2 with points pt 7 ps 1 lc rgb '#3a7bd5' title 'within the budget', \\
-                'tune-chart.csv' skip 1 using ($6==1 ? $3 : NaN):2 with points pt 4 ps 1.8 lw 2 lc rgb '#27ae60' title 'front (no evaluation better)', \\
+                'tune-front.csv' skip 1 using 2:3 with linespoints pt 4 ps 1.8 lw 2 lc rgb '#27ae60' title 'front (no evaluation better)', \\
                 'tune-chart.csv' skip 1 using ($7==1 ? $3 : NaN):2 with points pt 3 ps 3 lw 3 lc rgb '#c0392b' title 'chosen'
+            unset object 1
             unset arrow 1
+            unset arrow 2
             unset label 1
+            unset label 2
+            unset label 3
             """
+        let others = drawn.others.isEmpty ? "" : " Bounds on figures off these axes (\(drawn.others.joined(separator: ", "))) cannot be drawn; evaluations outside them are grey."
         return ChartScript(
             name: "tune", title: "Tuning: evaluations on the latency/overshoot plane",
-            about: "Each configuration `bench tune` evaluated, as its suite mean over all traces: |perceived latency| against overshoot p95. The dashed line is the budget's overshoot p95 bound; green squares are the front of non-dominated evaluations; the cross is the chosen configuration.",
-            text: ChartScripts.script(name: "tune", title: "tuning evaluations", reads: ["tune-chart.csv"], width: 1000, height: 650, body: body))
+            about: "Each configuration `bench tune` evaluated, as its suite mean over all traces: |perceived latency| against overshoot p95. The shaded box and dashed lines are the budget's bounds on these axes (overshoot p95; |perceived latency|);\(others) The green line joins the front of non-dominated evaluations; the cross is the chosen configuration.",
+            text: ChartScripts.script(name: "tune", title: "tuning evaluations", reads: ["tune-chart.csv", "tune-front.csv"], width: 1000, height: 650, body: body))
     }
 
     func figureLine(_ perTrace: Tuner.PerTrace, _ traces: [String]) -> String {
@@ -153,7 +213,7 @@ package struct TuneResult: Sendable {
         if let held = heldOutPerTrace {
             lines.append("  held-out:   " + figureLine(held, traces) + " [each trace judged with the configuration tuned on the other folds]")
             for (fold, values) in perFold {
-                lines.append("  \(fold.name) (\(fold.test.count) traces held out): \(spec(values)): " + figureLine(tuner.figures(values) ?? [:], fold.test))
+                lines.append("  \(fold.name) (\(fold.test.count) trace\(fold.test.count == 1 ? "" : "s") held out): \(spec(values)): " + figureLine(tuner.figures(values) ?? [:], fold.test))
             }
         } else if let w = split.warning {
             lines.append("  held-out:   none (\(w))")
@@ -178,7 +238,7 @@ package struct TuneResult: Sendable {
         }
         md += row("in-sample (tuned and judged on all traces)", tuner.figures(inSample) ?? [:], traces)
         if let held = heldOutPerTrace { md += row("held-out (each trace judged with the configuration tuned without its fold)", held, traces) }
-        for (fold, values) in perFold { md += row("\(fold.name): `\(spec(values))` on its \(fold.test.count) held-out traces", tuner.figures(values) ?? [:], fold.test) }
+        for (fold, values) in perFold { md += row("\(fold.name): `\(spec(values))` on its \(fold.test.count) held-out trace\(fold.test.count == 1 ? "" : "s")", tuner.figures(values) ?? [:], fold.test) }
         md += "\n"
         if let w = split.warning { md += "_Warning: \(w)._\n\n" }
         md += chartRendered ? "![tuning evaluations](tune.svg)\n\n" : "_Chart not rendered: \(chartNote)._ Script: `tune.gp`.\n\n"

@@ -16,8 +16,8 @@
 /// let best = try await tuner.search(over: traceNames)
 /// ```
 package struct Tuner: Sendable {
-    /// Figures per trace name, each by CSV name.
-    package typealias PerTrace = [String: [String: Double]]
+    /// Each trace's summary row (its figures by CSV name, and `Λ` in exact tenths) by trace name.
+    package typealias PerTrace = [String: SummaryRow]
 
     package var parameters: [TuneParameter]
     package var budget: Budget
@@ -52,21 +52,45 @@ package struct Tuner: Sendable {
     /// The per-trace figures of an evaluated configuration.
     package func figures(_ config: [Double]) -> PerTrace? { cache[config] }
 
-    /// The mean of each figure over `traces` (those that have it).
+    /// The mean of each figure over `traces` (those that have it), computed as a run's suite
+    /// means are (``SummaryRow/meanValues(of:)``: `Λ` and latency removed as exact tenths).
     package static func mean(_ perTrace: PerTrace, over traces: [String]) -> [String: Double] {
-        var sums: [String: (Double, Int)] = [:]
-        for t in traces {
-            guard let v = perTrace[t] else { continue }
-            for (k, x) in v { let s = sums[k] ?? (0, 0); sums[k] = (s.0 + x, s.1 + 1) }
-        }
-        return sums.mapValues { $0.0 / Double($0.1) }
+        SummaryRow.meanValues(of: traces.compactMap { perTrace[$0] }).values
     }
 
     /// The budget's candidate of a set of traces: their mean, and each trace (for `--budget-per-trace`).
     package static func candidate(_ perTrace: PerTrace, over traces: [String]) -> Budget.Candidate {
         Budget.Candidate(
             name: "", suiteMean: mean(perTrace, over: traces),
-            traces: traces.compactMap { t in perTrace[t].map { Budget.Candidate.Trace(name: t, values: $0) } })
+            traces: traces.compactMap { t in perTrace[t].map { Budget.Candidate.Trace(name: t, values: $0.values) } })
+    }
+
+    /// The grid's configurations in search order, each once: the first thing every search
+    /// evaluates, and the work units `bench tune --shard K/N` splits.
+    package func gridConfigs() -> [[Double]] {
+        var out: [[Double]] = []
+        for u in gridUnits() where !out.contains(config(at: u)) { out.append(config(at: u)) }
+        return out
+    }
+
+    /// The grid in unit coordinates, each parameter's `gridPoints` values from 0 to 1.
+    func gridUnits() -> [[Double]] {
+        let n = gridPoints
+        var grid: [[Double]] = [[]]
+        for _ in parameters {
+            grid = grid.flatMap { prefix in (0..<n).map { prefix + [Double($0) / Double(n - 1)] } }
+        }
+        return grid
+    }
+
+    /// Takes evaluations made elsewhere (the grid blocks of `bench tune --shard K/N`), as if
+    /// evaluated here in this order; configurations already cached are left as they are.
+    package mutating func preload(_ configs: [[Double]], _ results: [PerTrace], phase: String) {
+        for (c, r) in zip(configs, results) where cache[c] == nil {
+            cache[c] = r
+            evaluated.append(c)
+            phases.append(phase)
+        }
     }
 
     /// Evaluates the configurations not yet cached (one batch).
@@ -96,8 +120,21 @@ package struct Tuner: Sendable {
         return (1, shortfall, latency, 0, order)
     }
 
-    func better(_ a: [Double], _ b: [Double], over traces: [String]) -> Bool {
-        let x = score(a, over: traces), y = score(b, over: traces)
+    /// The scores of one search (one set of traces), each computed once: a score means every
+    /// figure over the traces and judges the budget, and the grid's selection alone compares
+    /// every grid point with the best so far.
+    struct Scores {
+        var byConfig: [[Double]: (Int, Double, Double, Double, Int)] = [:]
+    }
+
+    func better(_ a: [Double], _ b: [Double], over traces: [String], _ scores: inout Scores) -> Bool {
+        func of(_ c: [Double]) -> (Int, Double, Double, Double, Int) {
+            if let known = scores.byConfig[c] { return known }
+            let s = score(c, over: traces)
+            scores.byConfig[c] = s
+            return s
+        }
+        let x = of(a), y = of(b)
         return (x.0, x.1, x.2, x.3, x.4) < (y.0, y.1, y.2, y.3, y.4)
     }
 
@@ -106,13 +143,11 @@ package struct Tuner: Sendable {
     /// Searches for the best configuration on the mean over `traces`; returns its values.
     package mutating func search(over traces: [String]) async throws -> [Double] {
         let n = gridPoints
-        var grid: [[Double]] = [[]]
-        for _ in parameters {
-            grid = grid.flatMap { prefix in (0..<n).map { prefix + [Double($0) / Double(n - 1)] } }
-        }
+        let grid = gridUnits()
         try await ensure(grid.map(config(at:)), phase: "grid")
         var bestU = grid[0]
-        for u in grid where better(config(at: u), config(at: bestU), over: traces) { bestU = u }
+        var scores = Scores()
+        for u in grid where better(config(at: u), config(at: bestU), over: traces, &scores) { bestU = u }
         var step = 0.5 / Double(n - 1)
         var rounds = 0
         while rounds < refineRounds {
@@ -126,7 +161,7 @@ package struct Tuner: Sendable {
             }
             try await ensure(neighbours.map(config(at:)), phase: "refine")
             var moved = false
-            for u in neighbours where better(config(at: u), config(at: bestU), over: traces) {
+            for u in neighbours where better(config(at: u), config(at: bestU), over: traces, &scores) {
                 bestU = u
                 moved = true
             }

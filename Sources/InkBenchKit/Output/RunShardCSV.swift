@@ -1,0 +1,167 @@
+import InkMetrics
+import InkReplay
+
+/// The files a `bench run --shard K/N` writes in place of `summary.csv`, so that `bench merge`
+/// rebuilds exactly the rows one unsharded run computes: every run's figures (each seed, every
+/// field of `TraceFigures`, numbers in their shortest round-trip text, so nothing is lost), and
+/// each trace's facts the rows need (strokes, device, tool).
+///
+/// ```swift
+/// let figures = RunShardCSV.figures(outcome).bytes     // shard-figures.csv
+/// let traces = RunShardCSV.traces(outcome).bytes       // shard-traces.csv
+/// let back = try RunShardCSV.groups(parsing: text, file: "shard1/shard-figures.csv")
+/// ```
+package enum RunShardCSV {
+    /// `shard-figures.csv`: one row per run (trace, strategy, seed).
+    package static let figuresFile = "shard-figures.csv"
+    /// `shard-traces.csv`: one row per trace of the run (all of them, in every shard).
+    package static let tracesFile = "shard-traces.csv"
+
+    /// The columns of `shard-figures.csv`, in order.
+    package static let figuresHeader = [
+        "trace_index", "strategy_index", "trace", "strategy", "input_rate_hz", "seed", "samples", "frames", "in_stroke_frames",
+        "moving_frames", "perceived_latency_tenths_ms", "perceived_latency_at_edge", "latency_removed_tenths_ms",
+        "overshoot_p95_mm", "overshoot_max_mm", "end_overshoot_mean_mm", "end_overshoot_max_mm", "lead_mean_mm", "lead_sd_mm",
+        "cross_track_rms_mm", "spatial_lag_mean_mm", "remaining_lag_ratio", "wrong_direction_rate", "jitter_rms_mm",
+        "horizon_mean_ms", "horizon_p95_ms", "predicted_share", "latency_evaluations", "overshoot_searches",
+    ]
+
+    /// The columns of `shard-traces.csv`.
+    package static let tracesHeader = ["trace_index", "trace", "strokes", "device", "tool"]
+
+    /// Every run of the outcome, group by group, seed by seed.
+    package static func figures(_ outcome: BenchOutcome) -> CSVWriter {
+        var w = CSVWriter()
+        w.row(figuresHeader)
+        for g in outcome.groups {
+            for (seed, r) in g.perSeed.enumerated() {
+                let f = r.figures
+                w.integer(g.traceIndex)
+                w.integer(g.strategyIndex)
+                w.text(g.trace)
+                w.text(g.strategy)
+                w.number(g.inputRateHz)
+                w.integer(seed)
+                w.integer(r.samples)
+                w.integer(f.frames)
+                w.integer(f.inStrokeFrames)
+                w.integer(f.movingFrames)
+                w.integer(f.perceivedLatencyTenthsMs)
+                w.integer(f.perceivedLatencyAtEdge ? 1 : 0)
+                w.integer(f.latencyRemovedTenthsMs)
+                for x in [
+                    f.overshootP95MM, f.overshootMaxMM, f.endOvershootMeanMM, f.endOvershootMaxMM, f.leadMeanMM, f.leadSDMM,
+                    f.crossTrackRMSMM, f.spatialLagMeanMM, f.remainingLagRatio, f.wrongDirectionRate, f.jitterRMSMM,
+                    f.horizonMeanMs, f.horizonP95Ms, f.predictedShare,
+                ] { w.number(x) }
+                w.integer(f.latencyEvaluations)
+                w.integer(f.overshootSearches)
+                w.endRow()
+            }
+        }
+        return w
+    }
+
+    /// Every trace's facts, in trace order.
+    package static func traces(_ outcome: BenchOutcome) -> CSVWriter {
+        var w = CSVWriter()
+        w.row(tracesHeader)
+        for (i, t) in outcome.traces.enumerated() {
+            let facts = SummaryRow.TraceFacts(t)
+            w.integer(i)
+            w.text(t.name)
+            w.integer(facts.strokes)
+            w.text(facts.device ?? "")
+            w.text(facts.tool ?? "")
+            w.endRow()
+        }
+        return w
+    }
+
+    /// The run groups of a `shard-figures.csv` text (`timing` is stored in each result).
+    ///
+    /// - Throws: `ShardError` naming `file`, the line and the column that is not what was expected.
+    package static func groups(parsing text: String, file: String, timing: Timing) throws(ShardError) -> [RunGroup] {
+        let table: CSVTable
+        do { table = try CSVTable(parsing: text) } catch { throw ShardError("merge: \(file): \(error)") }
+        guard table.header == figuresHeader else {
+            throw ShardError("merge: \(file): expected the columns \(figuresHeader.joined(separator: ",")); got \(table.header.joined(separator: ","))")
+        }
+        var groups: [RunGroup] = []
+        for r in table.rows.indices {
+            let line = r + 2
+            func int(_ c: String) throws(ShardError) -> Int {
+                guard let v = Int(table.text(row: r, c)) else {
+                    throw ShardError("merge: \(file) line \(line): \(c) '\(table.text(row: r, c))' is not an integer")
+                }
+                return v
+            }
+            func optionalInt(_ c: String) throws(ShardError) -> Int? { table.text(row: r, c).isEmpty ? nil : try int(c) }
+            func number(_ c: String) throws(ShardError) -> Double? {
+                let t = table.text(row: r, c)
+                if t.isEmpty { return nil }
+                guard let v = Double(t), v.isFinite else { throw ShardError("merge: \(file) line \(line): \(c) '\(t)' is not a number") }
+                return v
+            }
+            var f = TraceFigures()
+            f.frames = try int("frames")
+            f.inStrokeFrames = try int("in_stroke_frames")
+            f.movingFrames = try int("moving_frames")
+            f.perceivedLatencyTenthsMs = try optionalInt("perceived_latency_tenths_ms")
+            f.perceivedLatencyAtEdge = try int("perceived_latency_at_edge") != 0
+            f.latencyRemovedTenthsMs = try optionalInt("latency_removed_tenths_ms")
+            f.overshootP95MM = try number("overshoot_p95_mm")
+            f.overshootMaxMM = try number("overshoot_max_mm")
+            f.endOvershootMeanMM = try number("end_overshoot_mean_mm")
+            f.endOvershootMaxMM = try number("end_overshoot_max_mm")
+            f.leadMeanMM = try number("lead_mean_mm")
+            f.leadSDMM = try number("lead_sd_mm")
+            f.crossTrackRMSMM = try number("cross_track_rms_mm")
+            f.spatialLagMeanMM = try number("spatial_lag_mean_mm")
+            f.remainingLagRatio = try number("remaining_lag_ratio")
+            f.wrongDirectionRate = try number("wrong_direction_rate")
+            f.jitterRMSMM = try number("jitter_rms_mm")
+            f.horizonMeanMs = try number("horizon_mean_ms")
+            f.horizonP95Ms = try number("horizon_p95_ms")
+            f.predictedShare = try number("predicted_share")
+            f.latencyEvaluations = try int("latency_evaluations")
+            f.overshootSearches = try int("overshoot_searches")
+            let traceIndex = try int("trace_index"), strategyIndex = try int("strategy_index"), seed = try int("seed")
+            let trace = table.text(row: r, "trace"), strategy = table.text(row: r, "strategy")
+            let result = RunResult(trace: trace, strategy: strategy, timing: timing, samples: try int("samples"), figures: f)
+            if let last = groups.last, last.traceIndex == traceIndex, last.strategyIndex == strategyIndex {
+                guard seed == last.perSeed.count else { throw ShardError("merge: \(file) line \(line): seed \(seed) out of order; expected \(last.perSeed.count)") }
+                groups[groups.count - 1].perSeed.append(result)
+            } else {
+                guard seed == 0 else { throw ShardError("merge: \(file) line \(line): a run group starts at seed \(seed); expected 0") }
+                groups.append(
+                    RunGroup(
+                        traceIndex: traceIndex, strategyIndex: strategyIndex, trace: trace, strategy: strategy,
+                        inputRateHz: try number("input_rate_hz") ?? 0, perSeed: [result]))
+            }
+        }
+        return groups
+    }
+
+    /// The trace facts of a `shard-traces.csv` text, in trace order.
+    ///
+    /// - Throws: `ShardError` naming `file` and the line.
+    package static func facts(parsing text: String, file: String) throws(ShardError) -> (names: [String], facts: [SummaryRow.TraceFacts]) {
+        let table: CSVTable
+        do { table = try CSVTable(parsing: text) } catch { throw ShardError("merge: \(file): \(error)") }
+        guard table.header == tracesHeader else {
+            throw ShardError("merge: \(file): expected the columns \(tracesHeader.joined(separator: ",")); got \(table.header.joined(separator: ","))")
+        }
+        var names: [String] = []
+        var facts: [SummaryRow.TraceFacts] = []
+        for r in table.rows.indices {
+            guard Int(table.text(row: r, "trace_index")) == r, let strokes = Int(table.text(row: r, "strokes")) else {
+                throw ShardError("merge: \(file) line \(r + 2): expected trace_index \(r) and a stroke count")
+            }
+            let device = table.text(row: r, "device"), tool = table.text(row: r, "tool")
+            names.append(table.text(row: r, "trace"))
+            facts.append(SummaryRow.TraceFacts(strokes: strokes, device: device.isEmpty ? nil : device, tool: tool.isEmpty ? nil : tool))
+        }
+        return (names, facts)
+    }
+}
