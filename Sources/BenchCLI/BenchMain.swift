@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InkBenchKit
 
 /// The entry point of `bench`: parses, runs, and maps failures to the documented exit codes
 /// (0 success, 1 a check found a regression, 2 a usage or input error).
@@ -9,6 +10,8 @@ public enum BenchMain {
 
     /// Runs `bench` with `arguments` (the process's arguments when `nil`) and returns the exit code.
     public static func run(_ arguments: [String]? = nil) async -> Int32 {
+        PhaseTimes.shared.start()
+        defer { PhaseTimes.shared.report() }
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
         if given == ["--help"] || given == ["-h"] || given == ["help"] {
             // `run` is the default subcommand: show its options too, so `bench --help` explains each one.
@@ -19,6 +22,7 @@ public enum BenchMain {
         }
         do {
             var command = try BenchCommand.parseAsRoot(arguments)
+            PhaseTimes.shared.mark("parse arguments")
             try await BenchMain.$arguments.withValue(given) {
                 if var async = command as? AsyncParsableCommand {
                     try await async.run()

@@ -97,10 +97,14 @@ enum ChartsAndReport {
     ) throws -> Status {
         let context = context(folder: folder, summary: summary, manifest: manifest, chartTrace: chartTrace)
         let scripts = ChartScripts.all(context).filter { only?.contains($0.name) ?? true }
+        PhaseTimes.shared.mark("chart scripts")
         let (rendered, note) = try charts(scripts, in: folder, noCharts: noCharts, requireCharts: requireCharts)
+        PhaseTimes.shared.mark("charts rendered")
         let report = Report(summary: summary, record: record, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note)
         try folder.write("report.md", text: report.markdown())
+        PhaseTimes.shared.mark("report.md")
         try folder.write("report.html", text: report.html { name in try? folder.read(name + ".svg") })
+        PhaseTimes.shared.mark("report.html")
         return Status(scripts: scripts, rendered: rendered, note: note)
     }
 }

@@ -45,6 +45,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let clock = ContinuousClock()
         let start = clock.now
+        GitInfo.prefetch()
         let budget = try budgetOptions.parsed()
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in inputs.skipped { Console.note("skipped: \(line)") }
@@ -52,6 +53,7 @@ struct RunCommand: AsyncParsableCommand {
         for line in inputs.recordedNotices { Console.note(line) }
         let asked = try inputs.chartTrace(self.chartTrace)
         let run = try RunFolder(path: output.out, startFrom: .empty)
+        PhaseTimes.shared.mark("inputs and run folder")
         do {
             try await write(inputs, asked: asked, into: run, start: start, clock: clock, budget: budget)
         } catch {
@@ -79,6 +81,7 @@ struct RunCommand: AsyncParsableCommand {
             throw BenchInputError(error.description)
         }
         progress.finish()
+        PhaseTimes.shared.mark("session (generate + replay + score)")
         let minMoving = suiteOptions.minMovingFrames
         let rows = SummaryRow.rows(outcome, frameRateHz: inputs.timing.frameRateHz, minMovingFrames: minMoving)
         // Without --chart-trace and without the fast S-curve, the chart shows the trace with the
@@ -91,6 +94,7 @@ struct RunCommand: AsyncParsableCommand {
             await BenchSession.keepTails(of: busiest.traceIndex, in: &outcome, plan: plan)
         }
         let timingSummary = outcome.timingSummary(inputs.timing)
+        PhaseTimes.shared.mark("summary rows")
         let summaryBytes = SummaryCSV.write(rows).bytes
         var written = ["summary.csv"]
         try folder.write("summary.csv", bytes: summaryBytes)
@@ -104,6 +108,7 @@ struct RunCommand: AsyncParsableCommand {
             try folder.write("paths.csv", bytes: PathsCSV.write(traces: [(chartIndex, outcome.traces[chartIndex])]).bytes)
             written += ["chart-frames.csv", "tails.csv", "paths.csv"]
         }
+        PhaseTimes.shared.mark("CSV files")
         let chartWindow = outcome.traceNames.firstIndex { $0 == chartTrace }.map { ChartWindow(trace: outcome.traces[$0]).note }
 
         var manifest = Manifest(
@@ -120,6 +125,7 @@ struct RunCommand: AsyncParsableCommand {
             elapsedSeconds: seconds(clock.now - start))
 
         manifest.chartWindow = chartWindow
+        PhaseTimes.shared.mark("manifest record")
         let summaryTable = try CSVTable(parsing: String(decoding: summaryBytes, as: UTF8.self))
         let record = BenchRecord(
             rows: rows, strategies: inputs.strategies, traces: outcome.traceNames, suite: inputs.suiteName, seeds: inputs.seeds,
@@ -127,6 +133,7 @@ struct RunCommand: AsyncParsableCommand {
         let status = try ChartsAndReport.build(
             in: folder, summary: summaryTable, record: record, manifest: manifest, chartTrace: chartTrace, noCharts: output.noCharts,
             requireCharts: output.requireCharts)
+        PhaseTimes.shared.mark("charts and report")
         written += status.scripts.map { $0.name + ".gp" }
         if status.rendered { written += status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } }
         written += ["report.md", "report.html"]
@@ -137,7 +144,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         manifest.elapsedSeconds = seconds(clock.now - start)
         try folder.write("manifest.json", bytes: manifest.encoded())
+        PhaseTimes.shared.mark("output checksums and manifest.json")
         try run.commit()
+        PhaseTimes.shared.mark("commit run folder")
 
         if !output.quiet {
             print("timing: \(timingSummary)")
@@ -148,6 +157,7 @@ struct RunCommand: AsyncParsableCommand {
             if let budget { print(BudgetTable.render(budget.judge(Budget.candidates(rows)))) }
             print("wrote \(run.path)/: summary.csv" + (noFrames ? "" : ", frames.csv") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
         }
+        PhaseTimes.shared.mark("terminal tables")
         print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))
     }
 

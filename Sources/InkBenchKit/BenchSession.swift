@@ -107,6 +107,7 @@ public enum BenchSession {
         for (u, unit) in units.enumerated() {
             let trace: Trace
             if let spec = unit.spec { trace = try spec.generate(seed: seeds[unit.seedIndex]) } else if let r = unit.recording { trace = r } else { continue }
+            PhaseTimes.shared.mark("generate traces")
             if unit.seedIndex == 0 { traces[unit.traceIndex] = trace }
             let detail = RunDetail(
                 frames: unit.seedIndex == 0 && (plan.keepFrames || plan.tailsForTraces.contains(trace.name)),
@@ -114,6 +115,7 @@ public enum BenchSession {
             let start = clock.now
             let results = await BenchRunner.run(traces: [trace], strategies: plan.strategies, timing: plan.timing, detail: detail)
             elapsed += clock.now - start
+            PhaseTimes.shared.mark("replay and score")
             let inputRate = unit.spec?.inputRateHz ?? ((1 / trace.nominalInterval) * 1000).rounded() / 1000
             samples += trace.sampleCount
             for r in results {
