@@ -27,8 +27,9 @@ package enum NumberText {
         directFixed(v, digits) ?? formattedFixed(v, digits)
     }
 
-    /// The oracle of ``fixed(_:_:)``: Foundation's `%.Nf` formatting, exactly rounded from the
-    /// binary value, with `-0.00` written `0.00`.
+    /// The oracle of ``fixed(_:_:)``: Foundation's `%.Nf` formatting, with `-0.00` written
+    /// `0.00`. (Its rounding of a near tie is its own: it writes 2.675, whose binary value is
+    /// 2.67499999999999982..., as `2.68`.)
     package static func formattedFixed(_ v: Double, _ digits: Int) -> String {
         let s = String(format: "%.\(digits)f", locale: posix, v)
         return s.hasPrefix("-") && Double(s) == 0 ? String(s.dropFirst()) : s
@@ -42,8 +43,8 @@ package enum NumberText {
     ///
     /// `|v| · 10^digits` is computed in `Double` (10^digits is exact for 0-9 digits); below
     /// 10^12 its error is under 1.2e-4, so unless its fraction lies within 1e-3 of one half
-    /// (a tie or a near tie, where only the exact binary value decides) the nearest integer
-    /// is the one the exact decimal expansion rounds to. Non-finite values, more than 9
+    /// (a tie or a near tie, which the formatter decides in its own way) the nearest integer
+    /// is the one any correct formatter rounds to. Non-finite values, more than 9
     /// digits, values of 10^12 units or more and near ties return `nil` (use the oracle).
     package static func directFixed(_ v: Double, _ digits: Int) -> String? {
         guard v.isFinite, digits >= 0, digits < scales.count else { return nil }
