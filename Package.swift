@@ -50,7 +50,20 @@ let package = Package(
                 "InkBrowser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
+        // Release builds link the Swift runtime and Foundation into `bench` on Linux: start-up
+        // drops from about 10 to 6 ms of CPU and peak RSS by 4 MB (docs/performance.md, issue 18).
+        .executableTarget(
+            name: "bench", dependencies: ["BenchCLI"],
+            // The modules are compiled as usual; the libraries below are the ones Foundation's
+            // static archives need that a dynamic compile does not autolink.
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-lFoundation", "-lCoreFoundation", "-lFoundationInternationalization", "-l_FoundationICU",
+                        "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+                        "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime", "-lstdc++",
+                    ], .when(platforms: [.linux], configuration: .release))
+            ]),
         .executableTarget(
             name: "custom-predictor-example",
             dependencies: ["InkPrediction", "InkReplay", "BenchCLI"],

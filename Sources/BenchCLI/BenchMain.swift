@@ -7,9 +7,13 @@ import InkBenchKit
 public enum BenchMain {
     /// The arguments of the `bench` invocation being run (for manifests; in-process runs differ from the process's).
     @TaskLocal static var arguments: [String] = []
+    /// When this invocation started (the top of ``run(_:)``, before the arguments are parsed):
+    /// the final line's end-to-end time counts from here.
+    @TaskLocal static var startedAt: ContinuousClock.Instant?
 
     /// Runs `bench` with `arguments` (the process's arguments when `nil`) and returns the exit code.
     public static func run(_ arguments: [String]? = nil) async -> Int32 {
+        let startedAt = ContinuousClock.now
         PhaseTimes.shared.start()
         defer { PhaseTimes.shared.report() }
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
@@ -24,10 +28,12 @@ public enum BenchMain {
             var command = try BenchCommand.parseAsRoot(arguments)
             PhaseTimes.shared.mark("parse arguments")
             try await BenchMain.$arguments.withValue(given) {
-                if var async = command as? AsyncParsableCommand {
-                    try await async.run()
-                } else {
-                    try command.run()
+                try await BenchMain.$startedAt.withValue(startedAt) {
+                    if var async = command as? AsyncParsableCommand {
+                        try await async.run()
+                    } else {
+                        try command.run()
+                    }
                 }
             }
             return 0

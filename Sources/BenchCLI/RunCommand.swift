@@ -44,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let clock = ContinuousClock()
-        let start = clock.now
+        let start = BenchMain.startedAt ?? clock.now  // the final line counts argument parsing too
         GitInfo.prefetch()
         let budget = try budgetOptions.parsed()
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
