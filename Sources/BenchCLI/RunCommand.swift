@@ -81,7 +81,7 @@ struct RunCommand: AsyncParsableCommand {
             throw BenchInputError(error.description)
         }
         progress.finish()
-        PhaseTimes.shared.mark("session (generate + replay + score)")
+        PhaseTimes.shared.mark("session wrap-up")
         let minMoving = suiteOptions.minMovingFrames
         let rows = SummaryRow.rows(outcome, frameRateHz: inputs.timing.frameRateHz, minMovingFrames: minMoving)
         // Without --chart-trace and without the fast S-curve, the chart shows the trace with the
@@ -133,7 +133,7 @@ struct RunCommand: AsyncParsableCommand {
         let status = try ChartsAndReport.build(
             in: folder, summary: summaryTable, record: record, manifest: manifest, chartTrace: chartTrace, noCharts: output.noCharts,
             requireCharts: output.requireCharts)
-        PhaseTimes.shared.mark("charts and report")
+        PhaseTimes.shared.mark("report status")
         written += status.scripts.map { $0.name + ".gp" }
         if status.rendered { written += status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } }
         written += ["report.md", "report.html"]
