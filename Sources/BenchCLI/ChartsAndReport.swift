@@ -107,7 +107,9 @@ enum ChartsAndReport {
     ) throws -> Status {
         let context = context(folder: folder, rows: rows, manifest: manifest, chartTrace: chartTrace)
         let scripts = ChartScripts.all(context).filter { only?.contains($0.name) ?? true }
+        PhaseTimes.shared.mark("chart scripts")
         let (rendered, note) = try charts(scripts, in: folder, noCharts: noCharts, requireCharts: requireCharts)
+        PhaseTimes.shared.mark("charts rendered")
         let report = Report(rows: rows, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note)
         var markdown = report.markdown(), html = report.html { name in try? folder.read(name + ".svg") }
         // A tune written into the folder (tune.md) has its section in the report, before the provenance.
@@ -118,7 +120,9 @@ enum ChartsAndReport {
             }
         }
         try folder.write("report.md", text: markdown)
+        PhaseTimes.shared.mark("report.md")
         try folder.write("report.html", text: html)
+        PhaseTimes.shared.mark("report.html")
         return Status(scripts: scripts, rendered: rendered, note: note)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// The line every `run` and `sweep` ends with: wall time and the input samples of the traces
 /// run (each counted once per seed, however many strategies and phases replay it) per second
-/// of it (the end-to-end rate: generation, reading, replay, scoring and every output), then
+/// of it (the end-to-end rate: from the top of `main`, so argument parsing, generation,
+/// reading, replay, scoring and every output; only the process's loading is outside), then
 /// the time spent replaying and scoring and the rate of that part alone (the pipeline
 /// throughput of the benchmark model, all strategies, phases and figures included).
 ///

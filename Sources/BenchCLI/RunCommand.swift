@@ -54,7 +54,8 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let clock = ContinuousClock()
-        let start = clock.now
+        let start = BenchMain.startedAt ?? clock.now  // the final line counts argument parsing too
+        GitInfo.prefetch()
         let budget = try budgetOptions.parsed()
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in inputs.skipped { Console.note("skipped: \(line)") }
@@ -62,6 +63,7 @@ struct RunCommand: AsyncParsableCommand {
         for line in inputs.recordedNotices { Console.note(line) }
         let asked = try inputs.chartTrace(self.chartTrace)
         let run = try RunFolder(path: output.out, startFrom: .empty)
+        PhaseTimes.shared.mark("inputs and run folder")
         do {
             try await write(inputs, asked: asked, into: run, start: start, clock: clock, budget: budget)
         } catch {
@@ -77,6 +79,7 @@ struct RunCommand: AsyncParsableCommand {
         let plan = planned.plan
         var chartTrace = planned.chartTrace
         var outcome = try await replay(plan)
+        PhaseTimes.shared.mark("session wrap-up")
         let rows = SummaryRow.rows(outcome, frameRateHz: inputs.timing.frameRateHz, minMovingFrames: suiteOptions.minMovingFrames)
         if planned.chosenLater && shard == nil, let busiest = RunCommand.busiestTrace(rows) {
             // The chart trace is the one with the most moving frames: its frames and tails are
@@ -84,8 +87,11 @@ struct RunCommand: AsyncParsableCommand {
             chartTrace = busiest.trace
             await BenchSession.keepTails(of: busiest.traceIndex, in: &outcome, plan: plan)
         }
+        PhaseTimes.shared.mark("summary rows")
         let files = dataFiles(outcome, rows: rows, chartTrace: chartTrace, shard: shard)
+        PhaseTimes.shared.mark("CSV files")
         var manifest = baseManifest(inputs, outcome: outcome, chartTrace: chartTrace, shard: shard, start: start, clock: clock)
+        PhaseTimes.shared.mark("manifest record")
         if let shard {
             try RunOutputs.writeShard(files, manifest: &manifest, into: run)
             if !output.quiet {
@@ -105,6 +111,7 @@ struct RunCommand: AsyncParsableCommand {
                 budget: budget)
             print("wrote \(run.path)/: summary.csv" + (noFrames ? "" : ", frames.csv") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
         }
+        PhaseTimes.shared.mark("terminal tables")
         print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))
     }
 

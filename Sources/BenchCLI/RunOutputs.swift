@@ -24,9 +24,11 @@ enum RunOutputs {
     ) throws -> ChartsAndReport.Status {
         let folder = run.files
         for f in files { try folder.write(f.name, bytes: f.bytes) }
+        PhaseTimes.shared.mark("data files written")
         let status = try ChartsAndReport.build(
             in: folder, rows: rows, manifest: manifest, chartTrace: manifest.chartTrace,
             noCharts: output.noCharts, requireCharts: output.requireCharts)
+        PhaseTimes.shared.mark("report status")
         var written = files.map(\.name)
         written += status.scripts.map { $0.name + ".gp" }
         if status.rendered { written += status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } }
@@ -35,7 +37,9 @@ enum RunOutputs {
         manifest.outputs = outputs(written, in: folder)
         manifest.elapsedSeconds = elapsedSeconds()
         try folder.write("manifest.json", bytes: manifest.encoded())
+        PhaseTimes.shared.mark("output checksums and manifest.json")
         try run.commit()
+        PhaseTimes.shared.mark("commit run folder")
         return status
     }
 

@@ -110,6 +110,7 @@ package enum BenchSession {
         for (u, unit) in units.enumerated() {
             let trace: Trace
             if let spec = unit.spec { trace = try spec.generate(seed: seeds[unit.seedIndex]) } else if let r = unit.recording { trace = r } else { continue }
+            PhaseTimes.shared.mark("generate traces")
             if unit.seedIndex == 0 { traces[unit.traceIndex] = trace }
             let detail = RunDetail(
                 frames: unit.seedIndex == 0 && (plan.keepFrames || plan.tailsForTraces.contains(trace.name)),
@@ -123,6 +124,7 @@ package enum BenchSession {
             let start = clock.now
             let results = await BenchRunner.run(traces: [trace], strategies: strategies, timing: plan.timing, detail: detail)
             elapsed += clock.now - start
+            PhaseTimes.shared.mark("replay and score")
             let inputRate = unit.spec?.inputRateHz ?? ((1 / trace.nominalInterval) * 1000).rounded() / 1000
             samples += trace.sampleCount
             for r in results {

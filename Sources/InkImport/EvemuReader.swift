@@ -71,6 +71,54 @@ public enum EvemuReader {
     /// One multitouch contact being read: its stroke's samples with their lines.
     struct Contact {
         var samples: [(sample: Sample, line: Int)] = []
+        /// The tool that made it (see ``contactTool(slotToolType:toolsDown:declaredKeys:)``).
+        var tool: Tool = .finger
+    }
+
+    /// The tool of a multitouch contact, from the best evidence the recording gives: the slot's
+    /// `ABS_MT_TOOL_TYPE` (`MT_TOOL_PEN` 1 is a pen; `MT_TOOL_FINGER` 0 and `MT_TOOL_PALM` 2 are
+    /// fingers), else a `BTN_TOOL_*` key down when the contact starts (`BTN_TOOL_RUBBER` an
+    /// eraser; `_PEN`, `_BRUSH`, `_PENCIL`, `_AIRBRUSH` a pen; `_MOUSE`, `_LENS` a mouse;
+    /// `_FINGER` and the multi-finger keys a finger), else the device's declared keys (its
+    /// `B: 01` key bits): a device that declares a pen tool key and no finger key is a pen;
+    /// otherwise a finger.
+    static func contactTool(slotToolType: Int?, toolsDown: Set<Int>, declaredKeys: Set<Int>) -> Tool {
+        switch slotToolType {
+        case 1: return .pen
+        case 0, 2: return .finger
+        default: break
+        }
+        if toolsDown.contains(0x141) { return .eraser }
+        if !toolsDown.isDisjoint(with: penToolKeys) { return .pen }
+        if !toolsDown.isDisjoint(with: [0x146, 0x147]) { return .mouse }
+        if !toolsDown.isDisjoint(with: fingerToolKeys) { return .finger }
+        if !declaredKeys.isDisjoint(with: penToolKeys) && declaredKeys.isDisjoint(with: fingerToolKeys) { return .pen }
+        return .finger
+    }
+
+    /// `BTN_TOOL_PEN`, `_BRUSH`, `_PENCIL`, `_AIRBRUSH`.
+    static let penToolKeys: Set<Int> = [0x140, 0x142, 0x143, 0x144]
+    /// `BTN_TOOL_FINGER`, `_QUINTTAP`, `_DOUBLETAP`, `_TRIPLETAP`, `_QUADTAP`.
+    static let fingerToolKeys: Set<Int> = [0x145, 0x148, 0x14d, 0x14e, 0x14f]
+
+    /// The key codes a description's `B: 01 <bytes>` lines declare (bit `k` of the
+    /// concatenated bytes is key `k`); empty without such lines. A line that does not parse is
+    /// ignored here (the header reader accepts any `B:` line).
+    static func declaredKeys(_ text: TextLines) -> Set<Int> {
+        var bytes: [UInt8] = []
+        for (_, line) in text.numbered where line.hasPrefix("B:") {
+            let f = TextLines.fields(line.dropFirst(2), keepEmpty: false, TextLines.isBlank)
+            guard f.count >= 2, f[0] == "01" else { continue }
+            for b in f.dropFirst() {
+                guard let v = UInt8(b, radix: 16) else { break }
+                bytes.append(v)
+            }
+        }
+        var keys = Set<Int>()
+        for (i, byte) in bytes.enumerated() where byte != 0 {
+            for bit in 0..<8 where byte & (1 << bit) != 0 { keys.insert(i * 8 + bit) }
+        }
+        return keys
     }
 
     static let axisNames: [Int: String] = [
@@ -95,9 +143,11 @@ public enum EvemuReader {
         var axes: [Int: Axis] = [:]
         var deviceName: String?
         var notices: [String] = []
+        var declared = Set<Int>()
         if let description {
             let descFile = descriptionFile ?? "\(file).desc"
             let text = try TextLines(bytes: description, file: descFile)
+            declared = declaredKeys(text)
             var comments = CommentAxes()
             for (n, line) in text.numbered {
                 if line.first == "#" { comments.read(line, n) }
@@ -109,6 +159,8 @@ public enum EvemuReader {
         let text = try TextLines(bytes: bytes, file: file)
         var comments = CommentAxes()
         let multitouch = usesMultitouchSlots(text)
+        declared.formUnion(declaredKeys(text))
+        var slotToolType: [Int: Int] = [:]
         var contacts: [Int: Contact] = [:]
         var finished: [Contact] = []
         var slotIDs: [Int: Int] = [:], slotX: [Int: Int] = [:], slotY: [Int: Int] = [:]
@@ -179,6 +231,7 @@ public enum EvemuReader {
                     if slot == 0 { mtY = value }
                     slotY[slot] = value
                     slotsMoved.insert(slot)
+                case 0x37: slotToolType[slot] = value
                 case 0x39:
                     if slot == 0 { trackingID = value; sawTracking = true }
                     if value < 0 {
@@ -218,7 +271,8 @@ public enum EvemuReader {
                         c = nextContact
                         nextContact += 1
                         contactOfSlot[s] = c
-                        contacts[c] = Contact()
+                        contacts[c] = Contact(
+                            tool: contactTool(slotToolType: slotToolType[s], toolsDown: toolsDown, declaredKeys: declared))
                     }
                     let start = firstMicros ?? micros
                     if micros < lastMicros {
@@ -282,14 +336,17 @@ public enum EvemuReader {
         if multitouch {
             finished += contacts.sorted { $0.key < $1.key }.map(\.value)
             var fingers = 0
+            var tools: [Tool: Int] = [:]
             for contact in finished where !contact.samples.isEmpty {
-                try assembler.beginStroke(tool: .finger)
+                try assembler.beginStroke(tool: contact.tool)
                 for (sample, line) in contact.samples { try assembler.add(sample, at: .line(line)) }
                 fingers += 1
+                tools[contact.tool, default: 0] += 1
             }
             if fingers > 0 {
+                let kinds = Tool.allCases.compactMap { t in tools[t].map { "\($0) \(t.rawValue)" } }.joined(separator: ", ")
                 notices.append(
-                    "multitouch: \(fingers) contact\(fingers == 1 ? "" : "s") read from ABS_MT slots, one stroke per tracking id")
+                    "multitouch: \(fingers) contact\(fingers == 1 ? "" : "s") read from ABS_MT slots, one stroke per tracking id (\(kinds))")
             }
         }
         try assembler.endStroke()

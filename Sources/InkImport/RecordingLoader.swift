@@ -37,6 +37,9 @@ public struct RecordingLoader: Sendable {
     public var includeHover = false
     /// Largest file read (bytes).
     public var maxFileBytes = 512 << 20
+    /// Lists a folder's names (FileManager's listing). Replaceable only by tests, which cannot
+    /// make a folder unreadable when they run as root.
+    var listFolder: @Sendable (String) throws -> [String] = { try FileManager.default.contentsOfDirectory(atPath: $0) }
 
     public init() {}
 
@@ -96,7 +99,7 @@ public struct RecordingLoader: Sendable {
         while let folder = pending.popLast() {
             let full = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
             let names: [String]
-            do { names = try fm.contentsOfDirectory(atPath: full) } catch {
+            do { names = try listFolder(full) } catch {
                 if first { throw ImportError(file: root, "cannot list the folder; expected a readable folder") }
                 problems.append((folder, "cannot list the folder (\(error.localizedDescription)); expected a readable folder"))
                 continue

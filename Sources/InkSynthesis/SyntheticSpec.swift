@@ -125,6 +125,10 @@ public struct SyntheticSpec: Sendable, Equatable {
         let n = Int((duration * inputRateHz + 1e-9).rounded(.down))
         let interval = 1 / inputRateHz
         let maxJitter = 0.45 * interval
+        // Every stroke samples the same path at the same local times: compute those positions
+        // once (the same calls with the same arguments, so the same bits) and add each
+        // stroke's noise to them.
+        let clean = (0...n).map { i in path.position(at: Double(i) / inputRateHz) }
         var strokes: [Stroke] = []
         strokes.reserveCapacity(self.strokes)
         for k in 0..<self.strokes {
@@ -133,7 +137,7 @@ public struct SyntheticSpec: Sendable, Equatable {
             t.reserveCapacity(n + 1); x.reserveCapacity(n + 1); y.reserveCapacity(n + 1)
             for i in 0...n {
                 let local = Double(i) / inputRateHz
-                var p = path.position(at: local)
+                var p = clean[i]
                 if noiseMM > 0 {
                     p.x += noiseMM * rng.nextGaussian()
                     p.y += noiseMM * rng.nextGaussian()

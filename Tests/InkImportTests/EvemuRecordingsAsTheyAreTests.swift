@@ -130,6 +130,42 @@ struct EvemuRecordingsAsTheyAreTests {
         #expect(trace.notices.contains { $0.contains("multitouch: 2 contacts") })
     }
 
+    /// A pen on a multitouch panel: a slot with `ABS_MT_TOOL_TYPE` = `MT_TOOL_PEN` (1) is a pen
+    /// stroke, the other slot (`MT_TOOL_FINGER`) a finger; the notice counts each.
+    @Test func multitouchToolTypePerSlot() throws {
+        let text = Self.twoFingers
+            .replacingOccurrences(of: "A: 39 0 65535 0 0 0\n", with: "A: 37 0 2 0 0 0\nA: 39 0 65535 0 0 0\n")
+            .replacingOccurrences(of: "E: 0.000000 0003 0039 11\n", with: "E: 0.000000 0003 0039 11\nE: 0.000000 0003 0037 1\n")
+            .replacingOccurrences(of: "E: 0.010000 0003 0039 12\n", with: "E: 0.010000 0003 0039 12\nE: 0.010000 0003 0037 0\n")
+        let trace = try EvemuReader.read(Self.utf8(text), file: "pen-and-finger.events")
+        #expect(trace.strokes.map(\.tool) == [.pen, .finger])
+        #expect(trace.notices.contains { $0.contains("multitouch: 2 contacts") && $0.contains("1 pen, 1 finger") })
+    }
+
+    /// Without a tool type per slot: a `BTN_TOOL_*` key down when the contact starts names the
+    /// tool (rubber: eraser; pen: pen), and a description that declares a pen tool key and no
+    /// finger key makes its contacts pens.
+    @Test func multitouchToolFromKeysAndDescription() throws {
+        let rubber = Self.twoFingers.replacingOccurrences(
+            of: "E: 0.000000 0001 014a 1\n", with: "E: 0.000000 0001 014a 1\nE: 0.000000 0001 0141 1\n")
+        let erased = try EvemuReader.read(Self.utf8(rubber), file: "rubber.events")
+        #expect(erased.strokes.map(\.tool) == [.eraser, .eraser])
+
+        // B: 01 lines: byte 40 bit 0 is BTN_TOOL_PEN (0x140); byte 41 bit 2 is BTN_TOUCH (0x14a).
+        let zeros8 = " 00 00 00 00 00 00 00 00"
+        var keyLines = Array(repeating: "B: 01" + zeros8, count: 5)  // bytes 0-39
+        keyLines.append("B: 01 01 04 00 00 00 00 00 00")  // bytes 40-47
+        let penDescription = keyLines.joined(separator: "\n") + "\n"
+        let penPanel = Self.twoFingers.replacingOccurrences(of: "N: Test Touch\n", with: "N: Test Pen Panel\n" + penDescription)
+        let pens = try EvemuReader.read(Self.utf8(penPanel), file: "pen-panel.events")
+        #expect(pens.strokes.map(\.tool) == [.pen, .pen])
+        #expect(EvemuReader.declaredKeys(try TextLines(bytes: Self.utf8(penDescription), file: "d")) == [0x140, 0x14a])
+
+        // The same device declaring BTN_TOOL_FINGER too (byte 40 bit 5): fingers, as before.
+        let both = penPanel.replacingOccurrences(of: "B: 01 01 04", with: "B: 01 21 04")
+        #expect(try EvemuReader.read(Self.utf8(both), file: "both.events").strokes.map(\.tool) == [.finger, .finger])
+    }
+
     /// Case 17: a single-touch stroke with a jump no finger makes (43 mm in 10 ms) is split, with
     /// a notice naming the threshold and the line.
     @Test func impossibleJumpSplits() throws {

@@ -9,6 +9,7 @@
 //   inkperf parts [--runs N]        the default run split: replay, replay into the figures, finish, latency searches
 //   inkperf evaluations             perceived-latency search: its work per run, in full-cost evaluations
 //   inkperf predictors              each built-in predictor's update + predict: ns per sample
+//   inkperf end-to-end [--runs N] [--bench PATH]   the release bench process on issue 18's 19,300-sample trace: wall, cpu, peak RSS
 //   inkperf all                     predictors, throughput, growth, cores, evaluations (not memory)
 import Foundation
 import InkBenchKit
@@ -323,11 +324,12 @@ case "cores": cores(args)
 case "memory": memory(args)
 case "evaluations": evaluations()
 case "predictors": predictors(args)
+case "end-to-end": endToEnd(args)
 case "all":
     predictors(args)
     throughput(args)
     growth(args)
     cores(args)
     evaluations()
-default: fail("unknown command '\(args[0])'; known: figures, throughput, growth, cores, memory, evaluations, all")
+default: fail("unknown command '\(args[0])'; known: figures, throughput, growth, cores, memory, evaluations, predictors, end-to-end, parts, all")
 }

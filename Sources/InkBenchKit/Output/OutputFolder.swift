@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A results folder that files are written into whole or not at all: each file goes to a
 /// temporary file in the same folder and is then renamed over the old one, so a reader (or
 /// a crash) never sees half a file. Only the files written are replaced; others stay.
