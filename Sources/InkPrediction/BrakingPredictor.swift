@@ -66,14 +66,25 @@ public struct BrakingPredictor: Predictor {
         /// linearly from full at ratio `(1 + liftRatio) / 2` to 0 at `liftRatio`. From 0 to
         /// 0.99; 0 turns it off. Samples without pressure never shrink the horizon.
         public var liftRatio: Double
+        /// The bend cut-off in mm: the horizon is cut so that the pen, keeping its current normal
+        /// acceleration `|a_n|`, leaves the straight line by at most this much (`|a_n| h² / 2`).
+        /// From 0.01 to 100 (100: off in practice).
+        public var bendMm: Double
+        /// The lead cut-off in mm: the prediction goes at most this far along the path from the
+        /// newest sample, which bounds the ink drawn past a pen lift. From 0.05 to 100 (100: off
+        /// in practice).
+        public var leadMm: Double
 
         /// The defaults were chosen on `../shared/datasets-raw` (7 recordings) within the budget
         /// overshoot p95 <= 0.5 mm and end overshoot max <= 1.0 mm, and checked on the synthetic
         /// default suite (see `docs/own-predictor.md`).
         public init(
             windowMs: Double = 40, accelGain: Double = 0, decelGain: Double = 3, turnGain: Double = 1,
-            windowMm: Double = 4.5, turnLimitRad: Double = 0.07, liftRatio: Double = 0.8
+            windowMm: Double = 4.5, turnLimitRad: Double = 0.07, liftRatio: Double = 0.8, bendMm: Double = 100,
+            leadMm: Double = 100
         ) {
+            self.leadMm = leadMm
+            self.bendMm = bendMm
             self.liftRatio = liftRatio
             self.windowMs = windowMs
             self.windowMm = windowMm
@@ -99,6 +110,8 @@ public struct BrakingPredictor: Predictor {
             try check("window_mm", windowMm, 0.1, 100)
             try check("turn_limit_rad", turnLimitRad, 0.01, 10)
             try check("lift_ratio", liftRatio, 0, 0.99)
+            try check("bend_mm", bendMm, 0.01, 100)
+            try check("lead_mm", leadMm, 0.05, 100)
         }
     }
 
@@ -112,6 +125,8 @@ public struct BrakingPredictor: Predictor {
     @usableFromInline let windowMm: Double
     @usableFromInline let turnLimitRad: Double
     @usableFromInline let liftRatio: Double
+    @usableFromInline let bendMm: Double
+    @usableFromInline let leadMm: Double
     @usableFromInline var pressures = InlineArray<32, Double>(repeating: 0)
     /// The horizon's share left by the lift detector (1: no lift seen).
     @usableFromInline var liftShare = 1.0
@@ -134,6 +149,8 @@ public struct BrakingPredictor: Predictor {
         windowMm = parameters.windowMm
         turnLimitRad = parameters.turnLimitRad
         liftRatio = parameters.liftRatio
+        bendMm = parameters.bendMm
+        leadMm = parameters.leadMm
     }
 
     @inlinable
@@ -230,6 +247,8 @@ public struct BrakingPredictor: Predictor {
         var used: Double
         let turnRate = (nx * nx + ny * ny).squareRoot() / speed
         var he = turnRate * h > turnLimitRad ? turnLimitRad / turnRate : h
+        let normalAccel = turnRate * speed
+        if 0.5 * normalAccel * he * he > bendMm { he = (2 * bendMm / normalAccel).squareRoot() }
         if along < 0 {
             used = decelGain * along
             if used < 0 { he = min(he, speed / -used) }
@@ -237,9 +256,20 @@ public struct BrakingPredictor: Predictor {
             used = accelGain * along
         }
         he *= liftShare
-        let distance = max(0, speed * he + 0.5 * used * he * he)
-        let bend = 0.5 * turnGain * he * he
-        return PenPoint(t: t, x: last.x + ux * distance + nx * bend, y: last.y + uy * distance + ny * bend)
+        let distance = min(leadMm, max(0, speed * he + 0.5 * used * he * he))
+        // Along the circle of the current curvature κ = <n̂, a> / s² (signed, n̂ = u turned
+        // left), scaled by turnGain: the chord after an arc of length d turns by θ = κ d and
+        // has the components d · k · (cos θ/2, sin θ/2) with k = sin(θ/2) / (θ/2).
+        let curvature = turnGain * (ux * ay - uy * ax) / (speed * speed)
+        let half = 0.5 * curvature * distance
+        var ahead = distance, aside = 0.0
+        if abs(half) > 1e-9 && half.isFinite {
+            let sc = Float32Math.sinCos(half)
+            let k = sc.sin / half
+            ahead = distance * k * sc.cos
+            aside = distance * k * sc.sin
+        }
+        return PenPoint(t: t, x: last.x + ux * ahead - uy * aside, y: last.y + uy * ahead + ux * aside)
     }
 
     @inlinable
