@@ -79,9 +79,9 @@ public struct BrakingPredictor: Predictor {
         /// overshoot p95 <= 0.5 mm and end overshoot max <= 1.0 mm, and checked on the synthetic
         /// default suite (see `docs/own-predictor.md`).
         public init(
-            windowMs: Double = 40, accelGain: Double = 0, decelGain: Double = 3, turnGain: Double = 1,
-            windowMm: Double = 4.5, turnLimitRad: Double = 0.07, liftRatio: Double = 0.8, bendMm: Double = 100,
-            leadMm: Double = 100
+            windowMs: Double = 50, accelGain: Double = 0, decelGain: Double = 3, turnGain: Double = 1.25,
+            windowMm: Double = 4.5, turnLimitRad: Double = 0.27, liftRatio: Double = 0.8, bendMm: Double = 0.15,
+            leadMm: Double = 4
         ) {
             self.leadMm = leadMm
             self.bendMm = bendMm
@@ -138,6 +138,9 @@ public struct BrakingPredictor: Predictor {
     @usableFromInline var count = 0
     @usableFromInline var last = PenPoint(t: 0, x: 0, y: 0)
     @usableFromInline var vx = 0.0, vy = 0.0, ax = 0.0, ay = 0.0
+    /// The variance (mm²/s⁴) of the fitted acceleration per axis, from the fit's residuals
+    /// (0 when the fit is exact or has no spare samples).
+    @usableFromInline var accelVariance = 0.0
 
     /// A predictor with the given constants; call ``Parameters-swift.struct/validate(predictor:)``
     /// first when they come from a user.
@@ -187,6 +190,7 @@ public struct BrakingPredictor: Predictor {
     @inlinable
     mutating func fit() {
         vx = 0; vy = 0; ax = 0; ay = 0
+        accelVariance = 0
         guard count >= 2 else { return }
         let previous = (head - 1) & (Self.capacity - 1)
         let dt = last.t - ts[previous]
@@ -199,6 +203,7 @@ public struct BrakingPredictor: Predictor {
         // Sums of τ^k and of (x - x_last) τ^k over the window (τ <= 0).
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var bx0 = 0.0, bx1 = 0.0, bx2 = 0.0, by0 = 0.0, by1 = 0.0, by2 = 0.0
+        var sxx = 0.0, syy = 0.0
         var i = head
         var pathMm = 0.0
         var px = last.x, py = last.y
@@ -213,6 +218,7 @@ public struct BrakingPredictor: Predictor {
             s0 += 1; s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
             bx0 += dx; bx1 += dx * tau; bx2 += dx * tau2
             by0 += dy; by1 += dy * tau; by2 += dy * tau2
+            sxx += dx * dx; syy += dy * dy
             i = (i - 1) & (Self.capacity - 1)
         }
         // Normal equations [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]] c = b, solved by Cramer's rule
@@ -233,6 +239,15 @@ public struct BrakingPredictor: Predictor {
         }
         let fx = solve(bx0, bx1, bx2), fy = solve(by0, by1, by2)
         vx = fx.v; vy = fy.v; ax = fx.a; ay = fy.a
+        // The noise in the acceleration: the residual variance of the fit (both axes) times
+        // the acceleration's share of the inverse normal matrix, 4 (s0 s2 - s1²) / det.
+        guard s0 > 3 else { return }
+        func offset(_ b0: Double, _ b1: Double, _ b2: Double) -> Double {
+            (b0 * m00 - s1 * (b1 * s4 - s3 * b2) + s2 * (b1 * s3 - s2 * b2)) / det
+        }
+        let rss = (sxx - offset(bx0, bx1, bx2) * bx0 - fx.v * bx1 - 0.5 * fx.a * bx2)
+            + (syy - offset(by0, by1, by2) * by0 - fy.v * by1 - 0.5 * fy.a * by2)
+        accelVariance = max(0, rss) / (2 * (s0 - 3)) * 4 * (s0 * s2 - s1 * s1) / det
     }
 
     @inlinable
@@ -243,7 +258,12 @@ public struct BrakingPredictor: Predictor {
         guard speed > 1e-9 else { return PenPoint(t: t, x: last.x, y: last.y) }
         let ux = vx / speed, uy = vy / speed
         let along = ax * ux + ay * uy
-        let nx = ax - along * ux, ny = ay - along * uy
+        // The normal acceleration, shrunk by its noise (a Wiener factor a_n² / (a_n² + var)):
+        // a turn the fit cannot tell from noise is not followed.
+        let rawNormal = ax * -uy + ay * ux
+        let power = rawNormal * rawNormal
+        let normalUsed = power > 0 ? power / (power + accelVariance) * rawNormal : 0
+        let nx = -uy * normalUsed, ny = ux * normalUsed
         var used: Double
         let turnRate = (nx * nx + ny * ny).squareRoot() / speed
         var he = turnRate * h > turnLimitRad ? turnLimitRad / turnRate : h
@@ -260,7 +280,7 @@ public struct BrakingPredictor: Predictor {
         // Along the circle of the current curvature κ = <n̂, a> / s² (signed, n̂ = u turned
         // left), scaled by turnGain: the chord after an arc of length d turns by θ = κ d and
         // has the components d · k · (cos θ/2, sin θ/2) with k = sin(θ/2) / (θ/2).
-        let curvature = turnGain * (ux * ay - uy * ax) / (speed * speed)
+        let curvature = turnGain * normalUsed / (speed * speed)
         let half = 0.5 * curvature * distance
         var ahead = distance, aside = 0.0
         if abs(half) > 1e-9 && half.isFinite {
@@ -286,5 +306,5 @@ public struct BrakingPredictor: Predictor {
 
 extension BrakingPredictor {
     /// The horizon cap (ms) the `braking` strategy applies by default, chosen with its constants.
-    public static let defaultCapMs: Double = 35
+    public static let defaultCapMs: Double = 34
 }
