@@ -13,10 +13,15 @@
 ///    newest 32). `v` (mm/s) is the velocity at the newest sample and `a` (mm/s²) the
 ///    acceleration. With two samples it uses their difference (`a = 0`); with one it declines.
 /// 2. **Split.** With speed `s = |v|` and direction `u = v / s`, the acceleration splits into
-///    the along-track part `a_t = <a, u>` and the normal part `a_n = a - a_t u`.
-/// 3. **Direction cut-off.** The horizon `h` (s, already capped by the harness) is cut to
-///    `h_e = min(h, turnLimitRad / ω)`, `ω = |a_n| / s` the turn rate (rad/s): no further
-///    ahead than the pen, turning as it does now, needs to turn by `turnLimitRad`.
+///    the along-track part `a_t = <a, u>` and the normal part `a_n` (signed, along `u` turned
+///    left). The normal part is shrunk by its noise, `a_n · a_n² / (a_n² + var_a)`, with
+///    `var_a` the fitted acceleration's variance from the fit's residuals (a Wiener factor:
+///    a turn the fit cannot tell from noise is not followed; no constant).
+/// 3. **Cut-offs.** The horizon `h` (s, already capped by the harness's `cap_ms`) is cut to
+///    the smallest of: `turnLimitRad / ω` with `ω = |a_n| / s` (direction cut-off: no further
+///    than the pen, turning as now, needs to turn by `turnLimitRad`; 10 by default, in effect
+///    off) and `√(2 bendMm / |a_n|)` (bend cut-off: the pen, keeping its normal acceleration,
+///    leaves the straight line by at most `bendMm`; the binding cut-off by default).
 /// 4. **Brake.** When the pen slows down (`a_t < 0`) the along-track acceleration used is
 ///    `decelGain · a_t`, and the prediction travels at most to where that deceleration
 ///    stops the pen: `h_e ≤ s / |decelGain · a_t|`. This is the kinematic stroke-end
@@ -26,11 +31,15 @@
 /// 5. **Lift.** With pressure (``update(_:pressure:)``), `r` = the newest pressure over the
 ///    highest of the last 100 ms: `h_e` is multiplied by
 ///    `clamp((r - liftRatio) / ((1 - liftRatio) / 2), 0, 1)`, the pressure stroke-end detector.
-/// 6. **Turn.** The normal acceleration bends the prediction: `turnGain · a_n · h_e² / 2`.
+/// 6. **Arc.** The distance along the path is `d = min(leadMm, max(0, s h_e + a_used h_e² / 2))`
+///    (the lead cut-off bounds the ink drawn past a lift the pen gives no sign of), and the
+///    prediction follows the circle of curvature `κ = turnGain · a_n / s²` for that distance:
+///    the newest raw sample plus the chord `d · k · (cos θ/2, sin θ/2)` in the (u, normal)
+///    frame, `θ = κ d`, `k = sin(θ/2) / (θ/2)`. A constant-speed circle is followed exactly
+///    (up to the fit's bias); `turnGain` above 1 makes up for the fit lagging a tightening bend.
 ///
-/// The prediction is the newest raw sample plus `u · (s h_e + a_used h_e² / 2)` plus the
-/// turn term; it never runs backwards along `u` (the along-track distance is at least 0).
-/// The harness's horizon cap (`cap_ms`, default ``defaultCapMs``) limits `h`.
+/// Constants in the code (not parameters): at most 32 samples fitted (at least 3); the lift
+/// detector's 100 ms peak window; 1e-9 as "no speed" (mm/s) and "no turn" (rad).
 ///
 /// Cost: update is O(samples in the window), at most 32; predict is O(1); no allocation
 /// (fixed inline storage).
@@ -75,12 +84,14 @@ public struct BrakingPredictor: Predictor {
         /// in practice).
         public var leadMm: Double
 
-        /// The defaults were chosen on `../shared/datasets-raw` (7 recordings) within the budget
-        /// overshoot p95 <= 0.5 mm and end overshoot max <= 1.0 mm, and checked on the synthetic
-        /// default suite (see `docs/own-predictor.md`).
+        /// The defaults were chosen with `bench tune` on both `../shared/datasets-raw` (7
+        /// recordings) and the synthetic default suite, within the budget overshoot p95 <= 0.5 mm
+        /// and end overshoot max <= 1.0 mm (suite means): a value between the two corpora's
+        /// choices, within the budget on each (see `docs/own-predictor.md` for the held-out
+        /// figures).
         public init(
-            windowMs: Double = 50, accelGain: Double = 0, decelGain: Double = 3, turnGain: Double = 1.25,
-            windowMm: Double = 4.5, turnLimitRad: Double = 0.27, liftRatio: Double = 0.8, bendMm: Double = 0.15,
+            windowMs: Double = 50, accelGain: Double = 0, decelGain: Double = 2, turnGain: Double = 1.6,
+            windowMm: Double = 4.5, turnLimitRad: Double = 10, liftRatio: Double = 0.8, bendMm: Double = 0.15,
             leadMm: Double = 4
         ) {
             self.leadMm = leadMm
@@ -306,5 +317,5 @@ public struct BrakingPredictor: Predictor {
 
 extension BrakingPredictor {
     /// The horizon cap (ms) the `braking` strategy applies by default, chosen with its constants.
-    public static let defaultCapMs: Double = 34
+    public static let defaultCapMs: Double = 45
 }
