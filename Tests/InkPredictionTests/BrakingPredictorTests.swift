@@ -86,6 +86,23 @@ struct BrakingPredictorTests {
         #expect(r.error > 2)
     }
 
+    @Test(arguments: ["regular", "irregular"])
+    func defaultsStopShortOfTheStoppingPoint(spacing: String) {
+        // The defaults (decel_gain 2: the pen is taken to stop twice as fast as it slows now)
+        // never draw past where the decelerating pen stops, however far ahead they are asked.
+        let times = Self.times(spacing).filter { $0 < 0.3 + 0.095 }
+        var p = BrakingPredictor()
+        var furthest = 0.0
+        for (i, t) in times.enumerated() {
+            let q = Self.braking(t)
+            p.update(PenPoint(t: t, x: q.x, y: q.y))
+            guard i >= 2, let r = p.predict(at: t + 0.05) else { continue }
+            furthest = max(furthest, ((r.x - 5) * 0.8 - (r.y - 1) * 0.6))
+        }
+        #expect(furthest <= 10 + 1e-6)
+        #expect(furthest > 9.5)
+    }
+
     @Test func bendsWithTheTurn() {
         // Uniform circular motion, radius 20 mm at 150 mm/s: the turn term follows the bend,
         // the straight extrapolation cuts outside it.
