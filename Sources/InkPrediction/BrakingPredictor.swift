@@ -273,7 +273,7 @@ public struct BrakingPredictor: Predictor {
         // a turn the fit cannot tell from noise is not followed.
         let rawNormal = ax * -uy + ay * ux
         let power = rawNormal * rawNormal
-        let normalUsed = power > 0 ? power / (power + accelVariance) * rawNormal : 0
+        let normalUsed = power > 0 && power.isFinite ? power / (power + accelVariance) * rawNormal : 0
         let nx = -uy * normalUsed, ny = ux * normalUsed
         var used: Double
         let turnRate = (nx * nx + ny * ny).squareRoot() / speed
