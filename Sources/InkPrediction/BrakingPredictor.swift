@@ -13,10 +13,15 @@
 ///    newest 32). `v` (mm/s) is the velocity at the newest sample and `a` (mm/s²) the
 ///    acceleration. With two samples it uses their difference (`a = 0`); with one it declines.
 /// 2. **Split.** With speed `s = |v|` and direction `u = v / s`, the acceleration splits into
-///    the along-track part `a_t = <a, u>` and the normal part `a_n = a - a_t u`.
-/// 3. **Direction cut-off.** The horizon `h` (s, already capped by the harness) is cut to
-///    `h_e = min(h, turnLimitRad / ω)`, `ω = |a_n| / s` the turn rate (rad/s): no further
-///    ahead than the pen, turning as it does now, needs to turn by `turnLimitRad`.
+///    the along-track part `a_t = <a, u>` and the normal part `a_n` (signed, along `u` turned
+///    left). The normal part is shrunk by its noise, `a_n · a_n² / (a_n² + var_a)`, with
+///    `var_a` the fitted acceleration's variance from the fit's residuals (a Wiener factor:
+///    a turn the fit cannot tell from noise is not followed; no constant).
+/// 3. **Cut-offs.** The horizon `h` (s, already capped by the harness's `cap_ms`) is cut to
+///    the smallest of: `turnLimitRad / ω` with `ω = |a_n| / s` (direction cut-off: no further
+///    than the pen, turning as now, needs to turn by `turnLimitRad`; 10 by default, in effect
+///    off) and `√(2 bendMm / |a_n|)` (bend cut-off: the pen, keeping its normal acceleration,
+///    leaves the straight line by at most `bendMm`; the binding cut-off by default).
 /// 4. **Brake.** When the pen slows down (`a_t < 0`) the along-track acceleration used is
 ///    `decelGain · a_t`, and the prediction travels at most to where that deceleration
 ///    stops the pen: `h_e ≤ s / |decelGain · a_t|`. This is the kinematic stroke-end
@@ -26,11 +31,15 @@
 /// 5. **Lift.** With pressure (``update(_:pressure:)``), `r` = the newest pressure over the
 ///    highest of the last 100 ms: `h_e` is multiplied by
 ///    `clamp((r - liftRatio) / ((1 - liftRatio) / 2), 0, 1)`, the pressure stroke-end detector.
-/// 6. **Turn.** The normal acceleration bends the prediction: `turnGain · a_n · h_e² / 2`.
+/// 6. **Arc.** The distance along the path is `d = min(leadMm, max(0, s h_e + a_used h_e² / 2))`
+///    (the lead cut-off bounds the ink drawn past a lift the pen gives no sign of), and the
+///    prediction follows the circle of curvature `κ = turnGain · a_n / s²` for that distance:
+///    the newest raw sample plus the chord `d · k · (cos θ/2, sin θ/2)` in the (u, normal)
+///    frame, `θ = κ d`, `k = sin(θ/2) / (θ/2)`. A constant-speed circle is followed exactly
+///    (up to the fit's bias); `turnGain` above 1 makes up for the fit lagging a tightening bend.
 ///
-/// The prediction is the newest raw sample plus `u · (s h_e + a_used h_e² / 2)` plus the
-/// turn term; it never runs backwards along `u` (the along-track distance is at least 0).
-/// The harness's horizon cap (`cap_ms`, default ``defaultCapMs``) limits `h`.
+/// Constants in the code (not parameters): at most 32 samples fitted (at least 3); the lift
+/// detector's 100 ms peak window; 1e-9 as "no speed" (mm/s) and "no turn" (rad).
 ///
 /// Cost: update is O(samples in the window), at most 32; predict is O(1); no allocation
 /// (fixed inline storage).
@@ -66,14 +75,27 @@ public struct BrakingPredictor: Predictor {
         /// linearly from full at ratio `(1 + liftRatio) / 2` to 0 at `liftRatio`. From 0 to
         /// 0.99; 0 turns it off. Samples without pressure never shrink the horizon.
         public var liftRatio: Double
+        /// The bend cut-off in mm: the horizon is cut so that the pen, keeping its current normal
+        /// acceleration `|a_n|`, leaves the straight line by at most this much (`|a_n| h² / 2`).
+        /// From 0.01 to 100 (100: off in practice).
+        public var bendMm: Double
+        /// The lead cut-off in mm: the prediction goes at most this far along the path from the
+        /// newest sample, which bounds the ink drawn past a pen lift. From 0.05 to 100 (100: off
+        /// in practice).
+        public var leadMm: Double
 
-        /// The defaults were chosen on `../shared/datasets-raw` (7 recordings) within the budget
-        /// overshoot p95 <= 0.5 mm and end overshoot max <= 1.0 mm, and checked on the synthetic
-        /// default suite (see `docs/own-predictor.md`).
+        /// The defaults were chosen with `bench tune` on both `../shared/datasets-raw` (7
+        /// recordings) and the synthetic default suite, within the budget overshoot p95 <= 0.5 mm
+        /// and end overshoot max <= 1.0 mm (suite means): a value between the two corpora's
+        /// choices, within the budget on each (see `docs/own-predictor.md` for the held-out
+        /// figures).
         public init(
-            windowMs: Double = 40, accelGain: Double = 0, decelGain: Double = 3, turnGain: Double = 1,
-            windowMm: Double = 4.5, turnLimitRad: Double = 0.07, liftRatio: Double = 0.8
+            windowMs: Double = 50, accelGain: Double = 0, decelGain: Double = 2, turnGain: Double = 1.6,
+            windowMm: Double = 4.5, turnLimitRad: Double = 10, liftRatio: Double = 0.8, bendMm: Double = 0.15,
+            leadMm: Double = 4
         ) {
+            self.leadMm = leadMm
+            self.bendMm = bendMm
             self.liftRatio = liftRatio
             self.windowMs = windowMs
             self.windowMm = windowMm
@@ -99,6 +121,8 @@ public struct BrakingPredictor: Predictor {
             try check("window_mm", windowMm, 0.1, 100)
             try check("turn_limit_rad", turnLimitRad, 0.01, 10)
             try check("lift_ratio", liftRatio, 0, 0.99)
+            try check("bend_mm", bendMm, 0.01, 100)
+            try check("lead_mm", leadMm, 0.05, 100)
         }
     }
 
@@ -112,6 +136,8 @@ public struct BrakingPredictor: Predictor {
     @usableFromInline let windowMm: Double
     @usableFromInline let turnLimitRad: Double
     @usableFromInline let liftRatio: Double
+    @usableFromInline let bendMm: Double
+    @usableFromInline let leadMm: Double
     @usableFromInline var pressures = InlineArray<32, Double>(repeating: 0)
     /// The horizon's share left by the lift detector (1: no lift seen).
     @usableFromInline var liftShare = 1.0
@@ -123,6 +149,9 @@ public struct BrakingPredictor: Predictor {
     @usableFromInline var count = 0
     @usableFromInline var last = PenPoint(t: 0, x: 0, y: 0)
     @usableFromInline var vx = 0.0, vy = 0.0, ax = 0.0, ay = 0.0
+    /// The variance (mm²/s⁴) of the fitted acceleration per axis, from the fit's residuals
+    /// (0 when the fit is exact or has no spare samples).
+    @usableFromInline var accelVariance = 0.0
 
     /// A predictor with the given constants; call ``Parameters-swift.struct/validate(predictor:)``
     /// first when they come from a user.
@@ -134,6 +163,8 @@ public struct BrakingPredictor: Predictor {
         windowMm = parameters.windowMm
         turnLimitRad = parameters.turnLimitRad
         liftRatio = parameters.liftRatio
+        bendMm = parameters.bendMm
+        leadMm = parameters.leadMm
     }
 
     @inlinable
@@ -170,6 +201,7 @@ public struct BrakingPredictor: Predictor {
     @inlinable
     mutating func fit() {
         vx = 0; vy = 0; ax = 0; ay = 0
+        accelVariance = 0
         guard count >= 2 else { return }
         let previous = (head - 1) & (Self.capacity - 1)
         let dt = last.t - ts[previous]
@@ -182,6 +214,7 @@ public struct BrakingPredictor: Predictor {
         // Sums of τ^k and of (x - x_last) τ^k over the window (τ <= 0).
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var bx0 = 0.0, bx1 = 0.0, bx2 = 0.0, by0 = 0.0, by1 = 0.0, by2 = 0.0
+        var sxx = 0.0, syy = 0.0
         var i = head
         var pathMm = 0.0
         var px = last.x, py = last.y
@@ -196,6 +229,7 @@ public struct BrakingPredictor: Predictor {
             s0 += 1; s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
             bx0 += dx; bx1 += dx * tau; bx2 += dx * tau2
             by0 += dy; by1 += dy * tau; by2 += dy * tau2
+            sxx += dx * dx; syy += dy * dy
             i = (i - 1) & (Self.capacity - 1)
         }
         // Normal equations [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]] c = b, solved by Cramer's rule
@@ -216,6 +250,15 @@ public struct BrakingPredictor: Predictor {
         }
         let fx = solve(bx0, bx1, bx2), fy = solve(by0, by1, by2)
         vx = fx.v; vy = fy.v; ax = fx.a; ay = fy.a
+        // The noise in the acceleration: the residual variance of the fit (both axes) times
+        // the acceleration's share of the inverse normal matrix, 4 (s0 s2 - s1²) / det.
+        guard s0 > 3 else { return }
+        func offset(_ b0: Double, _ b1: Double, _ b2: Double) -> Double {
+            (b0 * m00 - s1 * (b1 * s4 - s3 * b2) + s2 * (b1 * s3 - s2 * b2)) / det
+        }
+        let rss = (sxx - offset(bx0, bx1, bx2) * bx0 - fx.v * bx1 - 0.5 * fx.a * bx2)
+            + (syy - offset(by0, by1, by2) * by0 - fy.v * by1 - 0.5 * fy.a * by2)
+        accelVariance = max(0, rss) / (2 * (s0 - 3)) * 4 * (s0 * s2 - s1 * s1) / det
     }
 
     @inlinable
@@ -226,10 +269,17 @@ public struct BrakingPredictor: Predictor {
         guard speed > 1e-9 else { return PenPoint(t: t, x: last.x, y: last.y) }
         let ux = vx / speed, uy = vy / speed
         let along = ax * ux + ay * uy
-        let nx = ax - along * ux, ny = ay - along * uy
+        // The normal acceleration, shrunk by its noise (a Wiener factor a_n² / (a_n² + var)):
+        // a turn the fit cannot tell from noise is not followed.
+        let rawNormal = ax * -uy + ay * ux
+        let power = rawNormal * rawNormal
+        let normalUsed = power > 0 && power.isFinite ? power / (power + accelVariance) * rawNormal : 0
+        let nx = -uy * normalUsed, ny = ux * normalUsed
         var used: Double
         let turnRate = (nx * nx + ny * ny).squareRoot() / speed
         var he = turnRate * h > turnLimitRad ? turnLimitRad / turnRate : h
+        let normalAccel = turnRate * speed
+        if 0.5 * normalAccel * he * he > bendMm { he = (2 * bendMm / normalAccel).squareRoot() }
         if along < 0 {
             used = decelGain * along
             if used < 0 { he = min(he, speed / -used) }
@@ -237,9 +287,20 @@ public struct BrakingPredictor: Predictor {
             used = accelGain * along
         }
         he *= liftShare
-        let distance = max(0, speed * he + 0.5 * used * he * he)
-        let bend = 0.5 * turnGain * he * he
-        return PenPoint(t: t, x: last.x + ux * distance + nx * bend, y: last.y + uy * distance + ny * bend)
+        let distance = min(leadMm, max(0, speed * he + 0.5 * used * he * he))
+        // Along the circle of the current curvature κ = <n̂, a> / s² (signed, n̂ = u turned
+        // left), scaled by turnGain: the chord after an arc of length d turns by θ = κ d and
+        // has the components d · k · (cos θ/2, sin θ/2) with k = sin(θ/2) / (θ/2).
+        let curvature = turnGain * normalUsed / (speed * speed)
+        let half = 0.5 * curvature * distance
+        var ahead = distance, aside = 0.0
+        if abs(half) > 1e-9 && half.isFinite {
+            let sc = Float32Math.sinCos(half)
+            let k = sc.sin / half
+            ahead = distance * k * sc.cos
+            aside = distance * k * sc.sin
+        }
+        return PenPoint(t: t, x: last.x + ux * ahead - uy * aside, y: last.y + uy * ahead + ux * aside)
     }
 
     @inlinable
@@ -256,5 +317,5 @@ public struct BrakingPredictor: Predictor {
 
 extension BrakingPredictor {
     /// The horizon cap (ms) the `braking` strategy applies by default, chosen with its constants.
-    public static let defaultCapMs: Double = 35
+    public static let defaultCapMs: Double = 45
 }

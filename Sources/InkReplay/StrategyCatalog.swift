@@ -338,6 +338,8 @@ public enum StrategyCatalog {
             StrategyParameter(name: "window_mm", defaultValue: d.windowMm, about: "fit window in mm of path (100: the time window alone)"),
             StrategyParameter(name: "turn_limit_rad", defaultValue: d.turnLimitRad, about: "direction cut-off: horizon cut to the time the pen turns this many radians"),
             StrategyParameter(name: "lift_ratio", defaultValue: d.liftRatio, about: "lift detector: pressure ratio to the last 100 ms's peak at which prediction stops (0: off)"),
+            StrategyParameter(name: "bend_mm", defaultValue: d.bendMm, about: "bend cut-off: horizon cut so the pen's turning leaves the straight line by at most this many mm"),
+            StrategyParameter(name: "lead_mm", defaultValue: d.leadMm, about: "lead cut-off: the prediction goes at most this many mm past the newest sample"),
             capMs(BrakingPredictor.defaultCapMs), gapMs(nil),
         ]
         return StrategyDefinition(
@@ -350,7 +352,8 @@ public enum StrategyCatalog {
                     windowMs: value("window_ms") ?? d.windowMs, accelGain: value("accel_gain") ?? d.accelGain,
                     decelGain: value("decel_gain") ?? d.decelGain, turnGain: value("turn_gain") ?? d.turnGain,
                     windowMm: value("window_mm") ?? d.windowMm, turnLimitRad: value("turn_limit_rad") ?? d.turnLimitRad,
-                    liftRatio: value("lift_ratio") ?? d.liftRatio)
+                    liftRatio: value("lift_ratio") ?? d.liftRatio, bendMm: value("bend_mm") ?? d.bendMm,
+                    leadMm: value("lead_mm") ?? d.leadMm)
                 do throws(PredictorParameterError) { try p.validate(predictor: "braking") } catch {
                     throw StrategySpecError(error.description)
                 }

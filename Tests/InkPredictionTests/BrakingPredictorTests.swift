@@ -28,7 +28,8 @@ struct BrakingPredictorTests {
     @Test(arguments: ["regular", "irregular"])
     func exactOnConstantVelocity(spacing: String) {
         let times = Self.times(spacing)
-        var p = BrakingPredictor()
+        // The lead cut-off off: 50 ms at 96 mm/s is 4.8 mm ahead, past the default 4 mm.
+        var p = BrakingPredictor(parameters: .init(leadMm: 100))
         let r = AnalyticReplay.maxError(&p, times: times, horizons: Self.horizons) { t in
             (12 + 87.5 * t, -3 - 41.25 * t)
         }
@@ -40,7 +41,7 @@ struct BrakingPredictorTests {
     func exactOnASpeedUpWithFullAccelerationGain(spacing: String) {
         // A straight line speeding up (along-track acceleration > 0), gain 1: the fit of a
         // quadratic is exact, so is the prediction.
-        var p = BrakingPredictor(parameters: .init(windowMs: 30, accelGain: 1, decelGain: 1, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
+        var p = BrakingPredictor(parameters: .init(windowMs: 30, accelGain: 1, decelGain: 1, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0, bendMm: 100, leadMm: 100))
         let r = Self.maxError(&p, times: Self.times(spacing), horizons: Self.horizons) { t in
             let s = 40 * t + 300 * t * t
             return (3 + 0.6 * s, 7 + 0.8 * s)
@@ -51,7 +52,7 @@ struct BrakingPredictorTests {
     @Test func speedUpGainZeroKeepsTheSpeed() {
         // With accel_gain 0 the prediction continues at the fitted speed: it lags a speed-up
         // by a h^2 / 2 exactly (a = 600 mm/s^2, h = 25 ms: 0.1875 mm).
-        var p = BrakingPredictor(parameters: .init(windowMs: 30, accelGain: 0, decelGain: 1, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
+        var p = BrakingPredictor(parameters: .init(windowMs: 30, accelGain: 0, decelGain: 1, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0, bendMm: 100, leadMm: 100))
         let r = Self.maxError(&p, times: Self.regular, horizons: [0.025]) { t in (40 * t + 300 * t * t, 0) }
         #expect(abs(r.error - 0.1875) < 1e-6)
     }
@@ -68,7 +69,7 @@ struct BrakingPredictorTests {
     func neverPassesTheStoppingPointWhenBraking(spacing: String) {
         // Samples only while the pen is still moving (as before a lift), asked far ahead.
         let times = Self.times(spacing).filter { $0 < 0.3 + 0.095 }
-        var p = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 1, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
+        var p = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 1, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0, bendMm: 100, leadMm: 100))
         var furthest = 0.0
         for (i, t) in times.enumerated() {
             let q = Self.braking(t)
@@ -80,9 +81,26 @@ struct BrakingPredictorTests {
         #expect(furthest <= 10 + 1e-6)
         #expect(furthest > 9.9)
         // Without braking (decel_gain 0) the same prediction runs past the stop by millimetres.
-        var linear = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
+        var linear = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0, bendMm: 100, leadMm: 100))
         let r = Self.maxError(&linear, times: times, horizons: [0.05], trajectory: Self.braking)
         #expect(r.error > 2)
+    }
+
+    @Test(arguments: ["regular", "irregular"])
+    func defaultsStopShortOfTheStoppingPoint(spacing: String) {
+        // The defaults (decel_gain 2: the pen is taken to stop twice as fast as it slows now)
+        // never draw past where the decelerating pen stops, however far ahead they are asked.
+        let times = Self.times(spacing).filter { $0 < 0.3 + 0.095 }
+        var p = BrakingPredictor()
+        var furthest = 0.0
+        for (i, t) in times.enumerated() {
+            let q = Self.braking(t)
+            p.update(PenPoint(t: t, x: q.x, y: q.y))
+            guard i >= 2, let r = p.predict(at: t + 0.05) else { continue }
+            furthest = max(furthest, ((r.x - 5) * 0.8 - (r.y - 1) * 0.6))
+        }
+        #expect(furthest <= 10 + 1e-6)
+        #expect(furthest > 9.5)
     }
 
     @Test func bendsWithTheTurn() {
@@ -92,8 +110,8 @@ struct BrakingPredictorTests {
             let w = 150.0 / 20
             return (20 * cos(w * t), 20 * sin(w * t))
         }
-        var turning = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 1, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
-        var straight = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0))
+        var turning = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 1, windowMm: 100, turnLimitRad: 10, liftRatio: 0, bendMm: 100, leadMm: 100))
+        var straight = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0, bendMm: 100, leadMm: 100))
         let a = Self.maxError(&turning, times: Self.regular, horizons: [0.025], trajectory: circle)
         let b = Self.maxError(&straight, times: Self.regular, horizons: [0.025], trajectory: circle)
         // Straight: the chord error of 3.75 mm of arc on a 20 mm circle is about 0.35 mm.
@@ -101,12 +119,63 @@ struct BrakingPredictorTests {
         #expect(a.error < 0.1)
     }
 
+    @Test(arguments: ["regular", "irregular"])
+    func followsAConstantSpeedCircleAlongItsArc(spacing: String) {
+        // Uniform circular motion, radius 5 mm at 150 mm/s (30 rad/s): 25 ms ahead is 0.75 rad
+        // of arc. The prediction runs along the fitted curvature's circle, so its error stays
+        // a fraction of a millimetre; a straight line is off by more than 1.2 mm.
+        func circle(_ t: Double) -> (x: Double, y: Double) { (5 * cos(30 * t), 5 * sin(30 * t)) }
+        var arc = BrakingPredictor(parameters: .init(windowMs: 15, accelGain: 0, decelGain: 0, turnGain: 1, windowMm: 100, turnLimitRad: 10, liftRatio: 0, bendMm: 100, leadMm: 100))
+        var straight = BrakingPredictor(parameters: .init(windowMs: 15, accelGain: 0, decelGain: 0, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0, bendMm: 100, leadMm: 100))
+        let times = Self.times(spacing)
+        let a = Self.maxError(&arc, times: Array(times.dropFirst(2)), horizons: [0.0167, 0.025], trajectory: circle)
+        let b = Self.maxError(&straight, times: Array(times.dropFirst(2)), horizons: [0.025], trajectory: circle)
+        #expect(b.error > 1.2)
+        // Irregular spacing (gaps up to 16 ms in a 15 ms window) fits fewer samples: the
+        // quadratic's bias on the circle grows to about 0.23 mm.
+        #expect(a.error < (spacing == "regular" ? 0.1 : 0.25))
+    }
+
+    @Test func bendCutOffBoundsHowFarTheTurnIsTrusted() {
+        // Circle of radius 20 mm at 150 mm/s: normal acceleration 1,125 mm/s². With bend_mm
+        // 0.1 the horizon is cut to sqrt(2 · 0.1 / 1125) s = 13.3 ms, 2.0 mm of arc, instead of
+        // 25 ms (3.75 mm).
+        func circle(_ t: Double) -> (x: Double, y: Double) { (20 * cos(7.5 * t), 20 * sin(7.5 * t)) }
+        var p = BrakingPredictor(parameters: .init(
+            windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 1, windowMm: 100, turnLimitRad: 10, liftRatio: 0,
+            bendMm: 0.1))
+        var longest = 0.0
+        for (i, t) in Self.regular.enumerated() {
+            let c = circle(t)
+            p.update(PenPoint(t: t, x: c.x, y: c.y))
+            guard i >= 4, let q = p.predict(at: t + 0.025) else { continue }
+            longest = max(longest, ((q.x - c.x) * (q.x - c.x) + (q.y - c.y) * (q.y - c.y)).squareRoot())
+        }
+        #expect(longest < 2.02)
+        #expect(longest > 1.95)
+    }
+
+    @Test(arguments: [0.5, 1.0, 2.5])
+    func leadCutOffBoundsTheInkPastAnAbruptStop(leadMm: Double) {
+        // 300 mm/s straight, then the pen lifts without slowing (the flick that braking and
+        // pressure cannot see): the ink drawn past the last sample is at most lead_mm.
+        var p = BrakingPredictor(parameters: .init(liftRatio: 0, bendMm: 100, leadMm: leadMm))
+        var worst = 0.0
+        for i in 0..<30 {
+            let t = Double(i) / 240
+            p.update(PenPoint(t: t, x: 300 * t, y: 0))
+            guard i >= 2, let q = p.predict(at: t + 0.035) else { continue }
+            worst = max(worst, q.x - 300 * t)
+        }
+        #expect(abs(worst - leadMm) < 1e-9)
+    }
+
     @Test func directionCutOffShortensTheHorizonInATightTurn() {
         // The same circle (turning at 7.5 rad/s): with a 0.05 rad cut-off the prediction goes
         // at most 0.05 / 7.5 s = 6.7 ms ahead, 1 mm at 150 mm/s, instead of 25 ms (3.75 mm).
         func circle(_ t: Double) -> (x: Double, y: Double) { (20 * cos(7.5 * t), 20 * sin(7.5 * t)) }
         var p = BrakingPredictor(parameters: .init(
-            windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 1, windowMm: 100, turnLimitRad: 0.05, liftRatio: 0))
+            windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 1, windowMm: 100, turnLimitRad: 0.05, liftRatio: 0, bendMm: 100, leadMm: 100))
         var longest = 0.0
         for (i, t) in Self.regular.enumerated() {
             let c = circle(t)
@@ -125,7 +194,7 @@ struct BrakingPredictorTests {
         // where 4 mm is 10 ms (3 samples). Measured by the velocity error a bump causes.
         func velocityError(speed: Double) -> Double {
             var p = BrakingPredictor(parameters: .init(
-                windowMs: 40, accelGain: 0, decelGain: 0, turnGain: 0, windowMm: 4, turnLimitRad: 10, liftRatio: 0))
+                windowMs: 40, accelGain: 0, decelGain: 0, turnGain: 0, windowMm: 4, turnLimitRad: 10, liftRatio: 0, bendMm: 100, leadMm: 100))
             for i in 0..<30 {
                 let t = Double(i) / 240
                 p.update(PenPoint(t: t, x: speed * t, y: i == 29 ? 0.05 : 0))
@@ -139,7 +208,7 @@ struct BrakingPredictorTests {
         // 100 mm/s to the right at pressure 0.6, then the pressure falls as the pen lifts.
         let pressures = Array(repeating: 0.6, count: 20) + [0.55, 0.45, 0.3]
         var lifting = BrakingPredictor(parameters: .init(liftRatio: 0.8))
-        var blind = BrakingPredictor(parameters: .init(liftRatio: 0))
+        var blind = BrakingPredictor(parameters: .init(liftRatio: 0, bendMm: 100, leadMm: 100))
         var shares: [Double] = []
         for (i, pressure) in pressures.enumerated() {
             let s = PenPoint(t: Double(i) / 240, x: 100 * Double(i) / 240, y: 0)
@@ -194,6 +263,8 @@ struct BrakingPredictorTests {
         ("window_mm", BrakingPredictor.Parameters(windowMm: 0)),
         ("turn_limit_rad", BrakingPredictor.Parameters(turnLimitRad: 0)),
         ("lift_ratio", BrakingPredictor.Parameters(liftRatio: 1)),
+        ("bend_mm", BrakingPredictor.Parameters(bendMm: 0)),
+        ("lead_mm", BrakingPredictor.Parameters(leadMm: .infinity)),
     ])
     func rejectsConstantsOutOfRange(name: String, parameters: BrakingPredictor.Parameters) {
         #expect(throws: PredictorParameterError.self) { try parameters.validate() }
