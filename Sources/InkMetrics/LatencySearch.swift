@@ -14,6 +14,8 @@ struct LatencySearch {
 
     let frames: LatencyFrames
     let truths: [GroundTruth]
+    /// The truths' bounds (``PathBounds``), one per stroke.
+    let bounds: [PathBounds]
     /// Frames, as a `Double`.
     let n: Double
     /// The pen's top speed over the frames' strokes (mm/s), enlarged for rounding.
@@ -21,14 +23,14 @@ struct LatencySearch {
     /// Rounding slack per frame (mm): shifted times are off by a few ulps of the time, and
     /// positions by a few ulps of the coordinates.
     let eta: Double
-    /// The second-order bound's reach, in grid steps, within ``/InkTraces/CubicPath/localWindow``.
+    /// The second-order bound's reach, in grid steps, within ``PathBounds/localWindow``.
     let windowSteps: Int
-    /// The local-speed bound's reach, in grid steps, within ``/InkTraces/CubicPath/speedWindow``.
+    /// The local-speed bound's reach, in grid steps, within ``PathBounds/speedWindow``.
     let speedWindowSteps: Int
     /// Frames whose remainder bound exceeds this (mm/s²) use the first-order bound.
     let smoothLimit: Double
     /// The third-order bound's reach, in grid steps: from `floorSteps` (beyond
-    /// ``/InkTraces/CubicPath/jerkFloor``) to `jerkSteps` (within ``/InkTraces/CubicPath/jerkWindow``).
+    /// ``PathBounds/jerkFloor``) to `jerkSteps` (within ``PathBounds/jerkWindow``).
     let floorSteps: Int
     let jerkSteps: Int
     /// Far probes sum every `stride`-th frame.
@@ -61,23 +63,28 @@ struct LatencySearch {
     var bestSums = Sums()
 
     /// A search of `frames`, whose largest `|tau_k|` (s) and tip coordinate (mm) are
-    /// `extent` (``PerceivedLatency/extent(_:)``).
-    init(_ frames: LatencyFrames, truths: [GroundTruth], extent: (maxTime: Double, maxCoordinate: Double)) {
+    /// `extent` (``PerceivedLatency/extent(_:)``), over `truths` with their `bounds` (one
+    /// per stroke).
+    init(
+        _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds],
+        extent: (maxTime: Double, maxCoordinate: Double)
+    ) {
         self.frames = frames
         self.truths = truths
+        self.bounds = bounds
         let count = frames.count
         n = Double(count)
         var speed = 0.0
-        for run in frames.runs { speed = max(speed, truths[run.stroke].path.maxSpeed) }
+        for run in frames.runs { speed = max(speed, bounds[run.stroke].maxSpeed) }
         let (maxTime, maxCoordinate) = extent
         topSpeed = max(speed, 1e-9) * (1 + 1e-9)
         eta = topSpeed * 8 * maxTime.ulp + 16 * (maxCoordinate + 1).ulp + 1e-300
-        let window = CubicPath.localWindow
+        let window = PathBounds.localWindow
         windowSteps = Int((window / LatencySearch.step).rounded(.down)) - 1
-        speedWindowSteps = Int((CubicPath.speedWindow / LatencySearch.step).rounded(.down)) - 1
+        speedWindowSteps = Int((PathBounds.speedWindow / LatencySearch.step).rounded(.down)) - 1
         smoothLimit = 2 * topSpeed / window
-        jerkSteps = Int((CubicPath.jerkWindow / LatencySearch.step).rounded(.down)) - 1
-        floorSteps = Int((CubicPath.jerkFloor / LatencySearch.step).rounded(.up)) + 1
+        jerkSteps = Int((PathBounds.jerkWindow / LatencySearch.step).rounded(.down)) - 1
+        floorSteps = Int((PathBounds.jerkFloor / LatencySearch.step).rounded(.up)) + 1
         stride = max(1, min(8, count / 24))
         evaluated = [Bool](repeating: false, count: LatencySearch.highest - LatencySearch.lowest + 1)
         probed = evaluated
@@ -99,7 +106,8 @@ struct LatencySearch {
     mutating func evaluate(_ shifts: [Int]) {
         select(shifts, probing: false)
         guard !todo.isEmpty else { return }
-        PerceivedLatency.costsAndBounds(frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, into: &sums)
+        PerceivedLatency.costsAndBounds(
+            frames, truths: truths, bounds: bounds, shifts: todo, smoothLimit: smoothLimit, into: &sums)
         for (j, m) in todo.enumerated() {
             points.append((m - LatencySearch.lowest, sums[j], .nan))
             if PerceivedLatency.beats(sums[j].c, m, bestC, bestM) {
@@ -118,7 +126,8 @@ struct LatencySearch {
         select(shifts, probing: true)
         guard !todo.isEmpty else { return [] }
         PerceivedLatency.costsAndBounds(
-            frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, stride: stride, positionsOnly: !full,
+            frames, truths: truths, bounds: bounds, shifts: todo, smoothLimit: smoothLimit, stride: stride,
+            positionsOnly: !full,
             into: &sums)
         let summed = Double((frames.count + stride - 1) / stride)
         for (j, m) in todo.enumerated() { probes.append((m - LatencySearch.lowest, sums[j], summed)) }
@@ -146,7 +155,7 @@ struct LatencySearch {
     /// `c - 2|δ| v - 2ηd` and (Cauchy-Schwarz) `(d - |δ| s - nη)² / n` while that is positive.
     /// With the pen's top speed `V` for every frame (`v = V d`, `s = n V`) the bound holds for
     /// any shift; with each frame's own top speed (``PerceivedLatency/Sums``), within
-    /// ``/InkTraces/CubicPath/speedWindow``, where it reaches further as most of a stroke is slower.
+    /// ``PathBounds/speedWindow``, where it reaches further as most of a stroke is slower.
     func firstOrderReach(
         _ c: Double, _ d: Double, speedWeighted v: Double, speedSum s: Double, frames f: Double, target: Double,
         cap: Int
