@@ -61,6 +61,12 @@ struct LatencySearch {
     var bestM = 0
     var bestC = Double.infinity
     var bestSums = Sums()
+    /// Scratch buffers of ``narrow(_:target:)``, reused: the excluded intervals, and the gaps
+    /// left.
+    var covered: [(lo: Int, hi: Int)] = [], remaining: [(Int, Int)] = []
+    /// Scratch buffers of ``visit(_:)``, reused: grid points (0.1 ms) to evaluate, to probe
+    /// over every `stride / 2`-th frame, and to probe over every `stride`-th.
+    var full: [Int] = [], near: [Int] = [], far: [Int] = []
 
     /// A search of `frames`, whose largest `|tau_k|` (s) and tip coordinate (mm) are
     /// `extent` (``PerceivedLatency/extent(_:)``), over `truths` with their `bounds` (one
@@ -348,10 +354,31 @@ struct LatencySearch {
         }
     }
 
-    /// Searches until every grid point is evaluated or excluded.
+    /// Searches until every grid point is evaluated or excluded: seeds the best
+    /// (``seed()``), then, round by round, narrows the gaps (the grid points nothing excludes
+    /// yet) to what the bounds leave below the target (``narrow(_:target:)``), brings the
+    /// evaluated points' second- and third-order exclusions up to the target
+    /// (``refreshExclusions(target:gaps:)``), and when none is stale evaluates or probes a few
+    /// points of each gap (``visit(_:)``). What a bound excludes stays excluded, since the
+    /// target only falls, so the gaps are kept from round to round.
     mutating func run() -> PerceivedLatency.Result {
-        // Seed: the tips' mean lag behind the photon time, or, without it, Newton steps on
-        // probes from 0; then Newton steps on evaluations until they settle.
+        seed()
+        var gaps: [(Int, Int)] = [(0, count - 1)]
+        while true {
+            let target = bestC + 1e-9 * abs(bestC) + 1e-300
+            narrow(&gaps, target: target)
+            if gaps.isEmpty { break }
+            if refreshExclusions(target: target, gaps: gaps) { continue }
+            visit(gaps)
+        }
+        return PerceivedLatency.Result(
+            tenthsMs: bestM, cost: bestC, atEdge: bestM == LatencySearch.lowest || bestM == LatencySearch.highest,
+            evaluations: evaluations + (probedFrames + frames.count - 1) / frames.count)
+    }
+
+    /// The first evaluations: at the tips' mean lag behind the photon time, or, without it,
+    /// after Newton steps on probes from 0; then Newton steps on evaluations until they settle.
+    mutating func seed() {
         var guess = 0
         if frames.lagCount > 0 {
             // Where the tips say the pen was: their mean lag behind the photon time.
@@ -369,82 +396,84 @@ struct LatencySearch {
             guard let m = newton(from: bestM, bestSums), !evaluated[m - LatencySearch.lowest] else { break }
             evaluate([m])
         }
+    }
 
-        // What nothing excludes yet: runs of grid points, kept from round to round (what a
-        // bound excludes stays excluded, since the target only falls), less each round's new
-        // exclusions.
-        var gaps: [(Int, Int)] = [(0, count - 1)]
-        var covered: [(lo: Int, hi: Int)] = [], remaining: [(Int, Int)] = []
-        var full: [Int] = [], near: [Int] = [], far: [Int] = []
-        while true {
-            let target = bestC + 1e-9 * abs(bestC) + 1e-300
-            covered.removeAll(keepingCapacity: true)
-            for p in probes {
-                let reach = probeReach(p.sums, frames: p.frames, target: target)
-                if reach >= 0 { covered.append((max(0, p.index - reach), min(count - 1, p.index + reach))) }
-            }
-            for p in points {
-                let reach = max(0, pointReach(p.sums, target: target))
-                covered.append((max(0, p.index - reach), min(count - 1, p.index + reach)))
-            }
-            covered += newExclusions
-            newExclusions.removeAll(keepingCapacity: true)
-            LatencySearch.subtract(&covered, from: gaps, into: &remaining)
-            swap(&gaps, &remaining)
-            if gaps.isEmpty { break }
-            // Refresh the second- and third-order intervals computed for an older target, of points
-            // within reach of a gap; then look again.
-            var refreshed = false
-            for k in points.indices where points[k].target != target {
-                let lo = points[k].index - jerkSteps, hi = points[k].index + jerkSteps
-                guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
-                let p = points[k]
-                let reach = max(0, pointReach(p.sums, target: target))
-                // What the older target's intervals exclude stays excluded (the target only
-                // falls); the new ones are looked for in the gaps only.
-                secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &newExclusions)
-                thirdOrder(p.index, p.sums, target: target, gaps: gaps, into: &newExclusions)
-                points[k].target = target
-                refreshed = true
-            }
-            if refreshed { continue }
-            // In each gap: the point nearest the best (or the best's Newton step) and the
-            // middle, or every point of a short gap. Far from the best a point is probed first;
-            // near it, or once probed, it is evaluated.
-            full.removeAll(keepingCapacity: true)
-            near.removeAll(keepingCapacity: true)
-            far.removeAll(keepingCapacity: true)
-            let bi = bestM - LatencySearch.lowest
-            let newtonStep = newton(from: bestM, bestSums).map { $0 - LatencySearch.lowest }
-            // (Given what it reads of `self`, so that it captures none of it.)
-            let everyFrame = stride == 1
-            func pick(_ i: Int, _ probed: Bool) {
-                let distance = abs(i - bi)
-                if probed || distance <= LatencySearch.probeDistance || everyFrame {
-                    full.append(i + LatencySearch.lowest)
-                } else if distance <= LatencySearch.farDistance {
-                    near.append(i + LatencySearch.lowest)
-                } else {
-                    far.append(i + LatencySearch.lowest)
-                }
-            }
-            for (a, b) in gaps {
-                if b - a < 4 {
-                    for i in a...b { pick(i, probed[i]) }
-                } else {
-                    if let nw = newtonStep, nw >= a, nw <= b { pick(nw, probed[nw]) }
-                    let nearest = min(max(bi, a), b), middle = (a + b) / 2
-                    pick(nearest, probed[nearest])
-                    pick(middle, probed[middle])
-                }
-            }
-            evaluate(full)
-            // A probe over every frame is an evaluation: make it one (with its bounds' sums).
-            if stride / 2 <= 1 { evaluate(near) } else { _ = probe(near, stride: stride / 2) }
-            _ = probe(far, stride: stride)
+    /// Removes from `gaps` the grid points that the probes' and evaluated points' first-order
+    /// bounds, and the second- and third-order exclusions found since the last call, put above
+    /// `target`.
+    mutating func narrow(_ gaps: inout [(Int, Int)], target: Double) {
+        covered.removeAll(keepingCapacity: true)
+        for p in probes {
+            let reach = probeReach(p.sums, frames: p.frames, target: target)
+            if reach >= 0 { covered.append((max(0, p.index - reach), min(count - 1, p.index + reach))) }
         }
-        return PerceivedLatency.Result(
-            tenthsMs: bestM, cost: bestC, atEdge: bestM == LatencySearch.lowest || bestM == LatencySearch.highest,
-            evaluations: evaluations + (probedFrames + frames.count - 1) / frames.count)
+        for p in points {
+            let reach = max(0, pointReach(p.sums, target: target))
+            covered.append((max(0, p.index - reach), min(count - 1, p.index + reach)))
+        }
+        covered += newExclusions
+        newExclusions.removeAll(keepingCapacity: true)
+        LatencySearch.subtract(&covered, from: gaps, into: &remaining)
+        swap(&gaps, &remaining)
+    }
+
+    /// Computes, for `target`, the second- and third-order exclusions of the evaluated points
+    /// within reach of a gap whose exclusions were computed for an older target, into
+    /// ``newExclusions`` (looked for in `gaps` only: what the older target's intervals
+    /// excluded stays excluded). Returns whether any point was refreshed (then the gaps are
+    /// narrowed again before anything is evaluated).
+    mutating func refreshExclusions(target: Double, gaps: [(Int, Int)]) -> Bool {
+        var refreshed = false
+        for k in points.indices where points[k].target != target {
+            let lo = points[k].index - jerkSteps, hi = points[k].index + jerkSteps
+            guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
+            let p = points[k]
+            let reach = max(0, pointReach(p.sums, target: target))
+            secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &newExclusions)
+            thirdOrder(p.index, p.sums, target: target, gaps: gaps, into: &newExclusions)
+            points[k].target = target
+            refreshed = true
+        }
+        return refreshed
+    }
+
+    /// In each gap: the point nearest the best (or the best's Newton step) and the middle, or
+    /// every point of a short gap. Far from the best a point is probed first (over every
+    /// `stride`-th frame, or `stride / 2`-th nearer in); near it, or once probed, it is
+    /// evaluated.
+    mutating func visit(_ gaps: [(Int, Int)]) {
+        full.removeAll(keepingCapacity: true)
+        near.removeAll(keepingCapacity: true)
+        far.removeAll(keepingCapacity: true)
+        let bi = bestM - LatencySearch.lowest
+        let newtonStep = newton(from: bestM, bestSums).map { $0 - LatencySearch.lowest }
+        for (a, b) in gaps {
+            if b - a < 4 {
+                for i in a...b { pick(i, nearest: bi) }
+            } else {
+                if let nw = newtonStep, nw >= a, nw <= b { pick(nw, nearest: bi) }
+                let nearest = min(max(bi, a), b), middle = (a + b) / 2
+                pick(nearest, nearest: bi)
+                pick(middle, nearest: bi)
+            }
+        }
+        evaluate(full)
+        // A probe over every frame is an evaluation: make it one (with its bounds' sums).
+        if stride / 2 <= 1 { evaluate(near) } else { _ = probe(near, stride: stride / 2) }
+        _ = probe(far, stride: stride)
+    }
+
+    /// Puts grid point `i` in ``full`` (to evaluate), ``near`` or ``far`` (to probe), by its
+    /// distance from the best, `bi`, and whether it was probed already.
+    @inline(__always)
+    mutating func pick(_ i: Int, nearest bi: Int) {
+        let distance = abs(i - bi)
+        if probed[i] || distance <= LatencySearch.probeDistance || stride == 1 {
+            full.append(i + LatencySearch.lowest)
+        } else if distance <= LatencySearch.farDistance {
+            near.append(i + LatencySearch.lowest)
+        } else {
+            far.append(i + LatencySearch.lowest)
+        }
     }
 }
