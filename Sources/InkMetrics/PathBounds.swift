@@ -85,17 +85,11 @@ struct PathBounds: Sendable {
         p: SIMD2<Double>, v: SIMD2<Double>, a: SIMD2<Double>, accel: Double, kink: Double, speed: Double, jerk: Double
     )
 
-    /// One bound table per truth, computed once per distinct path (strokes of one analytic
-    /// shape share a path).
+    /// One bound table per truth, computed once per path and kept with it
+    /// (``/InkTraces/CubicPath``'s `derived(_:)`): strokes of one analytic shape share a path,
+    /// in every trace and run of the process.
     static func of(_ truths: [GroundTruth]) -> [PathBounds] {
-        var built: [ObjectIdentifier: PathBounds] = [:]
-        return truths.map { truth in
-            let key = ObjectIdentifier(truth.path)
-            if let b = built[key] { return b }
-            let b = PathBounds(truth.path)
-            built[key] = b
-            return b
-        }
+        truths.map { $0.path.derived { PathBounds($0) } }
     }
 }
 

@@ -297,8 +297,8 @@ public enum PerceivedLatency {
     /// not a number at any shift. Nor has one whose cost overflows at every shift (tips some
     /// 1e150 mm out and beyond: the sum overflows near 1.3e154 / sqrt(frames) mm).
     ///
-    /// The bounds are derived from the truths' paths on each call (once per distinct path);
-    /// ``search(_:truth:)`` uses those a ``TraceTruth`` derived once for all strategies.
+    /// The bounds are derived from the truths' paths once per path and kept with it;
+    /// ``search(_:truth:)`` takes those its ``TraceTruth`` looked up once for all strategies.
     public static func search(_ frames: LatencyFrames, truths: [GroundTruth]) -> Result? {
         search(frames, truths: truths, bounds: PathBounds.of(truths))
     }

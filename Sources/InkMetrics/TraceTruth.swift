@@ -6,7 +6,7 @@ public struct TraceTruth: Sendable {
     /// One truth per stroke, in the trace's stroke order.
     public let strokes: [GroundTruth]
     /// One per stroke: the search's bounds on its path (``PathBounds``), computed once per
-    /// distinct path.
+    /// path and kept with it.
     let bounds: [PathBounds]
 
     public init(_ trace: Trace) {

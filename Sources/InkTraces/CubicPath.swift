@@ -26,6 +26,8 @@ public final class CubicPath: @unchecked Sendable {
     public let isPiecewiseLinear: Bool
     /// The path's tables (``Storage``): the one place that reads them through pointers.
     @usableFromInline let storage: Storage
+    /// What other modules derive from the path (``derived(_:)``).
+    private let derivedValues = DerivedValues()
 
     /// The piecewise-linear path through samples (times strictly increasing, at least one).
     public convenience init(polylineT t: [Double], x: [Double], y: [Double]) {
@@ -89,6 +91,12 @@ public final class CubicPath: @unchecked Sendable {
         for (k, t) in knots.enumerated() {
             precondition(storage.knots[k] == t, "knot \(k) is \(storage.knots[k]) in the tables, \(t) in knots")
         }
+    }
+
+    /// A value another module derives from this path (a table of its own): `make(self)` on
+    /// the first call for type `T`, then the same value, kept with the path (``DerivedValues``).
+    package func derived<T: Sendable>(_ make: (CubicPath) -> T) -> T {
+        derivedValues.value { make(self) }
     }
 
     /// The number of pieces (knots minus one).

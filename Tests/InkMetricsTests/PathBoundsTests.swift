@@ -84,11 +84,22 @@ struct PathBoundsTests {
         #expect(l.p == SIMD2(1, 3) && l.v == .zero && l.accel == 0 && l.jerk == 0)
     }
 
-    /// Strokes that share a path share one bound table (built once).
+    /// Strokes that share a path share one bound table, built once and kept with the path.
     @Test func sharedPathsBuildOnce() {
         let path = CubicPath(polylineT: [0, 0.01, 0.02], x: [0, 1, 3], y: [0, 0, 1])
         let other = CubicPath(polylineT: [0, 0.01], x: [0, 1], y: [0, 0])
         let all = PathBounds.of([GroundTruth(path: path), GroundTruth(path: other), GroundTruth(path: path, timeOffset: 5)])
         #expect(all.count == 3 && all[0].records == all[2].records && all[1].records.count == 1)
+        #expect(all[0].records == PathBounds(path).records && all[0].maxSpeed == PathBounds(path).maxSpeed)
+        // Kept: asked again, the path gives the table it holds (its storage is the same array).
+        var made = 0
+        let again = path.derived { p -> PathBounds in
+            made += 1
+            return PathBounds(p)
+        }
+        #expect(made == 0)
+        again.records.withUnsafeBufferPointer { a in
+            all[0].records.withUnsafeBufferPointer { b in #expect(a.baseAddress == b.baseAddress) }
+        }
     }
 }
