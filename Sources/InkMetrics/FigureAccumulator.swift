@@ -18,6 +18,8 @@ public struct FigureAccumulator: FrameSink {
     public static let overshootWindow = 0.25
 
     let truths: [GroundTruth]
+    /// The trace's truth, for the perceived-latency search (its bounds).
+    let truth: TraceTruth
     /// ``truths`` without counted references (``/InkTraces/GroundTruth/Unowned``), for the per-frame
     /// work: valid while ``truths`` is kept.
     private let views: [GroundTruth.Unowned]
@@ -40,6 +42,7 @@ public struct FigureAccumulator: FrameSink {
     var previousErrorX = 0.0, previousErrorY = 0.0, previousInStroke = false
 
     public init(truth: TraceTruth) {
+        self.truth = truth
         truths = truth.strokes
         views = truths.map(\.unowned)
     }
@@ -158,7 +161,7 @@ public struct FigureAccumulator: FrameSink {
         let latency = inStrokeFrames.moving
         f.movingFrames = latency.count
         let result = fullGrid
-            ? PerceivedLatency.fullGrid(latency, truths: truths) : PerceivedLatency.search(latency, truths: truths)
+            ? PerceivedLatency.fullGrid(latency, truths: truths) : PerceivedLatency.search(latency, truth: truth)
         if let result {
             f.perceivedLatencyTenthsMs = result.tenthsMs
             f.perceivedLatencyAtEdge = result.atEdge

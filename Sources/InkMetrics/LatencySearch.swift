@@ -14,6 +14,8 @@ struct LatencySearch {
 
     let frames: LatencyFrames
     let truths: [GroundTruth]
+    /// The truths' bounds (``PathBounds``), one per stroke.
+    let bounds: [PathBounds]
     /// Frames, as a `Double`.
     let n: Double
     /// The pen's top speed over the frames' strokes (mm/s), enlarged for rounding.
@@ -21,14 +23,14 @@ struct LatencySearch {
     /// Rounding slack per frame (mm): shifted times are off by a few ulps of the time, and
     /// positions by a few ulps of the coordinates.
     let eta: Double
-    /// The second-order bound's reach, in grid steps, within ``/InkTraces/CubicPath/localWindow``.
+    /// The second-order bound's reach, in grid steps, within ``PathBounds/localWindow``.
     let windowSteps: Int
-    /// The local-speed bound's reach, in grid steps, within ``/InkTraces/CubicPath/speedWindow``.
+    /// The local-speed bound's reach, in grid steps, within ``PathBounds/speedWindow``.
     let speedWindowSteps: Int
     /// Frames whose remainder bound exceeds this (mm/s²) use the first-order bound.
     let smoothLimit: Double
     /// The third-order bound's reach, in grid steps: from `floorSteps` (beyond
-    /// ``/InkTraces/CubicPath/jerkFloor``) to `jerkSteps` (within ``/InkTraces/CubicPath/jerkWindow``).
+    /// ``PathBounds/jerkFloor``) to `jerkSteps` (within ``PathBounds/jerkWindow``).
     let floorSteps: Int
     let jerkSteps: Int
     /// Far probes sum every `stride`-th frame.
@@ -59,25 +61,36 @@ struct LatencySearch {
     var bestM = 0
     var bestC = Double.infinity
     var bestSums = Sums()
+    /// Scratch buffers of ``narrow(_:target:)``, reused: the excluded intervals, and the gaps
+    /// left.
+    var covered: [(lo: Int, hi: Int)] = [], remaining: [(Int, Int)] = []
+    /// Scratch buffers of ``visit(_:)``, reused: grid points (0.1 ms) to evaluate, to probe
+    /// over every `stride / 2`-th frame, and to probe over every `stride`-th.
+    var full: [Int] = [], near: [Int] = [], far: [Int] = []
 
     /// A search of `frames`, whose largest `|tau_k|` (s) and tip coordinate (mm) are
-    /// `extent` (``PerceivedLatency/extent(_:)``).
-    init(_ frames: LatencyFrames, truths: [GroundTruth], extent: (maxTime: Double, maxCoordinate: Double)) {
+    /// `extent` (``PerceivedLatency/extent(_:)``), over `truths` with their `bounds` (one
+    /// per stroke).
+    init(
+        _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds],
+        extent: (maxTime: Double, maxCoordinate: Double)
+    ) {
         self.frames = frames
         self.truths = truths
+        self.bounds = bounds
         let count = frames.count
         n = Double(count)
         var speed = 0.0
-        for run in frames.runs { speed = max(speed, truths[run.stroke].path.maxSpeed) }
+        for run in frames.runs { speed = max(speed, bounds[run.stroke].maxSpeed) }
         let (maxTime, maxCoordinate) = extent
         topSpeed = max(speed, 1e-9) * (1 + 1e-9)
         eta = topSpeed * 8 * maxTime.ulp + 16 * (maxCoordinate + 1).ulp + 1e-300
-        let window = CubicPath.localWindow
+        let window = PathBounds.localWindow
         windowSteps = Int((window / LatencySearch.step).rounded(.down)) - 1
-        speedWindowSteps = Int((CubicPath.speedWindow / LatencySearch.step).rounded(.down)) - 1
+        speedWindowSteps = Int((PathBounds.speedWindow / LatencySearch.step).rounded(.down)) - 1
         smoothLimit = 2 * topSpeed / window
-        jerkSteps = Int((CubicPath.jerkWindow / LatencySearch.step).rounded(.down)) - 1
-        floorSteps = Int((CubicPath.jerkFloor / LatencySearch.step).rounded(.up)) + 1
+        jerkSteps = Int((PathBounds.jerkWindow / LatencySearch.step).rounded(.down)) - 1
+        floorSteps = Int((PathBounds.jerkFloor / LatencySearch.step).rounded(.up)) + 1
         stride = max(1, min(8, count / 24))
         evaluated = [Bool](repeating: false, count: LatencySearch.highest - LatencySearch.lowest + 1)
         probed = evaluated
@@ -99,7 +112,8 @@ struct LatencySearch {
     mutating func evaluate(_ shifts: [Int]) {
         select(shifts, probing: false)
         guard !todo.isEmpty else { return }
-        PerceivedLatency.costsAndBounds(frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, into: &sums)
+        PerceivedLatency.costsAndBounds(
+            frames, truths: truths, bounds: bounds, shifts: todo, smoothLimit: smoothLimit, into: &sums)
         for (j, m) in todo.enumerated() {
             points.append((m - LatencySearch.lowest, sums[j], .nan))
             if PerceivedLatency.beats(sums[j].c, m, bestC, bestM) {
@@ -118,7 +132,8 @@ struct LatencySearch {
         select(shifts, probing: true)
         guard !todo.isEmpty else { return [] }
         PerceivedLatency.costsAndBounds(
-            frames, truths: truths, shifts: todo, smoothLimit: smoothLimit, stride: stride, positionsOnly: !full,
+            frames, truths: truths, bounds: bounds, shifts: todo, smoothLimit: smoothLimit, stride: stride,
+            positionsOnly: !full,
             into: &sums)
         let summed = Double((frames.count + stride - 1) / stride)
         for (j, m) in todo.enumerated() { probes.append((m - LatencySearch.lowest, sums[j], summed)) }
@@ -146,7 +161,7 @@ struct LatencySearch {
     /// `c - 2|δ| v - 2ηd` and (Cauchy-Schwarz) `(d - |δ| s - nη)² / n` while that is positive.
     /// With the pen's top speed `V` for every frame (`v = V d`, `s = n V`) the bound holds for
     /// any shift; with each frame's own top speed (``PerceivedLatency/Sums``), within
-    /// ``/InkTraces/CubicPath/speedWindow``, where it reaches further as most of a stroke is slower.
+    /// ``PathBounds/speedWindow``, where it reaches further as most of a stroke is slower.
     func firstOrderReach(
         _ c: Double, _ d: Double, speedWeighted v: Double, speedSum s: Double, frames f: Double, target: Double,
         cap: Int
@@ -339,10 +354,31 @@ struct LatencySearch {
         }
     }
 
-    /// Searches until every grid point is evaluated or excluded.
+    /// Searches until every grid point is evaluated or excluded: seeds the best
+    /// (``seed()``), then, round by round, narrows the gaps (the grid points nothing excludes
+    /// yet) to what the bounds leave below the target (``narrow(_:target:)``), brings the
+    /// evaluated points' second- and third-order exclusions up to the target
+    /// (``refreshExclusions(target:gaps:)``), and when none is stale evaluates or probes a few
+    /// points of each gap (``visit(_:)``). What a bound excludes stays excluded, since the
+    /// target only falls, so the gaps are kept from round to round.
     mutating func run() -> PerceivedLatency.Result {
-        // Seed: the tips' mean lag behind the photon time, or, without it, Newton steps on
-        // probes from 0; then Newton steps on evaluations until they settle.
+        seed()
+        var gaps: [(Int, Int)] = [(0, count - 1)]
+        while true {
+            let target = bestC + 1e-9 * abs(bestC) + 1e-300
+            narrow(&gaps, target: target)
+            if gaps.isEmpty { break }
+            if refreshExclusions(target: target, gaps: gaps) { continue }
+            visit(gaps)
+        }
+        return PerceivedLatency.Result(
+            tenthsMs: bestM, cost: bestC, atEdge: bestM == LatencySearch.lowest || bestM == LatencySearch.highest,
+            evaluations: evaluations + (probedFrames + frames.count - 1) / frames.count)
+    }
+
+    /// The first evaluations: at the tips' mean lag behind the photon time, or, without it,
+    /// after Newton steps on probes from 0; then Newton steps on evaluations until they settle.
+    mutating func seed() {
         var guess = 0
         if frames.lagCount > 0 {
             // Where the tips say the pen was: their mean lag behind the photon time.
@@ -360,82 +396,84 @@ struct LatencySearch {
             guard let m = newton(from: bestM, bestSums), !evaluated[m - LatencySearch.lowest] else { break }
             evaluate([m])
         }
+    }
 
-        // What nothing excludes yet: runs of grid points, kept from round to round (what a
-        // bound excludes stays excluded, since the target only falls), less each round's new
-        // exclusions.
-        var gaps: [(Int, Int)] = [(0, count - 1)]
-        var covered: [(lo: Int, hi: Int)] = [], remaining: [(Int, Int)] = []
-        var full: [Int] = [], near: [Int] = [], far: [Int] = []
-        while true {
-            let target = bestC + 1e-9 * abs(bestC) + 1e-300
-            covered.removeAll(keepingCapacity: true)
-            for p in probes {
-                let reach = probeReach(p.sums, frames: p.frames, target: target)
-                if reach >= 0 { covered.append((max(0, p.index - reach), min(count - 1, p.index + reach))) }
-            }
-            for p in points {
-                let reach = max(0, pointReach(p.sums, target: target))
-                covered.append((max(0, p.index - reach), min(count - 1, p.index + reach)))
-            }
-            covered += newExclusions
-            newExclusions.removeAll(keepingCapacity: true)
-            LatencySearch.subtract(&covered, from: gaps, into: &remaining)
-            swap(&gaps, &remaining)
-            if gaps.isEmpty { break }
-            // Refresh the second- and third-order intervals computed for an older target, of points
-            // within reach of a gap; then look again.
-            var refreshed = false
-            for k in points.indices where points[k].target != target {
-                let lo = points[k].index - jerkSteps, hi = points[k].index + jerkSteps
-                guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
-                let p = points[k]
-                let reach = max(0, pointReach(p.sums, target: target))
-                // What the older target's intervals exclude stays excluded (the target only
-                // falls); the new ones are looked for in the gaps only.
-                secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &newExclusions)
-                thirdOrder(p.index, p.sums, target: target, gaps: gaps, into: &newExclusions)
-                points[k].target = target
-                refreshed = true
-            }
-            if refreshed { continue }
-            // In each gap: the point nearest the best (or the best's Newton step) and the
-            // middle, or every point of a short gap. Far from the best a point is probed first;
-            // near it, or once probed, it is evaluated.
-            full.removeAll(keepingCapacity: true)
-            near.removeAll(keepingCapacity: true)
-            far.removeAll(keepingCapacity: true)
-            let bi = bestM - LatencySearch.lowest
-            let newtonStep = newton(from: bestM, bestSums).map { $0 - LatencySearch.lowest }
-            // (Given what it reads of `self`, so that it captures none of it.)
-            let everyFrame = stride == 1
-            func pick(_ i: Int, _ probed: Bool) {
-                let distance = abs(i - bi)
-                if probed || distance <= LatencySearch.probeDistance || everyFrame {
-                    full.append(i + LatencySearch.lowest)
-                } else if distance <= LatencySearch.farDistance {
-                    near.append(i + LatencySearch.lowest)
-                } else {
-                    far.append(i + LatencySearch.lowest)
-                }
-            }
-            for (a, b) in gaps {
-                if b - a < 4 {
-                    for i in a...b { pick(i, probed[i]) }
-                } else {
-                    if let nw = newtonStep, nw >= a, nw <= b { pick(nw, probed[nw]) }
-                    let nearest = min(max(bi, a), b), middle = (a + b) / 2
-                    pick(nearest, probed[nearest])
-                    pick(middle, probed[middle])
-                }
-            }
-            evaluate(full)
-            // A probe over every frame is an evaluation: make it one (with its bounds' sums).
-            if stride / 2 <= 1 { evaluate(near) } else { _ = probe(near, stride: stride / 2) }
-            _ = probe(far, stride: stride)
+    /// Removes from `gaps` the grid points that the probes' and evaluated points' first-order
+    /// bounds, and the second- and third-order exclusions found since the last call, put above
+    /// `target`.
+    mutating func narrow(_ gaps: inout [(Int, Int)], target: Double) {
+        covered.removeAll(keepingCapacity: true)
+        for p in probes {
+            let reach = probeReach(p.sums, frames: p.frames, target: target)
+            if reach >= 0 { covered.append((max(0, p.index - reach), min(count - 1, p.index + reach))) }
         }
-        return PerceivedLatency.Result(
-            tenthsMs: bestM, cost: bestC, atEdge: bestM == LatencySearch.lowest || bestM == LatencySearch.highest,
-            evaluations: evaluations + (probedFrames + frames.count - 1) / frames.count)
+        for p in points {
+            let reach = max(0, pointReach(p.sums, target: target))
+            covered.append((max(0, p.index - reach), min(count - 1, p.index + reach)))
+        }
+        covered += newExclusions
+        newExclusions.removeAll(keepingCapacity: true)
+        LatencySearch.subtract(&covered, from: gaps, into: &remaining)
+        swap(&gaps, &remaining)
+    }
+
+    /// Computes, for `target`, the second- and third-order exclusions of the evaluated points
+    /// within reach of a gap whose exclusions were computed for an older target, into
+    /// ``newExclusions`` (looked for in `gaps` only: what the older target's intervals
+    /// excluded stays excluded). Returns whether any point was refreshed (then the gaps are
+    /// narrowed again before anything is evaluated).
+    mutating func refreshExclusions(target: Double, gaps: [(Int, Int)]) -> Bool {
+        var refreshed = false
+        for k in points.indices where points[k].target != target {
+            let lo = points[k].index - jerkSteps, hi = points[k].index + jerkSteps
+            guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
+            let p = points[k]
+            let reach = max(0, pointReach(p.sums, target: target))
+            secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &newExclusions)
+            thirdOrder(p.index, p.sums, target: target, gaps: gaps, into: &newExclusions)
+            points[k].target = target
+            refreshed = true
+        }
+        return refreshed
+    }
+
+    /// In each gap: the point nearest the best (or the best's Newton step) and the middle, or
+    /// every point of a short gap. Far from the best a point is probed first (over every
+    /// `stride`-th frame, or `stride / 2`-th nearer in); near it, or once probed, it is
+    /// evaluated.
+    mutating func visit(_ gaps: [(Int, Int)]) {
+        full.removeAll(keepingCapacity: true)
+        near.removeAll(keepingCapacity: true)
+        far.removeAll(keepingCapacity: true)
+        let bi = bestM - LatencySearch.lowest
+        let newtonStep = newton(from: bestM, bestSums).map { $0 - LatencySearch.lowest }
+        for (a, b) in gaps {
+            if b - a < 4 {
+                for i in a...b { pick(i, nearest: bi) }
+            } else {
+                if let nw = newtonStep, nw >= a, nw <= b { pick(nw, nearest: bi) }
+                let nearest = min(max(bi, a), b), middle = (a + b) / 2
+                pick(nearest, nearest: bi)
+                pick(middle, nearest: bi)
+            }
+        }
+        evaluate(full)
+        // A probe over every frame is an evaluation: make it one (with its bounds' sums).
+        if stride / 2 <= 1 { evaluate(near) } else { _ = probe(near, stride: stride / 2) }
+        _ = probe(far, stride: stride)
+    }
+
+    /// Puts grid point `i` in ``full`` (to evaluate), ``near`` or ``far`` (to probe), by its
+    /// distance from the best, `bi`, and whether it was probed already.
+    @inline(__always)
+    mutating func pick(_ i: Int, nearest bi: Int) {
+        let distance = abs(i - bi)
+        if probed[i] || distance <= LatencySearch.probeDistance || stride == 1 {
+            full.append(i + LatencySearch.lowest)
+        } else if distance <= LatencySearch.farDistance {
+            near.append(i + LatencySearch.lowest)
+        } else {
+            far.append(i + LatencySearch.lowest)
+        }
     }
 }

@@ -152,36 +152,51 @@ struct OvershootFrames {
         let threshold = Double(OvershootFrames.largest(m, of: movingBound, stillBound))
         var top = LargestValues(keeping: m)
         var searches = 0
-        // A frame: its group (moving or still) and index there, and its stroke. (Its fields are
-        // read in place: a copy of a group would retain its four arrays.) Neither function may
-        // read the bounds: step 2 takes them out of `self` while it runs.
-        func query(_ moving: Bool, _ i: Int) -> (q: SIMD2<Double>, tau: Double, hint: Hint) {
-            moving
-                ? (self.moving.tips[i], self.moving.photonTime[i], movingHint[i])
-                : (still.tips[i], still.photonTime[i], stillHint[i])
-        }
-        func exact(_ moving: Bool, _ i: Int, _ stroke: Int) -> Double {
-            searches += 1
-            let f = query(moving, i)
-            return OvershootFrames.overshoot(truths[stroke], f.q.x, f.q.y, f.tau, hint: f.hint)
-        }
-        // Step 1.
+        searchLargestBounds(atLeast: threshold, truths: truths, into: &top, searches: &searches)
+        var candidates = candidates(above: top.smallest, below: threshold)
+        settle(&candidates, truths: truths, into: &top, searches: &searches)
+        return (top.smallest, top.largest, searches)
+    }
+
+    /// A frame of ``percentileAndMaximum(_:truths:)``'s: its tip, photon time and hint, read
+    /// in place (a copy of a group would retain its four arrays). Reads no bound: step 2 takes
+    /// the bounds out of `self` while it runs.
+    @inline(__always)
+    func query(_ moving: Bool, _ i: Int) -> (q: SIMD2<Double>, tau: Double, hint: Hint) {
+        moving
+            ? (self.moving.tips[i], self.moving.photonTime[i], movingHint[i])
+            : (still.tips[i], still.photonTime[i], stillHint[i])
+    }
+
+    /// The exact overshoot of frame `i` of the moving or still group, of stroke `stroke`,
+    /// counted in `searches`.
+    func exact(_ moving: Bool, _ i: Int, _ stroke: Int, truths: [GroundTruth.Unowned], searches: inout Int) -> Double {
+        searches += 1
+        let f = query(moving, i)
+        return OvershootFrames.overshoot(truths[stroke], f.q.x, f.q.y, f.tau, hint: f.hint)
+    }
+
+    /// Step 1 of ``percentileAndMaximum(_:truths:)``: searches every frame whose bound is at
+    /// least `threshold` (the `m`-th largest bound), into `top`.
+    func searchLargestBounds(
+        atLeast threshold: Double, truths: [GroundTruth.Unowned], into top: inout LargestValues, searches: inout Int
+    ) {
         for moving in [true, false] {
             let frames = moving ? self.moving : still
             let bound = moving ? movingBound : stillBound
             for run in frames.runs {
                 for i in run.start..<run.end where Double(bound[i]) >= threshold {
-                    top.insert(exact(moving, i, run.stroke))
+                    top.insert(exact(moving, i, run.stroke, truths: truths, searches: &searches))
                 }
             }
         }
-        // Step 2: every other frame whose bound exceeds V, in a max-heap by bound, popped while
-        // the top exceeds V: a frame popped the first time gets its refined bound (kept in
-        // place of the bound: a bound too, and tighter) and goes back in by it if that still
-        // exceeds V; popped again, it is searched, raising V. So only frames whose bounds
-        // exceed the final V are refined. Candidates are frame numbers, moving frames first,
-        // 4 bytes each (a 10-hour trace has millions), complemented (`~i`) once refined.
-        let v1 = top.smallest
+    }
+
+    /// The frames step 2 of ``percentileAndMaximum(_:truths:)`` may have to refine or search:
+    /// those whose bound exceeds `v1` (V after step 1) and is below `threshold` (step 1
+    /// searched the rest), as frame numbers, moving frames first, 4 bytes each (a 10-hour
+    /// trace has millions).
+    func candidates(above v1: Double, below threshold: Double) -> [Int32] {
         let movingCount = moving.count
         var candidateCount = 0
         for bound in [movingBound, stillBound] {
@@ -195,6 +210,20 @@ struct OvershootFrames {
                 candidates.append(Int32(truncatingIfNeeded: isMoving ? i : movingCount + i))
             }
         }
+        return candidates
+    }
+
+    /// Step 2 of ``percentileAndMaximum(_:truths:)``: the `candidates` in a max-heap by bound,
+    /// popped while the top exceeds V (`top.smallest`): a frame popped the first time gets its
+    /// refined bound (kept in place of the bound: a bound too, and tighter) and goes back in by
+    /// it if that still exceeds V; popped again, it is searched, raising V. So only frames
+    /// whose bounds exceed the final V are refined. A candidate is complemented (`~i`) once
+    /// refined.
+    mutating func settle(
+        _ candidates: inout [Int32], truths: [GroundTruth.Unowned], into top: inout LargestValues,
+        searches: inout Int
+    ) {
+        let movingCount = moving.count
         // The bounds are taken out of `self` (and put back after) so that the heap reads and
         // writes them through pointers, without a check per access.
         var movingKeys: [Float] = [], stillKeys: [Float] = []
@@ -235,7 +264,7 @@ struct OvershootFrames {
                                 continue
                             }
                         } else {
-                            top.insert(exact(isMoving, index, stroke))
+                            top.insert(exact(isMoving, index, stroke, truths: truths, searches: &searches))
                         }
                         end -= 1
                         h.swapAt(0, end)
@@ -244,7 +273,6 @@ struct OvershootFrames {
                 }
             }
         }
-        return (top.smallest, top.largest, searches)
     }
 }
 

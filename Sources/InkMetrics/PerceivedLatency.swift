@@ -54,12 +54,12 @@ public struct LatencyFrames: Sendable {
 /// branch-and-bound: a grid point is excluded only when a proven lower bound on its cost
 /// exceeds the best cost found, and the search evaluates points until every grid point is
 /// evaluated or excluded, so it cannot miss the grid minimum, however bumpy the cost. The
-/// bounds (detailed at ``search(_:truths:)``): a first-order one from the pen's top speed, for
-/// any shift, and one from each frame's own top speed within ``/InkTraces/CubicPath/speedWindow``; a
-/// second-order one from the path's local acceleration and velocity jumps
-/// (``/InkTraces/CubicPath/local(at:)``), within ``/InkTraces/CubicPath/localWindow`` of an evaluated shift, which
-/// settles the neighbourhood of the minimum in one evaluation; a third-order one from the
-/// path's second derivative and jerk, within ``/InkTraces/CubicPath/jerkWindow``, which reaches further
+/// bounds (detailed at ``search(_:truths:)``), derived here from the path's pieces per stroke
+/// (`PathBounds`): a first-order one from the pen's top speed, for any shift, and one from each
+/// frame's own top speed within 50 ms; a second-order one from the path's local acceleration
+/// and velocity jumps, within 10 ms of an evaluated shift, which settles the neighbourhood of
+/// the minimum in one evaluation; a third-order one from the path's second derivative and
+/// jerk, within 50 ms, which reaches further
 /// where the tips scatter about the path; and partial costs over every
 /// `k`-th frame ("probes"), lower bounds on the full cost that exclude far shifts cheaply.
 public enum PerceivedLatency {
@@ -97,8 +97,11 @@ public enum PerceivedLatency {
     public static func fullGrid(_ frames: LatencyFrames, truths: [GroundTruth]) -> Result? {
         guard frames.count > 0, tipsAreFinite(frames) else { return nil }
         let shifts = Array(lowestTenths...highestTenths)
-        // The search's own cost loop (its costs are the same to the bit); no bounds needed.
-        let c = costsAndBounds(frames, truths: truths, shifts: shifts, smoothLimit: -.infinity).map(\.c)
+        // The search's own cost loop, positions only (the cost is the same to the bit: the same
+        // positions, summed in the same order); no bounds needed.
+        var sums: [Sums] = []
+        self.sums(frames, truths: truths, shifts: shifts, stride: 1, PositionTerms(), into: &sums)
+        let c = sums.map(\.c)
         var best = 0
         for j in 1..<shifts.count where beats(c[j], shifts[j], c[best], shifts[best]) { best = j }
         guard c[best].isFinite else { return nil }
@@ -109,15 +112,15 @@ public enum PerceivedLatency {
 
     /// The sums one evaluation of the search keeps for its bounds, at one shift: `c = Σ|r_k|²`
     /// and `d = Σ|r_k|` over every frame (`r_k = q_k - p(tau_k - S)`, mm), and over the frames
-    /// where the path is smooth near `tau_k - S` (see ``costsAndBounds(_:truths:shifts:smoothLimit:stride:positionsOnly:)``)
+    /// where the path is smooth near `tau_k - S` (see ``costsAndBounds(_:truths:bounds:shifts:smoothLimit:stride:positionsOnly:)``)
     /// `g = Σ<r_k, v_k>` (mm²/s), `h = Σ|v_k|²` (mm²/s²), `e = Σ A_k |r_k|` (mm²/s²) and
     /// `w = Σ A_k²` (mm²/s⁴; `Σ A_k |v_k| <= sqrt(w h)`), `v_k = p'(tau_k - S)` and `A_k` the
     /// local remainder bound, and for the third-order bound `ra = Σ<r_k, a_k>` (mm²/s²),
     /// `va = Σ<v_k, a_k>` (mm²/s³), `aa = Σ|a_k|²` (mm²/s⁴), `rJ = Σ|r_k| J_k` (mm²/s³) and
     /// `jj = Σ J_k²` (mm²/s⁶), `a_k = p''(tau_k - S)` and `J_k` the jerk bound of
-    /// ``/InkTraces/CubicPath/local(at:)``;
+    /// `PathBounds`;
     /// `dk = Σ|r_k|` over the other frames; and `v = Σ|r_k| V_k` (mm²/s) and `s = Σ V_k`
-    /// (mm/s) over every frame, `V_k` the path's top speed within ``/InkTraces/CubicPath/speedWindow`` of
+    /// (mm/s) over every frame, `V_k` the path's top speed within `PathBounds.speedWindow` of
     /// `tau_k - S`.
     struct Sums {
         var c = 0.0, d = 0.0, g = 0.0, h = 0.0, e = 0.0, w = 0.0, dk = 0.0, v = 0.0, s = 0.0
@@ -132,51 +135,62 @@ public enum PerceivedLatency {
     /// not depend on which other shifts are evaluated: the full grid and the search get the
     /// same cost for a shift, to the bit. A frame counts as smooth when its
     /// remainder bound `A_k = accel + 2 kink / step` (mm/s², valid for shifts of at least one
-    /// grid step within ``/InkTraces/CubicPath/localWindow``) is at most `smoothLimit`.
+    /// grid step within `PathBounds.localWindow`) is at most `smoothLimit`. `bounds` are the
+    /// truths' (one per stroke).
     ///
     /// With `stride` above 1 only every `stride`-th frame is summed: a partial cost, which is a
     /// lower bound on the full cost since every term is non-negative.
     static func costsAndBounds(
-        _ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], smoothLimit: Double, stride: Int = 1,
-        positionsOnly: Bool = false
+        _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds], shifts: [Int], smoothLimit: Double,
+        stride: Int = 1, positionsOnly: Bool = false
     ) -> [Sums] {
         var out: [Sums] = []
         costsAndBounds(
-            frames, truths: truths, shifts: shifts, smoothLimit: smoothLimit, stride: stride,
+            frames, truths: truths, bounds: bounds, shifts: shifts, smoothLimit: smoothLimit, stride: stride,
             positionsOnly: positionsOnly, into: &out)
         return out
     }
 
-    /// ``costsAndBounds(_:truths:shifts:smoothLimit:stride:positionsOnly:)`` into `out` (its
+    /// ``costsAndBounds(_:truths:bounds:shifts:smoothLimit:stride:positionsOnly:)`` into `out` (its
     /// contents replaced, its storage reused).
     static func costsAndBounds(
-        _ frames: LatencyFrames, truths: [GroundTruth], shifts: [Int], smoothLimit: Double, stride: Int = 1,
-        positionsOnly: Bool = false, into out: inout [Sums]
+        _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds], shifts: [Int], smoothLimit: Double,
+        stride: Int = 1, positionsOnly: Bool = false, into out: inout [Sums]
     ) {
         if positionsOnly {
             sums(frames, truths: truths, shifts: shifts, stride: stride, PositionTerms(), into: &out)
         } else {
-            sums(frames, truths: truths, shifts: shifts, stride: stride, FullTerms(smoothLimit: smoothLimit), into: &out)
+            sums(
+                frames, truths: truths, shifts: shifts, stride: stride, FullTerms(bounds: bounds, smoothLimit: smoothLimit),
+                into: &out)
         }
     }
 
-    /// What one frame adds to ``Sums``, given its truth, its shifted time `tau_k - m / 10,000`
-    /// (s) and its tip `(x, y)` (mm). (A protocol rather than a closure, so that the loop of
-    /// ``sums(_:truths:shifts:stride:_:into:)`` is compiled with the terms inlined and the sums in
-    /// registers.)
+    /// What one frame adds to ``Sums``, given its truth, what ``stroke(_:)`` gave for its stroke,
+    /// its shifted time `tau_k - m / 10,000` (s) and its tip `(x, y)` (mm). (A protocol rather
+    /// than a closure, so that the loop of ``sums(_:truths:shifts:stride:_:into:)`` is compiled
+    /// with the terms inlined and the sums in registers.)
     protocol Terms {
-        func add(_ sums: inout Sums, _ truth: GroundTruth, _ t: Double, _ q: SIMD2<Double>)
+        /// What the terms need of a stroke, looked up once per run of its frames.
+        associatedtype Stroke
+        func stroke(_ index: Int) -> Stroke
+        func add(_ sums: inout Sums, _ truth: GroundTruth, _ stroke: Stroke, _ t: Double, _ q: SIMD2<Double>)
     }
 
     /// Every sum of ``Sums``.
     struct FullTerms: Terms {
+        /// One per stroke.
+        let bounds: [PathBounds]
         let smoothLimit: Double
         let kinkScale = 2 / stepSeconds
 
         @inline(__always)
-        func add(_ sums: inout Sums, _ truth: GroundTruth, _ t: Double, _ q: SIMD2<Double>) {
+        func stroke(_ index: Int) -> PathBounds { bounds[index] }
+
+        @inline(__always)
+        func add(_ sums: inout Sums, _ truth: GroundTruth, _ stroke: PathBounds, _ t: Double, _ q: SIMD2<Double>) {
             // Both axes at once; lane by lane the arithmetic of `dx * dx + dy * dy` and the like.
-            let l = truth.localXY(at: t)
+            let l = stroke.local(truth, at: t)
             let delta = q - l.p
             let d2 = (delta * delta).sum()
             let r = d2.squareRoot()
@@ -204,7 +218,10 @@ public enum PerceivedLatency {
     /// `c` and `d` only.
     struct PositionTerms: Terms {
         @inline(__always)
-        func add(_ sums: inout Sums, _ truth: GroundTruth, _ t: Double, _ q: SIMD2<Double>) {
+        func stroke(_ index: Int) {}
+
+        @inline(__always)
+        func add(_ sums: inout Sums, _ truth: GroundTruth, _ stroke: Void, _ t: Double, _ q: SIMD2<Double>) {
             let delta = q - truth.positionXY(at: t)
             let d2 = (delta * delta).sum()
             sums.c += d2
@@ -228,10 +245,11 @@ public enum PerceivedLatency {
                     var sums = Sums()
                     for run in frames.runs {
                         let truth = truths[run.stroke]
+                        let stroke = terms.stroke(run.stroke)
                         var k = run.start
                         if stride > 1 && k % stride != 0 { k += stride - k % stride }
                         while k < run.end {
-                            terms.add(&sums, truth, tau[k] - offset, tips[k])
+                            terms.add(&sums, truth, stroke, tau[k] - offset, tips[k])
                             k += stride
                         }
                     }
@@ -249,16 +267,16 @@ public enum PerceivedLatency {
     /// positions:
     ///
     /// - first order, any `δ`: `d_k(S + δ) >= d_k(S) - V|δ| - η`, so the cost is at least
-    ///   `max(C - 2(V|δ| + η) D, n · max(0, D/n - V|δ| - η)²)`; and, `|δ|` up to
-    ///   ``/InkTraces/CubicPath/speedWindow``, the same with each frame's own top speed `V_k` there
-    ///   (``/InkTraces/CubicPath/local(at:)``), at least `max(C - 2|δ| Σ d_k V_k - 2ηD,
+    ///   `max(C - 2(V|δ| + η) D, n · max(0, D/n - V|δ| - η)²)`; and, `|δ|` up to 50 ms
+    ///   (`PathBounds.speedWindow`), the same with each frame's own top speed `V_k` there
+    ///   (`PathBounds`), at least `max(C - 2|δ| Σ d_k V_k - 2ηD,
     ///   max(0, D - |δ| Σ V_k - nη)² / n)`;
-    /// - second order, `|δ|` up to ``/InkTraces/CubicPath/localWindow``: where the path is smooth,
+    /// - second order, `|δ|` up to 10 ms (`PathBounds.localWindow`): where the path is smooth,
     ///   `r_k(S + δ) = r_k + v_k δ + ε_k` with `|ε_k| <= A_k δ² / 2`, so
     ///   `|r_k(S + δ)|² >= |r_k + v_k δ|² - A_k δ² (|r_k| + |v_k| |δ|)`; summed with the
     ///   first-order bound of the other frames, the cost is at least
     ///   `C + 2gδ + (h - e)δ² - sqrt(w h)|δ|³ - 2V|δ| dk`, less a relative margin;
-    /// - third order, ``/InkTraces/CubicPath/jerkFloor`` `<= |δ| <=` ``/InkTraces/CubicPath/jerkWindow``: on the same
+    /// - third order, 2 ms `<= |δ| <=` 50 ms (`PathBounds.jerkFloor`, `PathBounds.jerkWindow`): on the same
     ///   frames `r_k(S + δ) = P_k(δ) + ε_k`, `P_k(δ) = r_k + v_k δ - a_k δ²/2` and
     ///   `|ε_k| <= J_k |δ|³/6`, so `|r_k(S + δ)|² >= |P_k(δ)|² - 2|P_k(δ)| J_k |δ|³/6`; summed,
     ///   the cost is at least `C + 2gδ + (h - ra)δ² - va δ³ + aa δ⁴/4
@@ -278,9 +296,22 @@ public enum PerceivedLatency {
     /// A run whose moving frames hold a tip that is not finite has no `Λ` (nil): its cost is
     /// not a number at any shift. Nor has one whose cost overflows at every shift (tips some
     /// 1e150 mm out and beyond: the sum overflows near 1.3e154 / sqrt(frames) mm).
+    ///
+    /// The bounds are derived from the truths' paths once per path and kept with it;
+    /// ``search(_:truth:)`` takes those its ``TraceTruth`` looked up once for all strategies.
     public static func search(_ frames: LatencyFrames, truths: [GroundTruth]) -> Result? {
+        search(frames, truths: truths, bounds: PathBounds.of(truths))
+    }
+
+    /// ``search(_:truths:)`` over the strokes of `truth`, with the bounds it holds.
+    public static func search(_ frames: LatencyFrames, truth: TraceTruth) -> Result? {
+        search(frames, truths: truth.strokes, bounds: truth.bounds)
+    }
+
+    /// ``search(_:truths:)`` with the truths' bounds (one per stroke).
+    static func search(_ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds]) -> Result? {
         guard frames.count > 0, let extent = extent(frames) else { return nil }
-        var search = LatencySearch(frames, truths: truths, extent: extent)
+        var search = LatencySearch(frames, truths: truths, bounds: bounds, extent: extent)
         let result = search.run()
         return result.cost.isFinite ? result : nil
     }

@@ -1,11 +1,16 @@
 import InkTraces
 
-/// The ground truth of every stroke of a trace, built once and shared by all strategies.
+/// The ground truth of every stroke of a trace, built once and shared by all strategies,
+/// with the bounds the perceived-latency search derives from each stroke's path.
 public struct TraceTruth: Sendable {
     /// One truth per stroke, in the trace's stroke order.
     public let strokes: [GroundTruth]
+    /// One per stroke: the search's bounds on its path (``PathBounds``), computed once per
+    /// path and kept with it.
+    let bounds: [PathBounds]
 
     public init(_ trace: Trace) {
         strokes = trace.strokes.map { $0.groundTruth() }
+        bounds = PathBounds.of(strokes)
     }
 }

@@ -53,12 +53,11 @@ public struct GroundTruth: Sendable {
     @inlinable
     public func position(at t: Double) -> (x: Double, y: Double) { path.position(at: t - timeOffset) }
 
-    /// The path around absolute time `t` (s): ``CubicPath/localXY(at:)``, with the path's own
-    /// derivative as the velocity (whatever ``velocityMode`` says: the bounds are about that
-    /// derivative), position and velocity as vectors `(x, y)`.
+    /// The path at absolute time `t` (s): ``CubicPath/geometry(at:)`` (position, the path's own
+    /// derivative whatever ``velocityMode`` says, second derivative, and the piece holding `t`).
     @inlinable @inline(__always)
-    public func localXY(at t: Double) -> CubicPath.Local {
-        path.localXY(at: t - timeOffset)
+    package func geometry(at t: Double) -> CubicPath.Geometry {
+        path.geometry(at: t - timeOffset)
     }
 
     /// ``position(at:)`` as a vector `(x, y)` (mm).
@@ -151,10 +150,10 @@ public struct GroundTruth: Sendable {
         package func velocity(at t: Double) -> (x: Double, y: Double) {
             switch velocityMode {
             case .derivative:
-                return path.raw.derivative(at: t - timeOffset)
+                return path.storage.derivative(at: t - timeOffset)
             case .centralDifference(let h):
-                let a = path.raw.position(at: t - timeOffset + h)
-                let b = path.raw.position(at: t - timeOffset - h)
+                let a = path.storage.position(at: t - timeOffset + h)
+                let b = path.storage.position(at: t - timeOffset - h)
                 return ((a.x - b.x) / (2 * h), (a.y - b.y) / (2 * h))
             }
         }
@@ -164,7 +163,7 @@ public struct GroundTruth: Sendable {
         package func positionVelocityAndBound(
             at t: Double, fromX qx: Double, y qy: Double, from t0: Double, near hint: Double
         ) -> (x: Double, y: Double, vx: Double, vy: Double, bound: Double) {
-            let r = path.raw.positionVelocityAndBound(qx, qy, t0 - timeOffset, t - timeOffset, hint: hint - timeOffset)
+            let r = path.storage.positionVelocityAndBound(qx, qy, t0 - timeOffset, t - timeOffset, hint: hint - timeOffset)
             switch velocityMode {
             case .derivative:
                 return r
@@ -177,7 +176,7 @@ public struct GroundTruth: Sendable {
         /// ``GroundTruth/distance(fromX:y:from:to:near:)``.
         @usableFromInline
         package func distance(fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double) -> Double {
-            path.raw.distance(x, y, t0 - timeOffset, t1 - timeOffset, hint: hint - timeOffset)
+            path.storage.distance(x, y, t0 - timeOffset, t1 - timeOffset, hint: hint - timeOffset)
         }
 
         /// ``GroundTruth/distanceBound(fromX:y:from:to:near:refined:)``.
@@ -185,7 +184,7 @@ public struct GroundTruth: Sendable {
         package func distanceBound(
             fromX x: Double, y: Double, from t0: Double, to t1: Double, near hint: Double, refined: Bool = false
         ) -> Double {
-            path.raw.distanceBound(x, y, t0 - timeOffset, t1 - timeOffset, hint: hint - timeOffset, refined: refined)
+            path.storage.distanceBound(x, y, t0 - timeOffset, t1 - timeOffset, hint: hint - timeOffset, refined: refined)
         }
     }
 }

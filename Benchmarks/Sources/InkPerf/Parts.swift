@@ -42,7 +42,7 @@ func parts(_ args: [String]) {
     let samples = traces.reduce(0) { $0 + $1.sampleCount }
     let timing = Timing()
     var queries: [(frame: Frame, truth: GroundTruth)] = []
-    var latency: [(LatencyFrames, [GroundTruth])] = []
+    var latency: [(LatencyFrames, TraceTruth)] = []
     for trace in traces {
         let truth = TraceTruth(trace)
         for strategy in strategies {
@@ -51,7 +51,7 @@ func parts(_ args: [String]) {
             queries += sink.queries
             var acc = FigureAccumulator(truth: truth)
             Replay.run(trace: trace, strategy: strategy, timing: timing, into: &acc)
-            latency.append((acc.latencyFrames, truth.strokes))
+            latency.append((acc.latencyFrames, truth))
         }
     }
     struct NullSink: FrameSink {
@@ -70,7 +70,7 @@ func parts(_ args: [String]) {
                     }
                 }
             } else if args[i + 1] == "search" {
-                for (frames, truths) in latency { _ = PerceivedLatency.search(frames, truths: truths) }
+                for (frames, truth) in latency { _ = PerceivedLatency.search(frames, truth: truth) }
             } else {
                 for q in queries { _ = FigureAccumulator.overshoot(q.frame, truth: q.truth) }
             }
@@ -118,8 +118,8 @@ func parts(_ args: [String]) {
     let search = fastest(runs: runs) {
         var sum = 0.0
         evaluations = 0
-        for (frames, truths) in latency {
-            if let r = PerceivedLatency.search(frames, truths: truths) {
+        for (frames, truth) in latency {
+            if let r = PerceivedLatency.search(frames, truth: truth) {
                 sum += Double(r.tenthsMs)
                 evaluations += r.evaluations
             }
