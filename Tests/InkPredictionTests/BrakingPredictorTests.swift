@@ -65,19 +65,25 @@ struct BrakingPredictorTests {
         return (5 + 0.8 * s, 1 - 0.6 * s)
     }
 
+    /// How far along the braking path (mm from its start) the predictor's tips reach at most,
+    /// asked 50 ms ahead after each sample from the third on (with two it has no acceleration yet).
+    static func furthestAlongBraking(_ p: inout BrakingPredictor, times: [Double]) -> Double {
+        var furthest = 0.0
+        for (i, t) in times.enumerated() {
+            let q = braking(t)
+            p.update(PenPoint(t: t, x: q.x, y: q.y))
+            guard i >= 2, let r = p.predict(at: t + 0.05) else { continue }
+            furthest = max(furthest, ((r.x - 5) * 0.8 - (r.y - 1) * 0.6))
+        }
+        return furthest
+    }
+
     @Test(arguments: ["regular", "irregular"])
     func neverPassesTheStoppingPointWhenBraking(spacing: String) {
         // Samples only while the pen is still moving (as before a lift), asked far ahead.
         let times = Self.times(spacing).filter { $0 < 0.3 + 0.095 }
         var p = BrakingPredictor(parameters: .init(windowMs: 20, accelGain: 0, decelGain: 1, turnGain: 0, windowMm: 100, turnLimitRad: 10, liftRatio: 0, bendMm: 100, leadMm: 100))
-        var furthest = 0.0
-        for (i, t) in times.enumerated() {
-            let q = Self.braking(t)
-            p.update(PenPoint(t: t, x: q.x, y: q.y))
-            // From the third sample on: with two the predictor has no acceleration yet.
-            guard i >= 2, let r = p.predict(at: t + 0.05) else { continue }
-            furthest = max(furthest, ((r.x - 5) * 0.8 - (r.y - 1) * 0.6))
-        }
+        let furthest = Self.furthestAlongBraking(&p, times: times)
         #expect(furthest <= 10 + 1e-6)
         #expect(furthest > 9.9)
         // Without braking (decel_gain 0) the same prediction runs past the stop by millimetres.
@@ -92,13 +98,7 @@ struct BrakingPredictorTests {
         // never draw past where the decelerating pen stops, however far ahead they are asked.
         let times = Self.times(spacing).filter { $0 < 0.3 + 0.095 }
         var p = BrakingPredictor()
-        var furthest = 0.0
-        for (i, t) in times.enumerated() {
-            let q = Self.braking(t)
-            p.update(PenPoint(t: t, x: q.x, y: q.y))
-            guard i >= 2, let r = p.predict(at: t + 0.05) else { continue }
-            furthest = max(furthest, ((r.x - 5) * 0.8 - (r.y - 1) * 0.6))
-        }
+        let furthest = Self.furthestAlongBraking(&p, times: times)
         #expect(furthest <= 10 + 1e-6)
         #expect(furthest > 9.5)
     }
