@@ -232,9 +232,10 @@ public struct AndroidMotionModel: Sendable {
     /// a SIMD4 of four copies (``LayerScratch``). Two passes of 32 outputs, each with eight
     /// SIMD4 accumulators: the 8 accumulators, one broadcast input and one weight load fit the
     /// 16 SSE registers of a portable x86-64 build, so nothing spills in the loop (the previous
-    /// 16 accumulators did). The sum runs in the plain order, bias first, then column 0, 1, …,
-    /// one rounding per multiply and per add (no FMA), which is exactly what
-    /// ``referencePredict(_:)`` computes lane by lane.
+    /// 16 accumulators did). The sum runs in the plain order, column 0, 1, … from 0, then the
+    /// bias (as TFLite's kernels add it, after the products: the large golden rows agree to
+    /// 1.0e-4 this way, 1.1e-3 with the bias first), one rounding per multiply and per add
+    /// (no FMA), which is exactly what ``referencePredict(_:)`` computes lane by lane.
     @inlinable
     static func matrix(
         _ w: UnsafeRawPointer, columns: Int, inputs x: UnsafeRawPointer, bias: UnsafeRawPointer?,
@@ -286,8 +287,8 @@ public struct AndroidMotionModel: Sendable {
     /// The same forward pass as ``predict(_:)``, written as plain scalar loops over the packed
     /// weights: the oracle the fast pass is tested against.
     ///
-    /// Every sum runs in the same order as the fast pass (bias, then inputs 0, 1, … in order;
-    /// one rounding per multiply and per add) and the GELU is ``gelu(_:)-(Float)`` on each value,
+    /// Every sum runs in the same order as the fast pass (inputs 0, 1, … in order from 0, then
+    /// the bias; one rounding per multiply and per add) and the GELU is ``gelu(_:)-(Float)`` on each value,
     /// so the two agree bit for bit; a change to either that reorders a sum shows up as a
     /// difference (expected then: within 1e-6 relative, the size of float32 reordering over
     /// 64 terms). Slow (scalar, allocates); for tests.

@@ -6,8 +6,8 @@ import Testing
 /// magnitudes, so it runs without the model file (`AndroidModelTests` repeats it on the real
 /// weights and the golden windows).
 ///
-/// Tolerance: none. Both sum in the same order (bias, then inputs 0, 1, … with one rounding per
-/// multiply and per add) and share the GELU, so every output must be bit-identical; a change
+/// Tolerance: none. Both sum in the same order (inputs 0, 1, … from 0, then the bias, with one
+/// rounding per multiply and per add) and share the GELU, so every output must be bit-identical; a change
 /// that reorders a sum in one of them fails here and has to say why.
 @Suite("Android MotionPredictor: fast pass = scalar oracle")
 struct AndroidForwardPassTests {
