@@ -288,7 +288,7 @@ public struct AndroidMotionModel: Sendable {
     /// weights: the oracle the fast pass is tested against.
     ///
     /// Every sum runs in the same order as the fast pass (inputs 0, 1, … in order from 0, then
-    /// the bias; one rounding per multiply and per add) and the GELU is ``gelu(_:)-(Float)`` on each value,
+    /// the bias; one rounding per multiply and per add) and the GELU is `gelu(_:)` on each value,
     /// so the two agree bit for bit; a change to either that reorders a sum shows up as a
     /// difference (expected then: within 1e-6 relative, the size of float32 reordering over
     /// 64 terms). Slow (scalar, allocates); for tests.
