@@ -25,9 +25,10 @@
 /// φ in rad relative to the previous segment, pressure 0–1, tilt and orientation in rad. A
 /// fourth head, `z` (a confidence Android never reads), is ``confidence(input:outputs:)``.
 ///
-/// Cost per ``predict(_:)``: 128,640 multiply-adds and 1,920 GELUs, computed with SIMD16
-/// accumulators and a vectorised rational erf (|error| ≤ 6e-7 against the exact erf), no heap
-/// allocation. It reproduces the TFLite runtime's outputs within 1e-5 relative (the golden
+/// Cost per ``predict(_:)``: 128,640 multiply-adds and 1,920 GELUs, computed with SIMD4
+/// accumulators that fit the registers of a portable (SSE2) build, inputs broadcast once per
+/// layer, and a vectorised rational erf (|error| ≤ 6e-7 against the exact erf); no heap
+/// allocation. ``referencePredict(_:)`` is the same pass as plain scalar loops (the oracle). It reproduces the TFLite runtime's outputs within 1e-5 relative (the golden
 /// file `model-golden.csv` beside the model).
 ///
 /// ```swift
@@ -202,56 +203,130 @@ public struct AndroidMotionModel: Sendable {
     /// One head's five steps. `w` points at the head's packed weights, `input` at the 25 inputs.
     @inlinable
     static func head(_ w: UnsafeRawPointer, input: UnsafePointer<Float>) -> SIMD8<Float> {
-        var e = Hidden()
-        matrix(w + 4 * Layout.embedding, columns: 25, input: input, bias: nil, into: &e)
         var result = SIMD8<Float>()
-        var h = e
         let outputWeights = Hidden(loading: w + 4 * Layout.output)
         let outputBias = w.loadUnaligned(fromByteOffset: 4 * Layout.outputBias, as: Float.self)
-        for step in 0..<5 {
-            var u = Hidden()
-            h.withFloats { hs in
-                matrix(w + 4 * Layout.a, columns: 64, input: hs,
-                       bias: w + 4 * (step == 0 ? Layout.firstBias : Layout.aBias), into: &u)
+        var layer = LayerScratch()
+        layer.withBuffers { inputs, h in
+            for i in 0..<25 { inputs.storeBytes(of: SIMD4(repeating: input[i]), toByteOffset: 16 &* i, as: SIMD4<Float>.self) }
+            matrix(w + 4 * Layout.embedding, columns: 25, inputs: inputs, bias: nil, into: h)
+            for step in 0..<5 {
+                LayerScratch.broadcast(Hidden(loading: h), into: inputs)
+                matrix(w + 4 * Layout.a, columns: 64, inputs: inputs,
+                       bias: w + 4 * (step == 0 ? Layout.firstBias : Layout.aBias), into: h)
+                var u = Hidden(loading: h)
+                u.gelu()
+                LayerScratch.broadcast(u, into: inputs)
+                matrix(w + 4 * Layout.b, columns: 64, inputs: inputs, bias: w + 4 * Layout.bBias, into: h)
+                var g = Hidden(loading: h)
+                g.gelu()
+                g.store(to: h)
+                result[step] = g.dot(outputWeights) + outputBias
             }
-            u.gelu()
-            u.withFloats { us in matrix(w + 4 * Layout.b, columns: 64, input: us, bias: w + 4 * Layout.bBias, into: &h) }
-            h.gelu()
-            result[step] = h.dot(outputWeights) + outputBias
         }
         return result
     }
 
-    /// `out = Wᵀ-packed matrix × input (+ bias)`, 64 outputs from `columns` inputs: two passes
-    /// of 32 outputs, each input broadcast once per pass, even and odd columns summed apart
-    /// (the same order as 16 outputs at a time, so the same sums).
+    /// `out = bias + Σ_j W[·, j] · input_j`, 64 outputs from `columns` inputs, the weights packed
+    /// transposed (column `j`'s 64 floats contiguous, 256 bytes apart) and each input given as
+    /// a SIMD4 of four copies (``LayerScratch``). Two passes of 32 outputs, each with eight
+    /// SIMD4 accumulators: the 8 accumulators, one broadcast input and one weight load fit the
+    /// 16 SSE registers of a portable x86-64 build, so nothing spills in the loop (the previous
+    /// 16 accumulators did). The sum runs in the plain order, column 0, 1, … from 0, then the
+    /// bias (as TFLite's kernels add it, after the products: the large golden rows agree to
+    /// 1.0e-4 this way, 1.1e-3 with the bias first), one rounding per multiply and per add
+    /// (no FMA), which is exactly what ``referencePredict(_:)`` computes lane by lane.
     @inlinable
     static func matrix(
-        _ w: UnsafeRawPointer, columns: Int, input: UnsafePointer<Float>, bias: UnsafeRawPointer?, into out: inout Hidden
+        _ w: UnsafeRawPointer, columns: Int, inputs x: UnsafeRawPointer, bias: UnsafeRawPointer?,
+        into out: UnsafeMutableRawPointer
     ) {
         for half in 0..<2 {
-            let offset = 128 * half
-            var a0 = bias.map { $0.loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) } ?? SIMD16<Float>()
-            var a1 = bias.map { $0.loadUnaligned(fromByteOffset: offset + 64, as: SIMD16<Float>.self) } ?? SIMD16<Float>()
-            var b0 = SIMD16<Float>(), b1 = SIMD16<Float>()
+            let offset = 128 &* half
+            var a0 = SIMD4<Float>(), a1 = SIMD4<Float>(), a2 = SIMD4<Float>(), a3 = SIMD4<Float>()
+            var a4 = SIMD4<Float>(), a5 = SIMD4<Float>(), a6 = SIMD4<Float>(), a7 = SIMD4<Float>()
             var column = w + offset
+            var xp = x
             var j = 0
-            while j + 1 < columns {
-                let x0 = input[j], x1 = input[j + 1]
-                a0 += column.loadUnaligned(as: SIMD16<Float>.self) * x0
-                a1 += column.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self) * x0
-                b0 += column.loadUnaligned(fromByteOffset: 256, as: SIMD16<Float>.self) * x1
-                b1 += column.loadUnaligned(fromByteOffset: 320, as: SIMD16<Float>.self) * x1
-                column += 512
-                j += 2
+            while j < columns {
+                let xv = xp.loadUnaligned(as: SIMD4<Float>.self)
+                a0 += column.loadUnaligned(fromByteOffset: 0, as: SIMD4<Float>.self) * xv
+                a1 += column.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self) * xv
+                a2 += column.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self) * xv
+                a3 += column.loadUnaligned(fromByteOffset: 48, as: SIMD4<Float>.self) * xv
+                a4 += column.loadUnaligned(fromByteOffset: 64, as: SIMD4<Float>.self) * xv
+                a5 += column.loadUnaligned(fromByteOffset: 80, as: SIMD4<Float>.self) * xv
+                a6 += column.loadUnaligned(fromByteOffset: 96, as: SIMD4<Float>.self) * xv
+                a7 += column.loadUnaligned(fromByteOffset: 112, as: SIMD4<Float>.self) * xv
+                column += 256
+                xp += 16
+                j &+= 1
             }
-            if j < columns {
-                a0 += column.loadUnaligned(as: SIMD16<Float>.self) * input[j]
-                a1 += column.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self) * input[j]
+            if let b = bias {
+                a0 += b.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                a1 += b.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD4<Float>.self)
+                a2 += b.loadUnaligned(fromByteOffset: offset &+ 32, as: SIMD4<Float>.self)
+                a3 += b.loadUnaligned(fromByteOffset: offset &+ 48, as: SIMD4<Float>.self)
+                a4 += b.loadUnaligned(fromByteOffset: offset &+ 64, as: SIMD4<Float>.self)
+                a5 += b.loadUnaligned(fromByteOffset: offset &+ 80, as: SIMD4<Float>.self)
+                a6 += b.loadUnaligned(fromByteOffset: offset &+ 96, as: SIMD4<Float>.self)
+                a7 += b.loadUnaligned(fromByteOffset: offset &+ 112, as: SIMD4<Float>.self)
             }
-            out[2 * half] = a0 + b0
-            out[2 * half + 1] = a1 + b1
+            let o = out + offset
+            o.storeBytes(of: a0, toByteOffset: 0, as: SIMD4<Float>.self)
+            o.storeBytes(of: a1, toByteOffset: 16, as: SIMD4<Float>.self)
+            o.storeBytes(of: a2, toByteOffset: 32, as: SIMD4<Float>.self)
+            o.storeBytes(of: a3, toByteOffset: 48, as: SIMD4<Float>.self)
+            o.storeBytes(of: a4, toByteOffset: 64, as: SIMD4<Float>.self)
+            o.storeBytes(of: a5, toByteOffset: 80, as: SIMD4<Float>.self)
+            o.storeBytes(of: a6, toByteOffset: 96, as: SIMD4<Float>.self)
+            o.storeBytes(of: a7, toByteOffset: 112, as: SIMD4<Float>.self)
         }
+    }
+
+    /// The same forward pass as ``predict(_:)``, written as plain scalar loops over the packed
+    /// weights: the oracle the fast pass is tested against.
+    ///
+    /// Every sum runs in the same order as the fast pass (inputs 0, 1, … in order from 0, then
+    /// the bias; one rounding per multiply and per add) and the GELU is `gelu(_:)` on each value,
+    /// so the two agree bit for bit; a change to either that reorders a sum shows up as a
+    /// difference (expected then: within 1e-6 relative, the size of float32 reordering over
+    /// 64 terms). Slow (scalar, allocates); for tests.
+    public func referencePredict(_ window: Window) -> Output {
+        var x = [Float](repeating: 0, count: 25)
+        for i in 0..<5 {
+            x[i] = window.r[i]
+            x[5 + i] = window.phi[i]
+            x[10 + i] = window.pressure[i]
+            x[15 + i] = window.orientation[i]
+            x[20 + i] = window.tilt[i]
+        }
+        var out = Output()
+        for headIndex in 0..<3 {
+            let base = headIndex * Layout.head
+            func dense(_ weights: Int, _ bias: Int?, _ v: [Float]) -> [Float] {
+                (0..<64).map { o in
+                    var s: Float = 0
+                    for i in v.indices { s += packed[base + weights + i * 64 + o] * v[i] }
+                    return bias.map { s + packed[base + $0 + o] } ?? s
+                }
+            }
+            var h = dense(Layout.embedding, nil, x)
+            var lanes = SIMD8<Float>()
+            for step in 0..<5 {
+                let u = dense(Layout.a, step == 0 ? Layout.firstBias : Layout.aBias, h).map(AndroidMotionModel.gelu)
+                h = dense(Layout.b, Layout.bBias, u).map(AndroidMotionModel.gelu)
+                var dot = SIMD16<Float>()
+                for i in 0..<64 { dot[i % 16] += h[i] * packed[base + Layout.output + i] }
+                lanes[step] = dot.sum() + packed[base + Layout.outputBias]
+            }
+            switch headIndex {
+            case 0: out.r = lanes
+            case 1: out.phi = lanes
+            default: out.pressure = lanes
+            }
+        }
+        return out
     }
 
     /// The confidence head z (Android never reads it): `W2·G(W1·G(W0·(x, r, φ, pressure) + b0) + b1) + b2`.
@@ -315,9 +390,46 @@ public struct AndroidMotionModel: Sendable {
         q = q * s + 0.5171218514442444
         q = q * s + 1
         // Saturate at 1: GELU(v) must be exactly v for large v (the model sees r up to 1e6).
-        var e = x * p / q
-        e.replace(with: SIMD16(repeating: 1), where: e .> 1)
+        // min(x·p, q) / q: the same as min(x·p / q, 1) bit for bit, but as a min on floats
+        // (one minps) where a select on the quotient, whose bits the sign is or-ed into below,
+        // compiled to four integer-domain operations.
+        var n = x * p
+        n.replace(with: q, where: n .> q)
+        let e = n / q
         return unsafeBitCast(unsafeBitCast(e, to: SIMD16<UInt32>.self) | sign, to: SIMD16<Float>.self)
+    }
+}
+
+/// The forward pass's working memory, on the stack: the 64 inputs of a layer each broadcast
+/// to a SIMD4 (1 KB, so the matrix loop loads an input instead of shuffling it), and the
+/// layer's 64 outputs. The only place the pass touches memory through raw pointers besides
+/// the packed weights; ``withBuffers(_:)`` hands out both for the duration of one head.
+@usableFromInline
+struct LayerScratch {
+    @usableFromInline var inputs0 = Hidden(), inputs1 = Hidden(), inputs2 = Hidden(), inputs3 = Hidden()
+    @usableFromInline var outputs = Hidden()
+
+    @inlinable init() {}
+
+    /// Calls `body` with the broadcast inputs (64 × 16 bytes) and the outputs (64 floats).
+    @inlinable
+    mutating func withBuffers<R>(_ body: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> R) -> R {
+        withUnsafeMutableBytes(of: &self) { raw in
+            let base = raw.baseAddress.unsafelyUnwrapped
+            return body(base, base + 1024)
+        }
+    }
+
+    /// Writes each of `v`'s 64 floats as a SIMD4 of four copies at `inputs`.
+    @inlinable
+    static func broadcast(_ v: Hidden, into inputs: UnsafeMutableRawPointer) {
+        var v = v
+        withUnsafeBytes(of: &v) { raw in
+            for i in 0..<64 {
+                let x = raw.load(fromByteOffset: 4 &* i, as: Float.self)
+                inputs.storeBytes(of: SIMD4(repeating: x), toByteOffset: 16 &* i, as: SIMD4<Float>.self)
+            }
+        }
     }
 }
 
@@ -337,23 +449,11 @@ struct Hidden {
     }
 
     @inlinable
-    subscript(block: Int) -> SIMD16<Float> {
-        get {
-            switch block {
-            case 0: a
-            case 1: b
-            case 2: c
-            default: d
-            }
-        }
-        set {
-            switch block {
-            case 0: a = newValue
-            case 1: b = newValue
-            case 2: c = newValue
-            default: d = newValue
-            }
-        }
+    func store(to p: UnsafeMutableRawPointer) {
+        p.storeBytes(of: a, toByteOffset: 0, as: SIMD16<Float>.self)
+        p.storeBytes(of: b, toByteOffset: 64, as: SIMD16<Float>.self)
+        p.storeBytes(of: c, toByteOffset: 128, as: SIMD16<Float>.self)
+        p.storeBytes(of: d, toByteOffset: 192, as: SIMD16<Float>.self)
     }
 
     @inlinable
@@ -367,12 +467,5 @@ struct Hidden {
     @inlinable
     func dot(_ o: Hidden) -> Float {
         (a * o.a + b * o.b + c * o.c + d * o.d).sum()
-    }
-
-    /// Calls `body` with the 64 floats in memory (the value's own stack copy).
-    @inlinable
-    func withFloats<R>(_ body: (UnsafePointer<Float>) -> R) -> R {
-        var copy = self
-        return withUnsafeBytes(of: &copy) { body($0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: Float.self)) }
     }
 }

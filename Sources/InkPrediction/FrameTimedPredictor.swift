@@ -8,7 +8,10 @@
 /// the harness records the answer's `t` as the time the tip stands for (the frame's target).
 ///
 /// Contract: as ``Predictor``'s. ``Predictor/predict(at:)`` may decline (return `nil`): the
-/// harness uses it only for a frame's predicted tail.
+/// harness uses it only for a frame's predicted tail. A resampler keeps the samples it has
+/// received in ``ring``; the defaults feed it (``Predictor/update(_:)``), clear it
+/// (``Predictor/reset()``) and decline ``Predictor/predict(at:)``, so a conforming type writes
+/// only its constants and ``predict(frameStartTime:photonTime:)``.
 ///
 /// ```swift
 /// var r = LinearResamplingPredictor()
@@ -20,6 +23,9 @@ public protocol FrameTimedPredictor: Predictor {
     /// The point shown at a frame that starts at `frameStartTime` (s) and reaches the glass
     /// at `photonTime` (s), or `nil` to show the newest sample. Its `t` is the time it stands for.
     func predict(frameStartTime: Double, photonTime: Double) -> PenPoint?
+
+    /// The newest samples received (oldest first), allocated once per stroke.
+    var ring: SampleRing { get set }
 }
 
 extension FrameTimedPredictor {
@@ -32,4 +38,16 @@ extension FrameTimedPredictor {
     /// `true`: the answer stands for its own sample time.
     @inlinable
     public var answersForFrameTimes: Bool { true }
+
+    /// Keeps the sample in ``ring``.
+    @inlinable
+    public mutating func update(_ sample: PenPoint) { ring.append(sample) }
+
+    /// Declines: a resampler answers for a frame, not for a target time.
+    @inlinable
+    public func predict(at t: Double) -> PenPoint? { nil }
+
+    /// Forgets every sample (keeping the ring's storage).
+    @inlinable
+    public mutating func reset() { ring.removeAll() }
 }

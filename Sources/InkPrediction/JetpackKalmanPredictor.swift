@@ -28,10 +28,18 @@
 /// answers ``predict(at:)`` by interpolating linearly from the newest sample through them and
 /// holding the last beyond (what an app drawing the predicted event up to the frame shows).
 ///
-/// Left out: the pressure filter and pen-lift stop (InkBench's samples carry no pressure; the
-/// library's `predictLift` is off by default), and `mLastPredictEventTime`, which makes the
-/// library's `predict` stateful (its loop continues until past the last predicted time); the
-/// harness's `predict` must not change the predictor, and its targets never go backwards.
+/// Pen-lift stop (`lift=1`; off by default, as the library's `Configuration.predictLift()`):
+/// a third filter of the same kind runs on the pressure (the library's `mPKalman`; same `F`,
+/// `Q`, `R` and steps as x and y, so it shares their gain), and each predicted step also
+/// advances the pressure by its rate, `pressure += pressureChange`, clamped to [0, 1]; the
+/// prediction stops before the first step whose pressure is below 0.1 (no step at all: no
+/// prediction). Source: `SinglePointerPredictor.predict` and `PointerKalmanFilter.update` at
+/// the commit above. A stroke without pressure is fed 1.0 (what Android reports for a pointer
+/// without a pressure axis), so the stop never fires on it.
+///
+/// Left out: `mLastPredictEventTime`, which makes the library's `predict` stateful (its loop
+/// continues until past the last predicted time, and the lift stop is suppressed before it);
+/// the harness's `predict` must not change the predictor, and its targets never go backwards.
 ///
 /// `px_mm` (default 10.8 px per mm, the density of the Google Ink recordings' Android
 /// device) converts mm to px at the boundary; it scales what the jank thresholds (px per
@@ -67,11 +75,15 @@ public struct JetpackKalmanPredictor: Predictor {
         public var maxHorizonMs = 32.0
         /// Device pixels per mm (10.8).
         public var pxPerMM = 10.8
+        /// Stop the prediction where the predicted pressure falls below 0.1 (the library's
+        /// `predictLift`; off by default there and here).
+        public var predictLift = false
 
         public init(
             mode: Mode = .balanced, stylus: Bool = true, sigmaProcess: Double = 0.01, sigmaMeasurement: Double = 1,
-            maxHorizonMs: Double = 32, pxPerMM: Double = 10.8
+            maxHorizonMs: Double = 32, pxPerMM: Double = 10.8, predictLift: Bool = false
         ) {
+            self.predictLift = predictLift
             self.mode = mode
             self.stylus = stylus
             self.sigmaProcess = sigmaProcess
@@ -106,6 +118,8 @@ public struct JetpackKalmanPredictor: Predictor {
     @usableFromInline var cov: (Double, Double, Double, Double, Double, Double, Double, Double,
                                 Double, Double, Double, Double, Double, Double, Double, Double)
     @usableFromInline var xs = AxisState(), ys = AxisState()
+    /// The pressure filter's state `[pressure, change, …]` (the library's `mPKalman`).
+    @usableFromInline var ps = AxisState()
     @usableFromInline var iterations = 0
     @usableFromInline var lastXPx = 0.0, lastYPx = 0.0, lastMs = 0.0
     @usableFromInline var hasLast = false
@@ -128,12 +142,16 @@ public struct JetpackKalmanPredictor: Predictor {
     public var reportRate: Double { reportRateMs }
 
     @inlinable
-    public mutating func update(_ sample: PenPoint) {
+    public mutating func update(_ sample: PenPoint) { update(sample, pressure: nil) }
+
+    /// Feeds a sample with its pressure (0–1; `nil`: 1.0, a pointer without a pressure axis).
+    @inlinable
+    public mutating func update(_ sample: PenPoint, pressure: Double?) {
         let tMs = sample.t * 1000
         let xPx = sample.x * parameters.pxPerMM
         let yPx = sample.y * parameters.pxPerMM
         if hasLast, xPx == lastXPx, yPx == lastYPx, tMs <= lastMs + 20 { return }
-        filterUpdate(xPx, yPx)
+        filterUpdate(xPx, yPx, pressure ?? 1)
         if hasLast, rateCount < 20 {
             rateSumMs += tMs - lastMs
             rateCount += 1
@@ -147,12 +165,14 @@ public struct JetpackKalmanPredictor: Predictor {
 
     /// One Kalman step on both axes (the library's `PointerKalmanFilter.update`).
     @inlinable
-    mutating func filterUpdate(_ x: Double, _ y: Double) {
+    mutating func filterUpdate(_ x: Double, _ y: Double, _ pressure: Double) {
         if iterations == 0 {
             xs = AxisState()
             ys = AxisState()
+            ps = AxisState()
             xs.p = x
             ys.p = y
+            ps.p = pressure
             iterations = 1
             return
         }
@@ -169,6 +189,7 @@ public struct JetpackKalmanPredictor: Predictor {
         }
         advance(&xs)
         advance(&ys)
+        advance(&ps)
         // P ← F P Fᵀ + Q, with P held as 16 values (row-major).
         var p00 = cov.0, p01 = cov.1, p02 = cov.2, p03 = cov.3
         var p10 = cov.4, p11 = cov.5, p12 = cov.6, p13 = cov.7
@@ -212,6 +233,7 @@ public struct JetpackKalmanPredictor: Predictor {
         }
         correct(&xs, x)
         correct(&ys, y)
+        correct(&ps, pressure)
         // P ← P − K (H P): row i loses k_i times row 0.
         let r0 = (p00, p01, p02, p03)
         cov = (p00 - k0 * r0.0, p01 - k0 * r0.1, p02 - k0 * r0.2, p03 - k0 * r0.3,
@@ -255,12 +277,22 @@ public struct JetpackKalmanPredictor: Predictor {
         var px = lastXPx, py = lastYPx, pt = lastMs
         var vx = xs.v, vy = ys.v, ax = xs.a, ay = ys.a
         let jx = xs.j, jy = ys.j
+        var pressure = ps.p
+        let pressureChange = ps.v, lift = parameters.predictLift
         for i in 1...n {
             ax += jx * 0.1
             ay += jy * 0.1
             vx += ax * 0.5
             vy += ay * 0.5
             let nx = px + vx, ny = py + vy
+            if lift {
+                pressure = min(1, max(0, pressure + pressureChange))
+                // The pen is about to lift: no point from this step on.
+                if pressure < 0.1 {
+                    if i == 1 { return nil }
+                    break
+                }
+            }
             let nt = lastMs + Double(i) * reportRateMs
             if tMs <= nt {
                 let w = (tMs - pt) / (nt - pt)
@@ -278,6 +310,7 @@ public struct JetpackKalmanPredictor: Predictor {
         cov = JetpackKalmanPredictor.identity
         xs = AxisState()
         ys = AxisState()
+        ps = AxisState()
         iterations = 0
         hasLast = false
         rateSumMs = 0

@@ -43,6 +43,21 @@ public struct OneEuroFilteredPredictor<Base: Predictor>: Predictor {
         return newest.map { PenPoint(t: base.answersForFrameTimes ? $0.t : target, x: $0.x, y: $0.y) }
     }
 
+    /// The base predictor's frame memory, passed through (a resampler behind the filter keeps
+    /// its memory).
+    public typealias FrameMemory = Base.FrameMemory
+
+    @inlinable
+    public var initialFrameMemory: Base.FrameMemory { base.initialFrameMemory }
+
+    @inlinable
+    public func predict(
+        at target: Double, frameStartTime: Double, photonTime: Double, memory: inout Base.FrameMemory
+    ) -> PenPoint? {
+        if let p = base.predict(at: target, frameStartTime: frameStartTime, photonTime: photonTime, memory: &memory) { return p }
+        return newest.map { PenPoint(t: base.answersForFrameTimes ? $0.t : target, x: $0.x, y: $0.y) }
+    }
+
     @inlinable
     public var answersForFrameTimes: Bool { base.answersForFrameTimes }
 

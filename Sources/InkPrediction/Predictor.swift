@@ -34,6 +34,11 @@
 /// - Times are seconds and positions millimetres; a predictor ported from a platform converts
 ///   at this boundary (see ``KalmanPredictor``).
 public protocol Predictor: Sendable {
+    /// What the app's input layer carries from one frame to the next of the same frame clock
+    /// (a resampler's previous answer): `Void` for every predictor that answers from its
+    /// samples alone. See ``predict(at:frameStartTime:photonTime:memory:)``.
+    associatedtype FrameMemory: Sendable = Void
+
     /// Feeds one received sample (time in s, position in mm).
     mutating func update(_ sample: PenPoint)
 
@@ -78,6 +83,19 @@ public protocol Predictor: Sendable {
     /// ``FrameTimedPredictor``, whose default answers from those times instead.
     func predict(at target: Double, frameStartTime: Double, photonTime: Double) -> PenPoint?
 
+    /// The memory a frame clock starts with (at a stroke's start and after a gap reset).
+    var initialFrameMemory: FrameMemory { get }
+
+    /// What the app shows at one frame, with the memory of this frame clock's previous
+    /// frames: the harness's call. The harness keeps one memory per frame clock (phase), starts
+    /// it at ``initialFrameMemory`` and passes it to every frame of that clock in order, so a
+    /// predictor whose platform remembers its previous answer (Android's resampler keeps
+    /// showing its last resampled position while the pen reports the same position) can do so
+    /// without changing the predictor, which the phases share.
+    ///
+    /// The default (for `FrameMemory == Void`) answers ``predict(at:frameStartTime:photonTime:)``.
+    func predict(at target: Double, frameStartTime: Double, photonTime: Double, memory: inout FrameMemory) -> PenPoint?
+
     /// Whether the answer to ``predict(at:frameStartTime:photonTime:)`` stands for its own
     /// time rather than the target (a resampler's sample time): the harness then records the
     /// answer's `t` as the frame's target. `false` unless the type is a ``FrameTimedPredictor``
@@ -103,6 +121,18 @@ extension Predictor {
     /// `false`: the answer stands for the target.
     @inlinable
     public var answersForFrameTimes: Bool { false }
+}
+
+extension Predictor where FrameMemory == Void {
+    /// Nothing to remember.
+    @inlinable
+    public var initialFrameMemory: Void { () }
+
+    /// Answers ``predict(at:frameStartTime:photonTime:)``: nothing is remembered between frames.
+    @inlinable
+    public func predict(at target: Double, frameStartTime: Double, photonTime: Double, memory: inout Void) -> PenPoint? {
+        predict(at: target, frameStartTime: frameStartTime, photonTime: photonTime)
+    }
 }
 
 /// A predictor parameter that is out of range, with what was expected.

@@ -20,7 +20,10 @@ public protocol FrameSink {
 /// tip is its answer or, if it declines, the newest sample. The predictor also gets `f_k` and
 /// `tau_k` (``/InkPrediction/Predictor/predict(at:frameStartTime:photonTime:)``); a resampler
 /// (``/InkPrediction/FrameTimedPredictor``) answers from them, and its answer's time is recorded as the frame's
-/// target (the time the tip stands for).
+/// target (the time the tip stands for). Each phase's frame clock also keeps the predictor's
+/// frame memory (``/InkPrediction/Predictor/FrameMemory``, `Void` but for Android's resampler,
+/// which remembers its last resample), passed to each of that phase's frames in order and
+/// started afresh at a reset.
 ///
 /// Every phase feeds the same samples to its predictor, and asking a predictor does not change
 /// it (``/InkPrediction/Predictor``'s contract), so the phases of a stroke share one predictor: one pass over
@@ -203,6 +206,9 @@ public enum Replay {
         let tEnd = stroke.t[n - 1]
         var clocks: [PhaseClock] = []
         clocks.reserveCapacity(f0s.count)
+        // What each frame clock remembers from its previous frames (a resampler's last answer;
+        // `Void` for every other predictor), per phase, fresh at a reset.
+        var memories = [P.FrameMemory](repeating: predictor.initialFrameMemory, count: f0s.count)
         var held = 0
         let maxFrames = maxFramesPerStroke(frameRateHz: frameRate)
         for (j, f0) in f0s.enumerated() {
@@ -260,7 +266,7 @@ public enum Replay {
                         guard fk < arrival else { break }
                         let tau = fk + ldisp
                         let target = cap.map { min(tau, newest.t + $0) } ?? tau
-                        let prediction = predictor.predict(at: target, frameStartTime: fk, photonTime: tau)
+                        let prediction = predictor.predict(at: target, frameStartTime: fk, photonTime: tau, memory: &memories[j])
                         // A resampler's answer stands for its own sample time, not the target.
                         let shown = frameTimed ? (prediction?.t ?? target) : target
                         let frame = Frame(
@@ -286,7 +292,10 @@ public enum Replay {
                 }
             }
             guard next < fed else { break }
-            if let gap, next > 0, stroke.t[next] - stroke.t[next - 1] > gap { predictor.reset() }
+            if let gap, next > 0, stroke.t[next] - stroke.t[next - 1] > gap {
+                predictor.reset()
+                for j in memories.indices { memories[j] = predictor.initialFrameMemory }
+            }
             predictor.update(stroke.point(next), pressure: stroke.pressure?[next])
             next += 1
         }

@@ -88,8 +88,13 @@ extension StrategyCatalog {
             parameters: linearResamplingParameters,
             needsRecordedPredictions: false,
             build: { values throws(StrategySpecError) in
+                let hold = (values["hold"] ?? nil) ?? 1
+                guard hold == 0 || hold == 1 else {
+                    throw StrategySpecError("linear-resampling: hold = \(hold) is invalid: expected 0 or 1")
+                }
                 let p = LinearResamplingPredictor.Parameters(
-                    latencyMs: (values["latency_ms"] ?? nil) ?? 5, maxPredictionMs: (values["max_prediction_ms"] ?? nil) ?? 8)
+                    latencyMs: (values["latency_ms"] ?? nil) ?? 5, maxPredictionMs: (values["max_prediction_ms"] ?? nil) ?? 8,
+                    holdsLastResample: hold == 1)
                 do throws(PredictorParameterError) { try p.validate() } catch { throw StrategySpecError(error.description) }
                 return Strategy(
                     name: "linear-resampling", parameters: describe(linearResamplingParameters, values),
@@ -97,8 +102,8 @@ extension StrategyCatalog {
             }),
         StrategyDefinition(
             name: "flutter-resampler",
-            about: "Flutter's PointerEventResampler: interpolation only, at frame start + offset (no overshoot, more lag)",
-            parameters: [StrategyParameter(name: "offset_ms", defaultValue: -38, about: "sampling offset from the frame's start (ms)")],
+            about: "Flutter's PointerEventResampler: interpolation only, at the frame's presentation (photon) time + offset (no overshoot, more lag)",
+            parameters: [StrategyParameter(name: "offset_ms", defaultValue: -38, about: "sampling offset from the frame's presentation (photon) time (ms)")],
             needsRecordedPredictions: false,
             build: { values throws(StrategySpecError) in
                 let p = FlutterResamplerPredictor.Parameters(offsetMs: (values["offset_ms"] ?? nil) ?? -38)
@@ -113,6 +118,9 @@ extension StrategyCatalog {
     static let linearResamplingParameters = [
         StrategyParameter(name: "latency_ms", defaultValue: 5, about: "shown this long before the frame's start (ms)"),
         StrategyParameter(name: "max_prediction_ms", defaultValue: 8, about: "furthest extrapolation past the newest sample (ms)"),
+        StrategyParameter(
+            name: "hold", defaultValue: 1,
+            about: "1: Android's rule, the last resampled position is shown again while the pen repeats its position; 0: Chromium (no such rule)"),
     ]
 
     static func jetpack(_ name: String, _ mode: JetpackKalmanPredictor.Mode, _ about: String) -> StrategyDefinition {
@@ -122,6 +130,7 @@ extension StrategyCatalog {
             StrategyParameter(name: "max_ms", defaultValue: 32, about: "longest horizon predicted (ms; MAX_PREDICTION_MS)"),
             StrategyParameter(name: "px_mm", defaultValue: 10.8, about: "device px per mm (scales the px thresholds)"),
             StrategyParameter(name: "stylus", defaultValue: 1, about: "1: stylus thresholds (jank 0.1-0.2); 0: finger (speed 0-2 px/ms, jank 0.02-0.2)"),
+            StrategyParameter(name: "lift", defaultValue: 0, about: "1: stop where the predicted pressure falls below 0.1 (predictLift; off in the library)"),
         ] + limits
         return StrategyDefinition(
             name: name, about: about, parameters: parameters, needsRecordedPredictions: false,
@@ -131,9 +140,13 @@ extension StrategyCatalog {
                 guard stylus == 0 || stylus == 1 else {
                     throw StrategySpecError("\(name): stylus = \(stylus) is invalid: expected 0 or 1")
                 }
+                let lift = value("lift", 0)
+                guard lift == 0 || lift == 1 else {
+                    throw StrategySpecError("\(name): lift = \(lift) is invalid: expected 0 or 1")
+                }
                 let p = JetpackKalmanPredictor.Parameters(
                     mode: mode, stylus: stylus == 1, sigmaProcess: value("sigma_p", 0.01), sigmaMeasurement: value("sigma_m", 1),
-                    maxHorizonMs: value("max_ms", 32), pxPerMM: value("px_mm", 10.8))
+                    maxHorizonMs: value("max_ms", 32), pxPerMM: value("px_mm", 10.8), predictLift: lift == 1)
                 do throws(PredictorParameterError) { try p.validate(predictor: name) } catch { throw StrategySpecError(error.description) }
                 return Strategy(
                     name: name, parameters: describe(parameters, values), horizonCapMs: values["cap_ms"] ?? nil,

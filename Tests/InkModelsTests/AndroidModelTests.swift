@@ -25,6 +25,10 @@ struct AndroidModelTests {
                 w.orientation[i] = try #require(AndroidGolden.float(row, "in_orientation_\(i)"))
             }
             let out = model.predict(w)
+            // The fast pass is its scalar oracle bit for bit (same summation order; see
+            // AndroidForwardPassTests).
+            let oracle = model.referencePredict(w)
+            #expect(out == oracle, "\(id): the fast pass differs from the scalar oracle")
             let tolerance: Float = row["tolerance_class"] == "large" ? 1e-3 : 1e-5
             let klass = row["tolerance_class"] == "large" ? "large" : "normal"
             for (name, lanes) in [("r", out.r), ("phi", out.phi), ("pressure", out.pressure)] {

@@ -81,4 +81,39 @@ struct JetpackKalmanTests {
         #expect(safe.predict(at: 0.3) != nil)
         #expect(throws: PredictorParameterError.self) { try JetpackKalmanPredictor.Parameters(pxPerMM: 0).validate() }
     }
+    /// The pen-lift stop (`predictLift`, SinglePointerPredictor.predict at 62575c42): off by
+    /// default, so pressure changes nothing; on, a pressure falling towards 0 cuts the predicted
+    /// steps where it would drop below 0.1, and at once (no prediction) when the first step does.
+    @Test func penLiftStopIsOffByDefaultAndCutsTheSteps() throws {
+        let off = JetpackKalmanPredictor.Parameters(pxPerMM: 1)
+        var on = off
+        on.predictLift = true
+        // 1 px per ms along x; pressure 1 for 20 events, then falling by `drop` per event.
+        func fed(_ parameters: JetpackKalmanPredictor.Parameters, drop: Double, events: Int) -> JetpackKalmanPredictor {
+            var p = JetpackKalmanPredictor(parameters: parameters)
+            for i in 0..<events {
+                let pressure = i < 20 ? 1.0 : max(0, 1 - drop * Double(i - 19))
+                p.update(PenPoint(t: Double(i) * 0.005, x: Double(i) * 5, y: 0), pressure: pressure)
+            }
+            return p
+        }
+        let horizon = 0.030
+        let last = 24 * 0.005
+        // Off: the pressure is ignored (the same answer as without pressure).
+        var plain = JetpackKalmanPredictor(parameters: off)
+        for i in 0..<25 { plain.update(PenPoint(t: Double(i) * 0.005, x: Double(i) * 5, y: 0)) }
+        let reference = try #require(plain.predict(at: last + horizon))
+        #expect(fed(off, drop: 0.2, events: 25).predict(at: last + horizon) == reference)
+        // On with a steady pressure: unchanged.
+        #expect(fed(on, drop: 0, events: 25).predict(at: last + horizon) == reference)
+        // On, pressure falling by 0.1 per event (0.5 at the newest): the filter's pressure
+        // rate is about -0.1 per step, so the steps end before the pressure reaches 0.1 and
+        // the tail is held short of the full prediction.
+        let cut = try #require(fed(on, drop: 0.1, events: 25).predict(at: last + horizon))
+        #expect(cut.x < reference.x - 5, "lift: \(cut.x) px vs \(reference.x) px without")
+        #expect(cut.x > 24 * 5, "lift: at least one step is kept (\(cut.x) px)")
+        // On, pressure already at 0.1 and falling: the first step is below 0.1, no prediction.
+        #expect(fed(on, drop: 0.3, events: 23).predict(at: 22 * 0.005 + horizon) == nil)
+        #expect(fed(off, drop: 0.3, events: 23).predict(at: 22 * 0.005 + horizon) != nil)
+    }
 }

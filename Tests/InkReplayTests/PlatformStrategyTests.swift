@@ -57,10 +57,12 @@ struct PlatformStrategyTests {
         #expect(message("linear-resampling:max_prediction_ms=-1").contains("max_prediction_ms"))
     }
 
-    /// Through the harness, a resampler is asked at the frame's start: its tip stands for
-    /// `f − 5 ms` or the extrapolation cap, recorded as the frame's target.
+    /// Through the harness, a resampler is asked with the frame's times: linear resampling's
+    /// tip stands for `f − 5 ms` or the extrapolation cap, Flutter's for the photon time
+    /// `τ − 38 ms` (the presentation time), recorded as the frame's target.
     @Test func resamplersGetTheFrameTimes() throws {
-        for (spec, offset) in [("linear-resampling", -0.005), ("flutter-resampler", -0.038)] {
+        let displayLatency = Timing().displayLatencySeconds
+        for (spec, offset) in [("linear-resampling", -0.005), ("flutter-resampler", displayLatency - 0.038)] {
             var recorder = FrameRecorder()
             Replay.run(trace: Self.line, strategy: try StrategySpec.parse(spec), timing: Timing(), into: &recorder)
             let predicted = recorder.frames.filter(\.predicted)

@@ -10,6 +10,7 @@
 //   inkperf evaluations             perceived-latency search: its work per run, in full-cost evaluations
 //   inkperf predictors              each built-in predictor's update + predict: ns per sample
 //   inkperf end-to-end [--runs N] [--bench PATH]   the release bench process on issue 18's 19,300-sample trace: wall, cpu, peak RSS
+//   inkperf android-forward [--runs N] [--calls N]   Android's model, forward pass alone: µs per call, CPU time and wall
 //   inkperf all                     predictors, throughput, growth, cores, evaluations (not memory)
 import Foundation
 import InkBenchKit
@@ -174,7 +175,20 @@ func throughput(_ args: [String]) {
     let strategies = builtInStrategies()
     let samples = traces.reduce(0) { $0 + $1.sampleCount }
     _ = runBlocking(traces: traces, strategies: strategies, cores: 1)  // warm up
-    let (times, _) = timings(runs: runs) { runBlocking(traces: traces, strategies: strategies, cores: 1) }
+    // The process's CPU time per run as well (one core works; the waiting thread sleeps): on a
+    // shared host the wall clock also counts the time other processes held the core.
+    var cpuTimes: [Double] = []
+    let (times, _) = timings(runs: runs) { () -> [RunResult] in
+        let c0 = processCPUSeconds()
+        let r = runBlocking(traces: traces, strategies: strategies, cores: 1)
+        cpuTimes.append(processCPUSeconds() - c0)
+        return r
+    }
+    let cpuSorted = cpuTimes.sorted()
+    let cpuMedian = quantile(sorted: cpuSorted, 0.5)
+    print(
+        "whole default run, 1 core, CPU time: \(fmt(cpuMedian * 1000, 3)) ms (median of \(runs)) = \(fmt(Double(samples) / cpuMedian, 0))"
+            + " input samples per CPU second; fastest \(fmt(cpuSorted[0] * 1000, 3)) ms = \(fmt(Double(samples) / cpuSorted[0], 0))")
     let sorted = times.sorted()
     let s = quantile(sorted: sorted, 0.5), fastest = sorted[0]
     let ms = { (f: Double) in fmt(quantile(sorted: sorted, f) * 1000, 3) }
@@ -310,6 +324,63 @@ func predictors(_ args: [String]) {
     report("braking") { BrakingPredictor() }
 }
 
+/// The process's CPU time (s), all threads.
+func processCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// This thread's CPU time (s): what the forward pass costs when the core is shared.
+func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Android's forward pass alone (AndroidMotionModel.predict), on the windows of the predictor
+/// drive's stroke: µs per call as this thread's CPU time (clock_gettime(CLOCK_THREAD_CPUTIME_ID);
+/// on a shared host the wall clock also counts the time other processes held the core) and as
+/// wall time; median and fastest of `--runs` runs of `--calls` calls.
+func androidForward(_ args: [String]) {
+    let runs = Int(option("--runs", args, default: 9))
+    let calls = Int(option("--calls", args, default: 20_000))
+    guard let model = PredictorDrive.androidModel() else {
+        print("android-forward: skipped (no ../shared/models/android-motion-predictor/motion_predictor_model.tflite)")
+        return
+    }
+    // The model's inputs along the drive's stroke (r in device px at 10.8 px/mm, φ, pressure 1).
+    let samples: [PenPoint]
+    do { samples = try PredictorDrive.samples() } catch { fail("\(error)") }
+    var windows: [AndroidMotionModel.Window] = []
+    for i in 5..<samples.count {
+        var w = AndroidMotionModel.Window()
+        for k in 0..<5 {
+            let a = samples[i - 5 + k], b = samples[i - 4 + k]
+            let dx = (b.x - a.x) * 10.8, dy = (b.y - a.y) * 10.8
+            w.r[k] = Float((dx * dx + dy * dy).squareRoot())
+            w.phi[k] = Float(0.01 * Double(k))
+            w.pressure[k] = 1
+        }
+        windows.append(w)
+    }
+    var sink: Float = 0
+    for w in windows.prefix(200) { sink += model.predict(w).r[0] }   // warm up
+    var cpu: [Double] = [], wall: [Double] = []
+    for _ in 0..<max(1, runs) {
+        let c0 = threadCPUSeconds(), w0 = now()
+        for j in 0..<calls { sink += model.predict(windows[j % windows.count]).r[4] }
+        let w1 = now(), c1 = threadCPUSeconds()
+        cpu.append((c1 - c0) / Double(calls) * 1e6)
+        wall.append((w1 - w0) / Double(calls) * 1e6)
+    }
+    let sc = cpu.sorted(), sw = wall.sorted()
+    print(
+        "android forward pass: \(fmt(median(cpu), 2)) µs CPU per call (median of \(runs) x \(calls); fastest \(fmt(sc[0], 2)),"
+            + " slowest \(fmt(sc[sc.count - 1], 2))); wall \(fmt(median(wall), 2)) µs (fastest \(fmt(sw[0], 2)))"
+            + (sink.isNaN ? " NaN" : ""))
+}
+
 func fmt(_ v: Double, _ digits: Int) -> String {
     String(format: "%.\(digits)f", locale: Locale(identifier: "en_US_POSIX"), v)
 }
@@ -325,11 +396,12 @@ case "memory": memory(args)
 case "evaluations": evaluations()
 case "predictors": predictors(args)
 case "end-to-end": endToEnd(args)
+case "android-forward": androidForward(args)
 case "all":
     predictors(args)
     throughput(args)
     growth(args)
     cores(args)
     evaluations()
-default: fail("unknown command '\(args[0])'; known: figures, throughput, growth, cores, memory, evaluations, predictors, end-to-end, parts, all")
+default: fail("unknown command '\(args[0])'; known: figures, throughput, growth, cores, memory, evaluations, predictors, end-to-end, android-forward, parts, all")
 }
