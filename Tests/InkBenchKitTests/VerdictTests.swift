@@ -129,7 +129,10 @@ struct VerdictTests {
         #expect(mean.traces == 1)
         #expect(mean.values["perceived_latency_ms"] == some.first { $0.trace == SyntheticSuite.default.specs[0].name && $0.strategy == "linear" }?.values["perceived_latency_ms"])
         #expect(all.first { $0.isSuiteMean && $0.strategy == "linear" }?.traces == 2)
-        #expect(ResultTable.exclusionNotice(rows: some, minMovingFrames: 20)?.contains("tap (\(tapRow.movingFrames))") == true)
+        let notice = try #require(ResultTable.exclusionNotice(rows: some, minMovingFrames: 20))
+        #expect(notice.contains("tap (\(tapRow.movingFrames))"))
+        // Named once, however many strategies ran on it.
+        #expect(notice.components(separatedBy: "tap (").count == 2, "\(notice)")
         let csv = SummaryCSV.write(some).string
         #expect(csv.split(separator: "\n")[0].hasSuffix("strokes,device,tool,in_suite_mean"))
         #expect(csv.contains("tap,linear,") && csv.contains(",1,,pen,0\n"))

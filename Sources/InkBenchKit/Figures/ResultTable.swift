@@ -57,7 +57,8 @@ package enum ResultTable {
     /// The notice for traces left out of the suite means, or `nil` when none was.
     package static func exclusionNotice(rows summary: [SummaryRow], minMovingFrames: Int) -> String? {
         var names: [String] = []
-        for r in summary where !r.isSuiteMean && !r.inSuiteMean && !names.contains(r.trace) {
+        var seen: Set<String> = []
+        for r in summary where !r.isSuiteMean && !r.inSuiteMean && seen.insert(r.trace).inserted {
             names.append("\(r.trace) (\(r.movingFrames))")
         }
         guard !names.isEmpty else { return nil }
