@@ -87,31 +87,31 @@ struct PlatformMetricsCommand: AsyncParsableCommand {
 
     /// Every trace pooled, one line per strategy.
     func table(android: [AndroidTraceResult], chromium: [ChromiumTraceResult], strategies: [String]) -> String {
-        let width = max(16, (strategies.map(\.count).max() ?? 0) + 2)
-        var lines = [
-            "Android (px, every trace pooled): along mean at 4 / 8 / 12 / 16 / 20 ms, off RMSE at 20 ms, match rate",
-        ]
+        var lines = ["Android (px, every trace pooled): along mean at 4 / 8 / 12 / 16 / 20 ms, off RMSE at 20 ms, match rate"]
+        var androidRows: [[String]] = [["strategy", "4 ms", "8 ms", "12 ms", "16 ms", "20 ms", "off 20 ms", "match"]]
         for s in strategies {
             let rs = android.filter { $0.strategy == s }
             guard !rs.isEmpty else { continue }
             let strokes = rs.flatMap(\.strokes)
             func mean(_ b: Int, _ f: (AndroidPredictionMetrics.Atom) -> Int?) -> String {
                 let v = strokes.compactMap { $0.indices.contains(b) ? f($0[b]) : nil }
-                return v.isEmpty ? "-" : String(format: "%.2f", Double(v.reduce(0, +)) / Double(v.count) / 1000)
+                return v.isEmpty ? "-" : NumberText.fixed(Double(v.reduce(0, +)) / Double(v.count) / 1000, 2)
             }
             let given = rs.reduce(0) { $0 + $1.predictions }, matched = rs.reduce(0) { $0 + $1.matches }
-            let along = (0..<5).map { mean($0) { $0.alongMeanMilliPx } }.joined(separator: " / ")
-            let rate = given > 0 ? String(format: "%.3f", Double(matched) / Double(given)) : "-"
-            lines.append("  " + s.padding(toLength: width, withPad: " ", startingAt: 0) + along + "   off " + mean(4) { $0.offRMSEMilliPx } + "   match " + rate)
+            let rate = given > 0 ? NumberText.fixed(Double(matched) / Double(given), 3) : "-"
+            androidRows.append([s] + (0..<5).map { mean($0) { $0.alongMeanMilliPx } } + [mean(4) { $0.offRMSEMilliPx }, rate])
         }
-        lines.append("Chromium (px, every trace pooled): prediction score / frame score / prediction jitter / visual jitter (means)")
+        lines += TextTable.render(androidRows, leftAligned: [0]).split(separator: "\n").map { "  " + $0 }
+        lines.append("Chromium (px, every trace pooled): means of the prediction score, frame score, prediction jitter and visual jitter")
+        var chromiumRows: [[String]] = [["strategy", "prediction", "frame", "pred. jitter", "visual jitter", "points"]]
         for s in strategies {
             let r = chromium.filter { $0.strategy == s }.flatMap(\.records)
-            func mean(_ v: [Double]) -> String { v.isEmpty ? "-" : String(format: "%.2f", v.reduce(0, +) / Double(v.count)) }
-            lines.append("  " + s.padding(toLength: width, withPad: " ", startingAt: 0)
-                + [mean(r.map { abs($0.overUnderPx) }), mean(r.map { abs($0.frameOverUnderPx) }), mean(r.compactMap(\.predictionJitterPx)),
-                   mean(r.compactMap(\.visualJitterPx))].joined(separator: " / ") + "   (\(r.count) points)")
+            func mean(_ v: [Double]) -> String { v.isEmpty ? "-" : NumberText.fixed(v.reduce(0, +) / Double(v.count), 2) }
+            chromiumRows.append(
+                [s, mean(r.map { abs($0.overUnderPx) }), mean(r.map { abs($0.frameOverUnderPx) }), mean(r.compactMap(\.predictionJitterPx)),
+                 mean(r.compactMap(\.visualJitterPx)), String(r.count)])
         }
+        lines += TextTable.render(chromiumRows, leftAligned: [0]).split(separator: "\n").map { "  " + $0 }
         return lines.joined(separator: "\n")
     }
 }

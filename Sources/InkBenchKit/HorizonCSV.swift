@@ -124,30 +124,25 @@ package enum HorizonCSV {
             for r in mine where !horizons.contains(r.horizon) { horizons.append(r.horizon) }
             var strategies: [String] = []
             for r in mine where !strategies.contains(r.strategy) { strategies.append(r.strategy) }
-            let width = max(12, (strategies.map(\.count).max() ?? 0) + 2)
             out.append("\(name): mean error (\(unit)) over \(sources) file\(sources == 1 ? "" : "s")")
-            var head = "  " + "horizon".padding(toLength: width, withPad: " ", startingAt: 0)
-            for h in horizons {
-                let ms = mine.first { $0.horizon == h }?.horizonMs ?? 0
-                let label: String
-                switch h {
-                case .samples(let k): label = "\(k) (\(NumberText.fixed(ms, 1)) ms)"
-                case .milliseconds: label = "\(NumberText.exact(ms)) ms"
-                }
-                head += label.leftPad(14)
-            }
-            out.append(head)
+            var table: [[String]] = [
+                ["horizon"]
+                    + horizons.map { h in
+                        let ms = mine.first { $0.horizon == h }?.horizonMs ?? 0
+                        switch h {
+                        case .samples(let k): return "\(k) (\(NumberText.fixed(ms, 1)) ms)"
+                        case .milliseconds: return "\(NumberText.exact(ms)) ms"
+                        }
+                    }
+            ]
             for s in strategies {
-                var line = "  " + s.padding(toLength: width, withPad: " ", startingAt: 0)
-                for h in horizons {
-                    let cell = mine.first { $0.strategy == s && $0.horizon == h }
-                    line += (cell?.summary.meanError.map { NumberText.fixed($0, 1) } ?? "-").leftPad(14)
-                }
-                out.append(line)
+                table.append(
+                    [s] + horizons.map { h in
+                        mine.first { $0.strategy == s && $0.horizon == h }?.summary.meanError.map { NumberText.fixed($0, 1) } ?? "-"
+                    })
             }
-            var windows = "  " + "windows".padding(toLength: width, withPad: " ", startingAt: 0)
-            for h in horizons { windows += String(mine.first { $0.horizon == h }?.summary.windows ?? 0).leftPad(14) }
-            out.append(windows)
+            table.append(["windows"] + horizons.map { h in String(mine.first { $0.horizon == h }?.summary.windows ?? 0) })
+            out += TextTable.render(table, leftAligned: [0]).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         }
         return out.joined(separator: "\n")
     }
@@ -197,8 +192,4 @@ package enum HorizonCSV {
             text: ChartScripts.script(name: "horizon", title: "prediction error against horizon", reads: ["horizon.csv"], width: 1100, height: 700,
                                       columns: comments, body: body))
     }
-}
-
-extension String {
-    fileprivate func leftPad(_ n: Int) -> String { count >= n ? " " + self : String(repeating: " ", count: n - count) + self }
 }
