@@ -340,6 +340,7 @@ public enum StrategyCatalog {
             StrategyParameter(name: "lift_ratio", defaultValue: d.liftRatio, about: "lift detector: pressure ratio to the last 100 ms's peak at which prediction stops (0: off)"),
             StrategyParameter(name: "bend_mm", defaultValue: d.bendMm, about: "bend cut-off: horizon cut so the pen's turning leaves the straight line by at most this many mm"),
             StrategyParameter(name: "lead_mm", defaultValue: d.leadMm, about: "lead cut-off: the prediction goes at most this many mm past the newest sample"),
+            StrategyParameter(name: "weight_ms", defaultValue: d.weightMs, about: "fit weighting: a sample this many ms older than the newest counts half (0: unweighted)"),
             capMs(BrakingPredictor.defaultCapMs), gapMs(nil),
         ]
         return StrategyDefinition(
@@ -353,7 +354,7 @@ public enum StrategyCatalog {
                     decelGain: value("decel_gain") ?? d.decelGain, turnGain: value("turn_gain") ?? d.turnGain,
                     windowMm: value("window_mm") ?? d.windowMm, turnLimitRad: value("turn_limit_rad") ?? d.turnLimitRad,
                     liftRatio: value("lift_ratio") ?? d.liftRatio, bendMm: value("bend_mm") ?? d.bendMm,
-                    leadMm: value("lead_mm") ?? d.leadMm)
+                    leadMm: value("lead_mm") ?? d.leadMm, weightMs: value("weight_ms") ?? d.weightMs)
                 do throws(PredictorParameterError) { try p.validate(predictor: "braking") } catch {
                     throw StrategySpecError(error.description)
                 }
