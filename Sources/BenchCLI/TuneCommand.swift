@@ -186,6 +186,13 @@ struct TuneCommand: AsyncParsableCommand {
         var committed = false
         defer { if !committed { run.abandon() } }
         let folder = run.files
+        // A whole tune over a shard's folder: the shard's files go (else `bench merge` would take
+        // the folder for that shard).
+        for name in [TuneShardCSV.file, TuneShardCSV.manifestFile] where folder.exists(name) {
+            do { try FileManager.default.removeItem(atPath: folder.file(name)) } catch {
+                throw BenchInputError("\(folder.file(name)): cannot remove the shard's file (\(error.localizedDescription))")
+            }
+        }
         try folder.write("tune.csv", bytes: result.csv().bytes)
         try folder.write("tune-chart.csv", bytes: result.chartCSV().bytes)
         try folder.write("tune-front.csv", bytes: result.frontCSV().bytes)

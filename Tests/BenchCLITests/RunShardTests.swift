@@ -56,6 +56,22 @@ struct RunShardTests {
         #expect(await splitAndMerge(["run", "--suite", suite, "--seeds", "2", "--strategies", "none,linear,kalman", "--quiet", "--no-charts"], root: root))
     }
 
+    @Test("a whole run over a shard's folder leaves none of the shard's files behind")
+    func wholeRunOverAShardFolderRemovesTheShardFiles() async throws {
+        let root = temporaryFolder("run-over-shard")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = root + "/results"
+        let args = ["run", "--strategies", "none,linear", "--quiet", "--no-charts", "--no-frames", "--out", out]
+        #expect(await BenchMain.run(args + ["--shard", "1/2"]) == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/" + RunShardCSV.figuresFile))
+        try "my notes\n".write(toFile: out + "/notes.txt", atomically: true, encoding: .utf8)
+        #expect(await BenchMain.run(args) == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/summary.csv"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/" + RunShardCSV.figuresFile), "a stale shard file beside a whole run")
+        #expect(!FileManager.default.fileExists(atPath: out + "/" + RunShardCSV.tracesFile), "a stale shard file beside a whole run")
+        #expect(FileManager.default.fileExists(atPath: out + "/notes.txt"), "the user's file is kept")
+    }
+
     @Test func mergeNamesWhatDiffers() throws {
         func manifest(_ shard: String, strategies: String) -> Manifest {
             Manifest(

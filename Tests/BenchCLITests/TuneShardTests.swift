@@ -14,6 +14,21 @@ struct TuneShardTests {
     ]
     static let files = ["tune.csv", "tune-chart.csv", "tune-front.csv", "tune.md", "tune-spec.txt", "tune.gp", "report.md"]
 
+    @Test("a whole tune over a shard's folder leaves none of the shard's files behind")
+    func wholeTuneOverAShardFolderRemovesTheShardFiles() async throws {
+        let root = temporaryFolder("tune-over-shard")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = root + "/results"
+        #expect(await BenchMain.run(Self.tune + ["--shard", "1/2", "--out", out]) == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/tune-shard.csv"))
+        #expect(await BenchMain.run(Self.tune + ["--out", out]) == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/tune.csv"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/tune-shard.csv"), "a stale shard file beside a whole tune")
+        #expect(!FileManager.default.fileExists(atPath: out + "/tune-manifest.json"), "a stale shard manifest beside a whole tune")
+        // So the folder is no longer taken for a shard.
+        #expect(await BenchMain.run(["merge", out, "--out", root + "/bad", "--quiet"]) == 2)
+    }
+
     @Test func threeWaySplitMergesToTheUnshardedBytes() async throws {
         let root = temporaryFolder("tune-shards")
         defer { try? FileManager.default.removeItem(atPath: root) }

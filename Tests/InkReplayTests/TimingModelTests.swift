@@ -153,5 +153,10 @@ struct TimingModelTests {
         #expect(throws: StrategySpecError.self) { try StrategySpec.parse("kalman:sigma_q=1") }
         #expect(throws: StrategySpecError.self) { try StrategySpec.parse("kalman:sigma_p=-1") }
         #expect(throws: StrategySpecError.self) { try StrategySpec.parse("linear:cap_ms=abc") }
+        // A parameter given twice is refused, not settled silently by the last value.
+        #expect(throws: StrategySpecError("kalman: cap_ms is given twice ('10' and '20'); expected each parameter once")) {
+            try StrategySpec.parseList("none,kalman:cap_ms=10,cap_ms=20")
+        }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("oneeuro(beta=0.01,beta=0.02)+kalman") }
     }
 }

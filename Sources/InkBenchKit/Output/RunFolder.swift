@@ -39,11 +39,12 @@ package struct RunFolder: Sendable {
     package let files: OutputFolder
     let start: Start
 
-    /// The names a `bench run` writes (or may have written) into a folder; at commit the old
-    /// folder's other files are carried over.
+    /// The names a `bench run` writes (or may have written) into a folder, a shard's
+    /// (`--shard K/N`) included; at commit the old folder's other files are carried over.
     package static func isRunOutput(_ name: String) -> Bool {
         let fixed: Set<String> = [
             "summary.csv", "frames.csv", "chart-frames.csv", "tails.csv", "paths.csv", "report.md", "report.html", "manifest.json",
+            RunShardCSV.figuresFile, RunShardCSV.tracesFile,
         ]
         if fixed.contains(name) { return true }
         for chart in ["tradeoff", "replay", "error", "bars"] {

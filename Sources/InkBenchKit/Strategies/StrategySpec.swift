@@ -83,12 +83,18 @@ package enum StrategySpec {
     }
 
     /// The `key=value` items of a parameter list (`nil`: none), trimmed, in the order written.
+    ///
+    /// - Throws: `StrategySpecError` for an item that is not `param=value`, or a parameter given
+    ///   twice (which value counts would be a guess, and the name would show both).
     static func pairs(_ list: String?, of name: String) throws(StrategySpecError) -> [(key: String, value: String)] {
         guard let list else { return [] }
         var out: [(key: String, value: String)] = []
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
             let (key, raw) = String(item).trimmingSpaces.splitOnce("=")
             guard let raw, !key.isEmpty else { throw StrategySpecError("\(name): '\(item)' is not param=value") }
+            if let earlier = out.first(where: { $0.key == key }) {
+                throw StrategySpecError("\(name): \(key) is given twice ('\(earlier.value)' and '\(raw.trimmingSpaces)'); expected each parameter once")
+            }
             out.append((key, raw.trimmingSpaces))
         }
         return out
