@@ -109,7 +109,7 @@ struct RunCommand: AsyncParsableCommand {
                 rows: rows, timingSummary: manifest.timingSummary, suiteName: inputs.suiteName, traceCount: outcome.traceNames.count,
                 seeds: inputs.seeds.count, recordings: !inputs.recordings.isEmpty, minMovingFrames: suiteOptions.minMovingFrames,
                 budget: budget)
-            print("wrote \(run.path)/: summary.csv" + (noFrames ? "" : ", frames.csv") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
+            print("wrote \(run.path)/: " + files.map(\.name).joined(separator: ", ") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
         }
         PhaseTimes.shared.mark("terminal tables")
         print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))

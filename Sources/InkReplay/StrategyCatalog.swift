@@ -345,7 +345,7 @@ public enum StrategyCatalog {
         ]
         return StrategyDefinition(
             name: "braking",
-            about: "InkBench's own: a short least-squares fit extrapolated along the motion, braking to the stopping point when the pen slows",
+            about: "InkBench's own: a short weighted least-squares fit followed along the arc of its curvature, braking to where a slowing pen stops, trusting a bend and leading the newest sample only so far, stopping when pressure falls",
             parameters: parameters, needsRecordedPredictions: false,
             build: { values throws(StrategySpecError) in
                 func value(_ key: String) -> Double? { values[key] ?? nil }

@@ -72,6 +72,28 @@ struct RunShardTests {
         #expect(FileManager.default.fileExists(atPath: out + "/notes.txt"), "the user's file is kept")
     }
 
+    /// A tune written into a run's folder belongs to that run: a new run over the folder drops
+    /// it, else the new report would carry the old tune's section.
+    @Test func newRunOverATunedFolderDropsTheTune() async throws {
+        let root = temporaryFolder("run-over-tune")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = root + "/results"
+        let args = ["run", "--strategies", "none,linear", "--quiet", "--no-charts", "--no-frames", "--out", out]
+        #expect(await BenchMain.run(args) == 0)
+        #expect(
+            await BenchMain.run([
+                "tune", "linear", "--param", "cap_ms=4...8", "--grid", "2", "--refine-rounds", "1", "--budget", "overshoot_p95_mm<=0.5",
+                "--quiet", "--no-charts", "--out", out,
+            ]) == 0)
+        #expect(try String(contentsOfFile: out + "/report.md", encoding: .utf8).contains("tune"))
+        try "my notes\n".write(toFile: out + "/notes.txt", atomically: true, encoding: .utf8)
+        #expect(await BenchMain.run(args) == 0)
+        for name in ["tune.csv", "tune.md", "tune-spec.txt", "tune-front.csv"] {
+            #expect(!FileManager.default.fileExists(atPath: out + "/" + name), "\(name) of the earlier run kept")
+        }
+        #expect(FileManager.default.fileExists(atPath: out + "/notes.txt"), "the user's file is kept")
+    }
+
     @Test func mergeNamesWhatDiffers() throws {
         func manifest(_ shard: String, strategies: String) -> Manifest {
             Manifest(

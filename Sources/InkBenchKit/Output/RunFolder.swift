@@ -53,6 +53,17 @@ package struct RunFolder: Sendable {
         return false
     }
 
+    /// The names `bench tune` writes (a shard's included). A new run or shard (``Start/empty``)
+    /// does not carry them over: they describe the earlier run, and the report would show that
+    /// tune's section beside figures it was not made from.
+    package static func isTuneOutput(_ name: String) -> Bool {
+        let fixed: Set<String> = [
+            "tune.csv", "tune-chart.csv", "tune-front.csv", "tune.md", "tune-spec.txt", "tune.gp", "tune.svg", "tune.png",
+            TuneShardCSV.file, TuneShardCSV.manifestFile,
+        ]
+        return fixed.contains(name)
+    }
+
     /// Prepares the staging folder beside `path` (created with its parents if needed).
     ///
     /// - Throws: `OutputError` naming the path and what is wrong with it.
@@ -101,7 +112,7 @@ package struct RunFolder: Sendable {
         let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let staging = files.path
         if start == .empty, fm.fileExists(atPath: target) {
-            try Self.linkFiles(from: target, to: staging, only: { !Self.isRunOutput($0) && !fm.fileExists(atPath: (staging as NSString).appendingPathComponent($0)) })
+            try Self.linkFiles(from: target, to: staging, only: { !Self.isRunOutput($0) && !Self.isTuneOutput($0) && !fm.fileExists(atPath: (staging as NSString).appendingPathComponent($0)) })
         }
         guard fm.fileExists(atPath: target) else {
             if rename(staging, target) != 0 { throw OutputError("\(path): cannot move the finished run in place: \(String(cString: strerror(errno)))") }
