@@ -91,6 +91,20 @@ public struct AndroidMotionModel: Sendable {
         public var r = SIMD8<Float>(), phi = SIMD8<Float>(), pressure = SIMD8<Float>()
         public var tilt = SIMD8<Float>(), orientation = SIMD8<Float>()
         public init() {}
+
+        /// The model's 25 inputs in its concatenation order (r, φ, pressure, orientation,
+        /// tilt; 5 steps each), given to `body` as (input index, value): the one statement of
+        /// that order, read by the fast pass and by its oracle.
+        @inlinable
+        func forEachInput(_ body: (_ index: Int, _ value: Float) -> Void) {
+            for i in 0..<5 {
+                body(i, r[i])
+                body(5 + i, phi[i])
+                body(10 + i, pressure[i])
+                body(15 + i, orientation[i])
+                body(20 + i, tilt[i])
+            }
+        }
     }
 
     /// The three outputs Android reads, step k+1 in lane k (lanes 5–7 unused).
@@ -180,13 +194,7 @@ public struct AndroidMotionModel: Sendable {
     public func predict(_ window: Window) -> Output {
         // x = (r, phi, pressure, orientation, tilt): the model's concatenation order.
         var x = SIMD32<Float>()
-        for i in 0..<5 {
-            x[i] = window.r[i]
-            x[5 + i] = window.phi[i]
-            x[10 + i] = window.pressure[i]
-            x[15 + i] = window.orientation[i]
-            x[20 + i] = window.tilt[i]
-        }
+        window.forEachInput { i, v in x[i] = v }
         var out = Output()
         packed.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -294,13 +302,7 @@ public struct AndroidMotionModel: Sendable {
     /// 64 terms). Slow (scalar, allocates); for tests.
     public func referencePredict(_ window: Window) -> Output {
         var x = [Float](repeating: 0, count: 25)
-        for i in 0..<5 {
-            x[i] = window.r[i]
-            x[5 + i] = window.phi[i]
-            x[10 + i] = window.pressure[i]
-            x[15 + i] = window.orientation[i]
-            x[20 + i] = window.tilt[i]
-        }
+        window.forEachInput { i, v in x[i] = v }
         var out = Output()
         for headIndex in 0..<3 {
             let base = headIndex * Layout.head

@@ -140,19 +140,26 @@ struct BrakingPredictorTests {
         // Circle of radius 20 mm at 150 mm/s: normal acceleration 1,125 mm/s². With bend_mm
         // 0.1 the horizon is cut to sqrt(2 · 0.1 / 1125) s = 13.3 ms, 2.0 mm of arc, instead of
         // 25 ms (3.75 mm).
-        func circle(_ t: Double) -> (x: Double, y: Double) { (20 * cos(7.5 * t), 20 * sin(7.5 * t)) }
         var p = BrakingPredictor(parameters: .init(
             windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 1, windowMm: 100, turnLimitRad: 10, liftRatio: 0,
             bendMm: 0.1))
+        let longest = Self.longestTipOnCircle(&p)
+        #expect(longest < 2.02)
+        #expect(longest > 1.95)
+    }
+
+    /// The farthest tip from the newest sample on a 20 mm circle at 150 mm/s (7.5 rad/s),
+    /// asked 25 ms ahead after each regular sample from the fifth on (before, the fit has too
+    /// few samples for a turn rate).
+    static func longestTipOnCircle(_ p: inout BrakingPredictor) -> Double {
         var longest = 0.0
-        for (i, t) in Self.regular.enumerated() {
-            let c = circle(t)
+        for (i, t) in regular.enumerated() {
+            let c = (x: 20 * cos(7.5 * t), y: 20 * sin(7.5 * t))
             p.update(PenPoint(t: t, x: c.x, y: c.y))
             guard i >= 4, let q = p.predict(at: t + 0.025) else { continue }
             longest = max(longest, ((q.x - c.x) * (q.x - c.x) + (q.y - c.y) * (q.y - c.y)).squareRoot())
         }
-        #expect(longest < 2.02)
-        #expect(longest > 1.95)
+        return longest
     }
 
     @Test(arguments: [0.5, 1.0, 2.5])
@@ -173,17 +180,9 @@ struct BrakingPredictorTests {
     @Test func directionCutOffShortensTheHorizonInATightTurn() {
         // The same circle (turning at 7.5 rad/s): with a 0.05 rad cut-off the prediction goes
         // at most 0.05 / 7.5 s = 6.7 ms ahead, 1 mm at 150 mm/s, instead of 25 ms (3.75 mm).
-        func circle(_ t: Double) -> (x: Double, y: Double) { (20 * cos(7.5 * t), 20 * sin(7.5 * t)) }
         var p = BrakingPredictor(parameters: .init(
             windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 1, windowMm: 100, turnLimitRad: 0.05, liftRatio: 0, bendMm: 100, leadMm: 100))
-        var longest = 0.0
-        for (i, t) in Self.regular.enumerated() {
-            let c = circle(t)
-            p.update(PenPoint(t: t, x: c.x, y: c.y))
-            // From the fifth sample on (before, the fit has too few samples for a turn rate).
-            guard i >= 4, let q = p.predict(at: t + 0.025) else { continue }
-            longest = max(longest, ((q.x - c.x) * (q.x - c.x) + (q.y - c.y) * (q.y - c.y)).squareRoot())
-        }
+        let longest = Self.longestTipOnCircle(&p)
         #expect(longest < 1.02)
         #expect(longest > 0.95)
     }
