@@ -71,8 +71,8 @@ let package = Package(
             dependencies: [
                 "InkModels", "InkPrediction", "InkImport", "InkReplay", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport",
             ]),
-        .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkTestSupport"]),
-        .testTarget(name: "InkBenchKitTests", dependencies: ["InkBenchKit", "InkTestSupport"]),
+        .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkSynthesis", "InkTestSupport"]),
+        .testTarget(name: "InkBenchKitTests", dependencies: ["InkBenchKit", "InkSynthesis", "InkTestSupport"]),
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkTestSupport"]),
         .testTarget(
             name: "InkBrowserTests",

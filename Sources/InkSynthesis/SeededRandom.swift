@@ -13,15 +13,8 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A generator whose whole sequence is fixed by `seed`.
     public init(seed: UInt64) {
-        var x = seed
-        func splitMix(_ x: inout UInt64) -> UInt64 {
-            x &+= 0x9E37_79B9_7F4A_7C15
-            var z = x
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        s0 = splitMix(&x); s1 = splitMix(&x); s2 = splitMix(&x); s3 = splitMix(&x)
+        var seeder = SplitMix64(seed: seed)
+        s0 = seeder.next(); s1 = seeder.next(); s2 = seeder.next(); s3 = seeder.next()
     }
 
     /// A seed derived from a base seed and a label, so each trace of a suite draws its own numbers.

@@ -1,5 +1,6 @@
 import Foundation
 import InkBenchKit
+import InkSynthesis
 import Testing
 
 /// `NumberText.fixed` formats directly where it can be sure of the rounding; the formatter
@@ -15,14 +16,8 @@ struct NumberTextTests {
             0.0004, -0.0004, 0.0005, -0.0005, 0.00049999, -0.00051, 9.9995, 99.95, 999_999.5, 1e-9, -1e-9, 1e11, 999_999_999_999.4,
             1e12, -1e12, 1e15, 1e300, -1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .pi, -.pi, .infinity, -.infinity, .nan,
         ]
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var rng = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
+        func next() -> UInt64 { rng.next() }
         for _ in 0..<3_000 {
             let magnitude = Double(Int(next() % 28)) - 14  // 1e-14 ... 1e13
             let unit = Double(next() >> 11) / Double(1 << 53)

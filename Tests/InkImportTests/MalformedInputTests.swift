@@ -1,5 +1,6 @@
 import Foundation
 import InkImport
+import InkSynthesis
 import InkTraces
 import Testing
 
@@ -176,7 +177,7 @@ struct MalformedInputTests {
             (.pointerEvents, Self.utf8(Self.json)), (.googleInk, Self.googleInk()),
         ]
         var outcomes = 0
-        var random = SplitMix(seed: 42)
+        var random = SplitMix64(seed: 42)
         for (format, base) in bases {
             #expect((try? RecordingLoader.read(base, path: "base", format: format, options: Self.options)) != nil, "\(format) base")
             var variants: [[UInt8]] = (0...base.count).map { Array(base.prefix($0)) }
@@ -198,7 +199,7 @@ struct MalformedInputTests {
 
     @Test(.timeLimit(.minutes(1)))
     func randomBytesNeverCrash() {
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         for format in TraceFormat.allCases {
             for _ in 0..<200 {
                 let count = Int(random.next() % 600)
@@ -210,18 +211,5 @@ struct MalformedInputTests {
                 }
             }
         }
-    }
-}
-
-/// A tiny deterministic random generator for the corpus.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

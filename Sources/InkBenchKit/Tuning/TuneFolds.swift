@@ -1,3 +1,5 @@
+import InkSynthesis
+
 /// How `bench tune` splits the traces for honest figures: k folds by recording, or one fold per
 /// device. Each fold's configuration is tuned on the other folds' traces and judged on its own.
 ///
@@ -56,18 +58,5 @@ package struct TuneFolds: Sendable, Equatable {
             return Fold(name: "device " + d, train: names.filter { !test.contains($0) }, test: test)
         }
         return TuneFolds(folds: folds, warning: nil)
-    }
-}
-
-/// A small deterministic generator (SplitMix64): the same seed gives the same folds everywhere.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
