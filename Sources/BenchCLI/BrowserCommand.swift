@@ -46,17 +46,7 @@ public struct BrowserCommand: ParsableCommand {
     @Option(name: .long, help: "CSS px per mm on screen (default 6.2992: 160 per inch, the unit of kalman-chromium's port).")
     var pxPerMm: Double = 160 / 25.4
 
-    @Option(name: .long, help: "The input's format: \(TraceFormat.namesList) (default: by extension and content).")
-    var format: String?
-
-    @Option(name: .long, help: "The input's scale in file units per mm (device units, tablet units or px).")
-    var scale: Double?
-
-    @Option(name: .long, help: "The input's time unit: s, ms, us, or seconds per unit.")
-    var timeUnit: String?
-
-    @Flag(name: .long, help: "Also keep pen motion in proximity (hover) as strokes of its own.")
-    var hover = false
+    @OptionGroup(title: "Input") var importOptions: SingleFileImport
 
     @Flag(name: .long, help: "No progress lines.")
     var quiet = false
@@ -66,7 +56,7 @@ public struct BrowserCommand: ParsableCommand {
     public func run() throws {
         var options = ImportOptions()
         var chosen: TraceFormat?
-        try SingleFileImport.apply(format: format, scale: scale, timeUnit: timeUnit, hover: hover, to: &options, format: &chosen)
+        try importOptions.apply(to: &options, format: &chosen)
         guard pxPerMm.isFinite, pxPerMm > 0, pxPerMm <= 1000 else {
             throw ValidationError("--px-per-mm \(pxPerMm): expected a number of CSS px per mm from 0 to 1000")
         }

@@ -22,20 +22,10 @@ public struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The trace CSV to write (replaced atomically).", valueName: "file"))
     var to: String
 
-    @Option(name: .long, help: ArgumentHelp("The input's format: \(TraceFormat.namesList). (default: by extension and content)", valueName: "name"))
-    var format: String?
-
-    @Option(name: .long, help: ArgumentHelp("The input's scale in file units per mm (device units, tablet units or px).", valueName: "units-per-mm"))
-    var scale: Double?
-
     @Option(name: .long, help: ArgumentHelp("A recordings manifest whose matching sections apply to the input.", valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: ArgumentHelp("The input's time unit: s, ms, us, or seconds per unit.", valueName: "unit"))
-    var timeUnit: String?
-
-    @Flag(name: .long, help: "Also keep pen motion in proximity (hover) as strokes of its own.")
-    var hover = false
+    @OptionGroup(title: "Input") var importOptions: SingleFileImport
 
     public init() {}
 
@@ -49,7 +39,7 @@ public struct ConvertCommand: ParsableCommand {
                 if let v = options.apply(entry, source: manifest) { chosen = v }
             }
         }
-        try SingleFileImport.apply(format: format, scale: scale, timeUnit: timeUnit, hover: hover, to: &options, format: &chosen)
+        try importOptions.apply(to: &options, format: &chosen)
         let trace: Trace
         do { trace = try RecordingLoader.readFile(input, format: chosen, options: options) } catch {
             throw BenchInputError(error.description)
