@@ -45,20 +45,30 @@ struct InkModelerPipelineTests {
         return (compared, countMismatches, worst)
     }
 
+    /// Feeds the 60 inputs to `predictor` and keeps its predicted points after each input the
+    /// golden file has a row for.
+    static func replay<P: Predictor>(
+        _ predictor: inout P, slow: Bool, at golden: [Int: [(t: Double, x: Double, y: Double)]],
+        points: (P, (InkModelerTipState) -> Bool) -> Void
+    ) -> [Int: [InkModelerTipState]] {
+        var byInput: [Int: [InkModelerTipState]] = [:]
+        for i in 0..<60 {
+            predictor.update(input(i, slow: slow))
+            if golden[i] != nil {
+                var list: [InkModelerTipState] = []
+                points(predictor) { list.append($0); return true }
+                byInput[i] = list
+            }
+        }
+        return byInput
+    }
+
     @Test(arguments: [false, true])
     func kalmanPipelineMatchesTheLibrary(slow: Bool) {
         let golden = Self.golden(slow ? InkModelerGolden.kalmanSlowWobble : InkModelerGolden.kalman)
         #expect(golden.count == 15)
         var predictor = InkModelerKalmanPredictor(parameters: .init(unitMM: 1))
-        var byInput: [Int: [InkModelerTipState]] = [:]
-        for i in 0..<60 {
-            predictor.update(Self.input(i, slow: slow))
-            if golden[i] != nil {
-                var list: [InkModelerTipState] = []
-                predictor.predictedPoints { list.append($0); return true }
-                byInput[i] = list
-            }
-        }
+        let byInput = Self.replay(&predictor, slow: slow, at: golden) { p, visit in p.predictedPoints(visit) }
         let (compared, mismatches, worst) = compare(golden) { byInput[$0] ?? [] }
         print("ink-modeler pipeline (slow: \(slow)): \(compared) points, \(mismatches) count mismatches, largest difference \(worst) cm")
         #expect(mismatches == 0)
@@ -70,15 +80,7 @@ struct InkModelerPipelineTests {
     func strokeEndPipelineMatchesTheLibrary(slow: Bool) {
         let golden = Self.golden(slow ? InkModelerGolden.strokeEndSlowWobble : InkModelerGolden.strokeEnd)
         var predictor = InkModelerStrokeEndPredictor(parameters: .init(unitMM: 1))
-        var byInput: [Int: [InkModelerTipState]] = [:]
-        for i in 0..<60 {
-            predictor.update(Self.input(i, slow: slow))
-            if golden[i] != nil {
-                var list: [InkModelerTipState] = []
-                predictor.predictedPoints { list.append($0); return true }
-                byInput[i] = list
-            }
-        }
+        let byInput = Self.replay(&predictor, slow: slow, at: golden) { p, visit in p.predictedPoints(visit) }
         let (compared, mismatches, worst) = compare(golden) { byInput[$0] ?? [] }
         print("ink-modeler-end pipeline (slow: \(slow)): \(compared) points, \(mismatches) count mismatches, largest difference \(worst) cm")
         #expect(mismatches == 0)
