@@ -116,10 +116,14 @@ package enum ChartScripts {
         return "\(file): " + names.compactMap { n in col(header, n).map { "\($0) \(n)" } }.joined(separator: ", ")
     }
 
-    /// Names of the strategies by index, for the scripts' header comment.
+    /// An index column's names for a script's header comment: `strategy_index: 0 none, 1 linear`.
+    static func indexLine(_ column: String, _ names: [String]) -> String {
+        column + ": " + names.enumerated().map { "\($0.offset) \(oneLine($0.element))" }.joined(separator: ", ")
+    }
+
+    /// Names of the strategies and traces by index, for the scripts' header comment.
     static func indexComment(_ c: ChartContext) -> [String] {
-        ["strategy_index: " + c.strategies.map(oneLine).enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", "),
-         "trace_index: " + (c.traces.map(oneLine) + [SummaryRow.suiteMeanName]).enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ")]
+        [indexLine("strategy_index", c.strategies), indexLine("trace_index", c.traces + [SummaryRow.suiteMeanName])]
     }
 
     /// The 1-based column of `name`, as `$n`; `nil` when missing.

@@ -183,8 +183,8 @@ package enum HorizonCSV {
             """
         let comments = [
             ChartScripts.columnsComment("horizon.csv", h, ["horizon_ms", "error_mean", "pool_index", "strategy_index"]),
-            "strategy_index: " + strategies.enumerated().map { "\($0.offset) \(ChartScripts.oneLine($0.element))" }.joined(separator: ", "),
-            "pool_index: " + pools.enumerated().map { "\($0.offset) \(ChartScripts.oneLine($0.element))" }.joined(separator: ", "),
+            ChartScripts.indexLine("strategy_index", strategies),
+            ChartScripts.indexLine("pool_index", pools),
         ]
         return ChartScript(
             name: "horizon", title: "Prediction error against horizon",

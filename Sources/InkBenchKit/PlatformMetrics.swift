@@ -264,7 +264,7 @@ package enum PlatformMetrics {
             """
         let comments = [
             ChartScripts.columnsComment("android-metrics.csv", h, ["bucket_ms", "along_mean_px", "off_rmse_px", "trace_index", "strategy_index"]),
-            "strategy_index: " + strategies.enumerated().map { "\($0.offset) \(ChartScripts.oneLine($0.element))" }.joined(separator: ", "),
+            ChartScripts.indexLine("strategy_index", strategies),
         ]
         return ChartScript(
             name: "android-metrics", title: "Android prediction metrics against horizon",
