@@ -19,7 +19,7 @@
 # -sanitize=fuzzer`), which the swift.org Linux toolchains ship.
 #
 # Corpus: scripts/fuzz/corpus/<harness>/ (made by scripts/fuzz/make-corpus.py; no shared data),
-# copied to the work folder for random fuzzing, plus the shared recordings when present.
+# copied to the work folder for random fuzzing, plus the project's recordings (Datasets/recordings).
 # Crashes: random fuzzing saves crashing inputs as $FUZZ_WORK/<harness>-crash-*; copy each into
 # scripts/fuzz/crashes/<harness>/ (and add a regression test) once fixed: --replay runs them all.
 # Exits 1 if any harness crashed, 2 if a build failed.
@@ -29,7 +29,7 @@ ROOT=$(pwd)
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 MAX_LEN=${FUZZ_MAX_LEN:-4096}   # bytes per generated input
 WORK=${FUZZ_WORK:-$ROOT/.build-fuzz}
-SHARED=${INKBENCH_SHARED:-$ROOT/../shared}/datasets-raw
+SHARED=$ROOT/Datasets/recordings
 PACKAGE_NAME=InkBench
 MODE=fuzz
 case "${1:-}" in

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Speed target of `bench tune` (issue 21): a 2-parameter tune over ../shared/datasets-raw
+# The Speed target of `bench tune` (issue 21): a 2-parameter tune over Datasets/recordings
 # with about 1,000 evaluations in <= 30 s on the 2-core machine, release build, both cores,
 # with output byte-identical to a single-core run and to a 3-shard split merged.
 #
@@ -10,15 +10,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
-SHARED=${INKBENCH_SHARED:-../shared}
-[ -d "$SHARED/datasets-raw" ] || { echo "tune-speed: needs $SHARED/datasets-raw" >&2; exit 2; }
+
 swift build -c release --product bench >/dev/null
 BENCH=$(swift build -c release --show-bin-path)/bench
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 ARGS=(tune kalman --param 'cap_ms=4...33' --param 'sigma_p=0.0005...0.05:log' --grid 31
       --budget 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0'
-      --traces "$SHARED/datasets-raw" --manifest Datasets/datasets-raw.manifest --no-charts --quiet)
+      --traces Datasets/recordings --manifest Datasets/recordings.manifest --no-charts --quiet)
 FILES=(tune.csv tune-chart.csv tune-front.csv tune.md tune-spec.txt)
 times=()
 for i in $(seq 1 "$RUNS"); do

@@ -7,7 +7,7 @@
 //
 // Suites:
 // - predict-<strategy>: one sample through a built-in predictor (predict-android only where
-//   ../shared/models holds Android's model), update then one prediction
+//   Datasets/models holds Android's model), update then one prediction
 //   33 ms ahead (a frame's horizon), as the replay drives it; 1,000 samples per scaled
 //   iteration, so with `--scale` the wall clock reads in ns per sample and mallocs per sample.
 //   The predictor is made before the measurement starts (construction, once per stroke, may

@@ -17,7 +17,7 @@ import InkTraces
 /// shipped browser on these strokes, beside the `kalman-chromium` port.
 ///
 /// ```
-/// swift run bench browser ../shared/datasets-raw/google-ink-stylus/spring_shape.binarypb --scale 10.8 --to spring-chromium.csv
+/// swift run bench browser Datasets/recordings/google-ink-stylus/spring_shape.binarypb --scale 10.8 --to spring-chromium.csv
 /// swift run bench --traces spring-chromium.csv --strategies none,kalman-chromium,recorded
 /// ```
 ///

@@ -8,7 +8,7 @@ import InkTraces
 /// InkBench trace CSV (lossless: `bench convert OUT.csv --to AGAIN.csv` gives the same bytes).
 ///
 /// ```
-/// swift run bench convert "../shared/datasets-raw/google-ink-stylus/straight_line.binarypb" --scale 10.8 --to line.csv
+/// swift run bench convert "Datasets/recordings/google-ink-stylus/straight_line.binarypb" --scale 10.8 --to line.csv
 /// swift run bench convert pen.svc --scale 200 --time-unit ms --to pen.csv
 /// ```
 public struct ConvertCommand: ParsableCommand {

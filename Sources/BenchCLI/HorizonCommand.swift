@@ -12,7 +12,7 @@ import InkSynthesis
 /// Writes `horizon.csv` and the error-against-horizon chart `horizon.svg`/`.png`.
 ///
 /// ```
-/// bench horizon --traces ../shared/datasets-raw/mobilehci17-touch --samples-ahead 2,4,6
+/// bench horizon --traces Datasets/recordings/mobilehci17-touch --samples-ahead 2,4,6
 /// bench horizon --ms-ahead 4,8,16,33,50 --error-budget 1      # the default suite, in mm
 /// ```
 struct HorizonCommand: AsyncParsableCommand {

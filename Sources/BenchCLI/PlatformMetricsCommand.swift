@@ -12,7 +12,7 @@ import InkTraces
 ///
 /// ```
 /// bench platform-metrics
-/// bench platform-metrics --traces ../shared/datasets-raw --manifest Datasets/datasets-raw.manifest
+/// bench platform-metrics --traces Datasets/recordings --manifest Datasets/recordings.manifest
 /// ```
 struct PlatformMetricsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -8,7 +8,7 @@ import InkTraces
 /// `@OptionGroup` and call ``load()``.
 ///
 /// ```
-/// bench --traces ../shared/datasets-raw --manifest Datasets/datasets-raw.manifest
+/// bench --traces Datasets/recordings --manifest Datasets/recordings.manifest
 /// bench --traces pen.svc --scale '*.svc=200' --with-default-suite
 /// bench --traces capture.bin --format google-ink --scale 10.8 --strict
 /// ```

@@ -23,12 +23,6 @@ struct StrategyOptions: ParsableArguments {
         for s in list where !seen.insert(s.name).inserted {
             throw BenchInputError("--strategies: '\(s.name)' is given twice; give each strategy once")
         }
-        // A strategy whose model file is missing is left out, with where to get it.
-        for s in list { if let reason = s.unavailable { Console.note("notice: left out \(reason)") } }
-        let runnable = list.filter { $0.unavailable == nil }
-        guard !runnable.isEmpty else {
-            throw BenchInputError("--strategies: no strategy can run: \(list.compactMap(\.unavailable).joined(separator: "; "))")
-        }
-        return runnable
+        return list
     }
 }

@@ -8,7 +8,7 @@ import InkReplay
 ///
 /// ```
 /// bench tune kalman --param 'cap_ms=4...33' --budget 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0' \
-///   --traces ../shared/datasets-raw --manifest Datasets/datasets-raw.manifest
+///   --traces Datasets/recordings --manifest Datasets/recordings.manifest
 /// ```
 struct TuneCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

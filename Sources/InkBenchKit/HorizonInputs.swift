@@ -57,7 +57,7 @@ package enum HorizonPooling: String, Sendable, CaseIterable {
 /// manifests and scales apply) and each stroke becomes a sequence in mm.
 ///
 /// ```swift
-/// let loaded = try HorizonInputs.load(paths: ["../shared/datasets-raw/mobilehci17-touch"], loader: RecordingLoader(), pooling: .task)
+/// let loaded = try HorizonInputs.load(paths: ["Datasets/recordings/mobilehci17-touch"], loader: RecordingLoader(), pooling: .task)
 /// for pool in loaded.pools { print(pool.name, pool.unit, pool.sequences.count) }
 /// ```
 package enum HorizonInputs {

@@ -6,7 +6,7 @@ import InkTraces
 /// browser made (`PointerEvent.getPredictedEvents()`), so that `recorded` scores the shipped
 /// browser on those strokes.
 ///
-/// How (the method of `../shared/chromium-fixtures`, re-expressed in Swift):
+/// How (the method of `Tests/Fixtures/chromium`, re-expressed in Swift):
 /// - the probe page (``ProbePage``) is served from `127.0.0.1` by a ``LoopbackServer`` with
 ///   COOP/COEP, so it is cross-origin isolated (µs timestamps, 5 µs coarsening); that, and
 ///   `devicePixelRatio` 1 and a viewport that holds every stroke, are checked before any input;

@@ -4,7 +4,7 @@
 /// including `/` (so `**/` also matches no folder at all). A pattern without `/` is matched
 /// against the file's name only; one with `/` against its path relative to the folder the
 /// rule describes, or against the trailing components of the path as given (so
-/// `google-ink-stylus/*.binarypb` also matches `../shared/datasets-raw/google-ink-stylus/a.binarypb`).
+/// `google-ink-stylus/*.binarypb` also matches `Datasets/recordings/google-ink-stylus/a.binarypb`).
 ///
 /// ```swift
 /// Glob("*.svc").matches(path: "bdalab/svc_data/signal.svc")             // true (name only)

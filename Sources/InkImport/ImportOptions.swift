@@ -91,7 +91,7 @@ extension ImportOptions {
     ///
     /// ```swift
     /// var options = ImportOptions()
-    /// let format = options.apply(entry, source: "Datasets/datasets-raw.manifest")
+    /// let format = options.apply(entry, source: "Datasets/recordings.manifest")
     /// ```
     public mutating func apply(_ entry: ManifestEntry, source: String) -> TraceFormat? {
         if let v = entry.scaleUnitsPerMM {

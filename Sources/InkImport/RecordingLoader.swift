@@ -7,8 +7,8 @@ import InkTraces
 ///
 /// ```swift
 /// var loader = RecordingLoader()
-/// loader.manifests = [try RecordingManifest.load(path: "Datasets/datasets-raw.manifest")]
-/// let result = try loader.load(paths: ["../shared/datasets-raw"])
+/// loader.manifests = [try RecordingManifest.load(path: "Datasets/recordings.manifest")]
+/// let result = try loader.load(paths: ["Datasets/recordings"])
 /// for line in result.skipped { print(line) }
 /// ```
 public struct RecordingLoader: Sendable {

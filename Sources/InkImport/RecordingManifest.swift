@@ -25,7 +25,7 @@ import InkTraces
 /// ```
 ///
 /// ```swift
-/// let manifest = try RecordingManifest.load(path: "Datasets/datasets-raw.manifest")
+/// let manifest = try RecordingManifest.load(path: "Datasets/recordings.manifest")
 /// let options = manifest.settings(forRelativePath: "svc_data/jack_1.svc")
 /// ```
 public struct RecordingManifest: Sendable, Equatable {

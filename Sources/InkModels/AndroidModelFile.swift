@@ -6,9 +6,9 @@ import InkPrediction
 ///
 /// The file is AOSP `platform/frameworks/native` `data/etc/input/motion_predictor_model.tflite`
 /// (Android 14 and 15, blob `45fc162c…`, 179,532 bytes, sha256 `66dd372b…`; Apache-2.0, the
-/// repository's NOTICE). It is not part of InkBench: the workspace keeps a copy in
-/// `../shared/models/android-motion-predictor/`, and a device has it at
-/// `/system/etc/motion_predictor_model.tflite`.
+/// repository's NOTICE). InkBench ships a copy with its licence in
+/// `Datasets/models/android-motion-predictor/` (found by ``resolvedDefaultPath``), and a device
+/// has it at `/system/etc/motion_predictor_model.tflite`.
 ///
 /// The reader parses the flatbuffer (``TFLiteModel``), checks it is this model (a
 /// `serving_default` signature with inputs r, phi, pressure, tilt, orientation; 5
@@ -18,28 +18,60 @@ import InkPrediction
 /// expected.
 ///
 /// ```swift
-/// let model = try AndroidModelFile.read(path: "../shared/models/android-motion-predictor/motion_predictor_model.tflite")
+/// let model = try AndroidModelFile.read(path: "Datasets/models/android-motion-predictor/motion_predictor_model.tflite")
 /// ```
 public enum AndroidModelFile {
-    /// Where the workspace keeps the model, relative to the package (and working) directory.
-    public static let defaultPath = "../shared/models/android-motion-predictor/motion_predictor_model.tflite"
+    /// Where the repository keeps the model, relative to the package's root folder.
+    public static let packageRelativePath = "Datasets/models/android-motion-predictor/motion_predictor_model.tflite"
 
-    /// The default model path: `$INKBENCH_SHARED/models/android-motion-predictor/motion_predictor_model.tflite`
-    /// when that variable is set, else ``defaultPath`` (relative to the working directory).
-    public static var resolvedDefaultPath: String {
-        if let shared = ProcessInfo.processInfo.environment["INKBENCH_SHARED"], !shared.isEmpty {
-            return shared + "/models/android-motion-predictor/motion_predictor_model.tflite"
+    /// The environment variable that names the model file, ahead of every other place.
+    public static let overrideVariable = "INKBENCH_ANDROID_MODEL"
+
+    /// The places `android` looks for the model when `model=` is not given, in order:
+    /// 1. `$INKBENCH_ANDROID_MODEL`, when set (then the only place: a wrong override is an error,
+    ///    never silently replaced by another file);
+    /// 2. ``packageRelativePath`` under each folder above the running executable (a binary built
+    ///    in the package, `.build/<config>/bench`, finds the package's copy from any working
+    ///    directory);
+    /// 3. `share/inkbench/motion_predictor_model.tflite` beside an installed binary's `bin/`
+    ///    (`<prefix>/bin/bench` reads `<prefix>/share/inkbench/…`);
+    /// 4. ``packageRelativePath`` in the package this library was compiled from.
+    public static var searchPaths: [String] {
+        let env = ProcessInfo.processInfo.environment
+        if let given = env[overrideVariable], !given.isEmpty { return [given] }
+        var paths: [String] = []
+        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            folder = executable.deletingLastPathComponent()
         }
-        return defaultPath
+        paths.append(folder.deletingLastPathComponent().appendingPathComponent("share/inkbench/motion_predictor_model.tflite").path)
+        var up = folder
+        for _ in 0..<6 {
+            paths.append(up.appendingPathComponent(packageRelativePath).path)
+            let parent = up.deletingLastPathComponent()
+            if parent.path == up.path { break }
+            up = parent
+        }
+        var source = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { source.deleteLastPathComponent() }  // Sources/InkModels/this file
+        paths.append(source.appendingPathComponent(packageRelativePath).path)
+        var seen: Set<String> = []
+        return paths.filter { seen.insert($0).inserted }
     }
 
-    /// Whether nothing exists at `path` (as opposed to a file that cannot be used).
-    public static func isMissing(_ path: String) -> Bool { !FileManager.default.fileExists(atPath: path) }
+    /// The model file `android` reads when `model=` is not given: the first of ``searchPaths``
+    /// that exists, else the first of them (so the error names where it looked first).
+    public static var resolvedDefaultPath: String {
+        let paths = searchPaths
+        return paths.first { FileManager.default.fileExists(atPath: $0) } ?? paths.first ?? packageRelativePath
+    }
 
     /// Where to get the model when it is missing, for notices.
     public static let whereToGetIt =
-        "get it from AOSP platform/frameworks/native, data/etc/input/motion_predictor_model.tflite "
-        + "(Android 14 or 15; Apache-2.0, see the repository's NOTICE), or from a device's /system/etc/, and pass model=PATH"
+        "InkBench ships it as \(packageRelativePath) (restore it with `git checkout -- \(packageRelativePath)`); "
+        + "or get it from AOSP platform/frameworks/native, data/etc/input/motion_predictor_model.tflite "
+        + "(Android 14 or 15; Apache-2.0), or from a device's /system/etc/, and pass model=PATH or set \(overrideVariable)"
 
     /// Reads and checks the model at `path`.
     ///

@@ -94,7 +94,7 @@ public struct BrakingPredictor: Predictor {
         /// weight of the newest, `1 / (1 + (τ / weightMs)²)`. From 0 to 200; 0 fits unweighted.
         public var weightMs: Double
 
-        /// The defaults were chosen with `bench tune` on both `../shared/datasets-raw` (7
+        /// The defaults were chosen with `bench tune` on both `Datasets/recordings` (7
         /// recordings) and the synthetic default suite, within the budget overshoot p95 <= 0.5 mm
         /// and end overshoot max <= 1.0 mm (suite means): a value between the two corpora's
         /// choices, within the budget on each (see `docs/own-predictor.md` for the held-out

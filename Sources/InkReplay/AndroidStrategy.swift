@@ -7,8 +7,8 @@ extension StrategyCatalog {
     static let androidParameters: [StrategyParameter] = [
         StrategyParameter(
             name: "model", defaultValue: nil,
-            about: "motion_predictor_model.tflite (default: $INKBENCH_SHARED/models/… or ../shared/models/android-motion-predictor/ from the working directory)",
-            kind: .path, defaultText: AndroidModelFile.defaultPath),
+            about: "motion_predictor_model.tflite (default: $INKBENCH_ANDROID_MODEL, else the copy the package ships in Datasets/models/android-motion-predictor/, found from any working directory)",
+            kind: .path, defaultText: AndroidModelFile.packageRelativePath),
         StrategyParameter(name: "px_mm", defaultValue: 10.8, about: "device px per mm: the model works in device px (10.8: the Google Ink recordings)"),
         StrategyParameter(name: "jerk", defaultValue: 1, about: "Android 15's jerk pruning: 1 on, 0 off (Android 14)"),
         StrategyParameter(name: "lead_ms", defaultValue: nil, about: "the app asks for the newest sample + this many ms (off: the frame's target)"),
@@ -16,9 +16,9 @@ extension StrategyCatalog {
     ] + limits
 
     /// Android 14/15's learned stylus MotionPredictor (``/InkPrediction/AndroidMotionPredictor``), its model
-    /// read from `model=PATH` at run time. Where the file is missing, the strategy is built
-    /// ``Strategy/unavailable`` (the run goes on without it); a file that is not the model is
-    /// an error.
+    /// read from `model=PATH` at run time (default: ``/InkModels/AndroidModelFile/resolvedDefaultPath``).
+    /// A missing or unreadable file, or one that is not the model, is an error naming the path
+    /// and where to get the model: a strategy the user named never silently drops out of a run.
     static let android = StrategyDefinition(
         name: "android",
         about: "Android 14/15's learned stylus MotionPredictor (AOSP frameworks/native libs/input/MotionPredictor.cpp, model data/etc/input/motion_predictor_model.tflite; Apache-2.0); needs the model file",
@@ -43,11 +43,7 @@ extension StrategyCatalog {
         do throws(ModelFileError) {
             model = try AndroidModelFile.read(path: path)
         } catch {
-            // A missing file leaves the strategy out of the run; a file that is not the model is an error.
-            guard AndroidModelFile.isMissing(path) else { throw StrategySpecError("android: model=\(path): \(error.description)") }
-            var strategy = Strategy(name: "android", parameters: described) { _ in NoPredictor() }
-            strategy.unavailable = "android: model file \(path) not found; \(AndroidModelFile.whereToGetIt)"
-            return strategy
+            throw StrategySpecError("android: model=\(path): \(error.description)")
         }
         return Strategy(
             name: "android", parameters: described, horizonCapMs: value("cap_ms"), gapResetMs: value("gap_ms"),

@@ -21,9 +21,6 @@ public struct Strategy: Sendable {
     /// Makes a fresh predictor for a stroke (the stroke is given for strategies such as
     /// `recorded` that replay data the stroke carries).
     public var makePredictor: @Sendable (Stroke) -> any Predictor
-    /// Why it cannot run here (a model file that is missing or unreadable), with where to get
-    /// what it needs; `nil` when it can. A run leaves such a strategy out and prints this.
-    public var unavailable: String? = nil
 
     public init(
         name: String, parameters: [(name: String, value: String)] = [], horizonCapMs: Double? = nil,

@@ -48,10 +48,9 @@ struct FieldMetricsCommandTests {
     }
 
     @Test(
-        "bench horizon prints Table 1's none and linear cells from the workspace's logs",
-        .enabled(if: Requirement.sharedDatasets.isMetOrRequired, Requirement.sharedDatasets.reason))
+        "bench horizon prints Table 1's none and linear cells from the workspace's logs")
     func table1() async throws {
-        let root = try Requirement.sharedDatasets.path()
+        let root = ProjectData.recordings
         let out = Self.folder("t1")
         defer { try? FileManager.default.removeItem(atPath: out) }
         #expect(await BenchMain.run([

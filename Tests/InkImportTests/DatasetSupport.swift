@@ -3,14 +3,14 @@ import InkImport
 import InkTestSupport
 import InkTraces
 
-/// Helpers shared by the tests that read `../shared/datasets-raw` with the project's manifest.
+/// Helpers shared by the tests that read `Datasets/recordings` with the project's manifest.
 enum DatasetSupport {
     /// The project's manifest for the shared recordings.
-    static var manifestPath: String { (Requirement.packageRoot as NSString).appendingPathComponent("Datasets/datasets-raw.manifest") }
+    static var manifestPath: String { (Requirement.packageRoot as NSString).appendingPathComponent("Datasets/recordings.manifest") }
 
     /// Loads the whole shared folder with the project's manifest.
     static func loadAll() throws -> RecordingLoader.Result {
-        let root = try Requirement.sharedDatasets.path()
+        let root = ProjectData.recordings
         var loader = RecordingLoader()
         loader.manifests = [try RecordingManifest.load(path: manifestPath)]
         return try loader.load(paths: [root])

@@ -91,15 +91,14 @@ struct MobileHCI17ReaderTests {
     }
 
     @Test(
-        "the workspace's logs: read, and skipped by frame runs for want of a scale",
-        .enabled(if: Requirement.sharedDatasets.isMetOrRequired, Requirement.sharedDatasets.reason))
+        "the workspace's logs: read, and skipped by frame runs for want of a scale")
     func sharedLogs() throws {
-        let root = try Requirement.sharedDatasets.path()
+        let root = ProjectData.recordings
         let file = (root as NSString).appendingPathComponent("mobilehci17-touch/WriteTasks-participant1.txt")
         let rows = try MobileHCI17Reader.readRows([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
         #expect(rows.first?.action == .down)
         var loader = RecordingLoader()
-        let manifest = (Requirement.packageRoot as NSString).appendingPathComponent("Datasets/datasets-raw.manifest")
+        let manifest = (Requirement.packageRoot as NSString).appendingPathComponent("Datasets/recordings.manifest")
         loader.manifests = [try RecordingManifest.load(path: manifest)]
         let result = try loader.load(paths: [(root as NSString).appendingPathComponent("mobilehci17-touch")])
         #expect(result.traces.isEmpty)

@@ -6,7 +6,7 @@ import Testing
 
 /// The `recorded` strategy (``RecordedPredictor`` over ``Stroke/recordedPredictions``) replays
 /// the points the platform predicted, exactly.
-@Suite(.enabled(if: Requirement.sharedDatasets.isMetOrRequired, Requirement.sharedDatasets.reason))
+@Suite
 struct RecordedPredictionTests {
     @Test func reproducesTheRecordedPredictedPoints() throws {
         let result = try DatasetSupport.loadAll()

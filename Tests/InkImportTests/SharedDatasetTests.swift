@@ -4,9 +4,9 @@ import InkTestSupport
 import InkTraces
 import Testing
 
-/// Every recording in `../shared/datasets-raw`, read with the project's manifest
-/// (`Datasets/datasets-raw.manifest`), against the figures in its folder's README.
-@Suite(.enabled(if: Requirement.sharedDatasets.isMetOrRequired, Requirement.sharedDatasets.reason))
+/// Every recording in `Datasets/recordings`, read with the project's manifest
+/// (`Datasets/recordings.manifest`), against the figures in its folder's README.
+@Suite
 struct SharedDatasetTests {
     /// What a folder README says about one recording (durations and medians in s).
     struct Expected: Sendable, CustomStringConvertible {
@@ -75,7 +75,7 @@ struct SharedDatasetTests {
     }
 
     @Test func touchscreenReadsWithAScale() throws {
-        let root = try Requirement.sharedDatasets.path()
+        let root = ProjectData.recordings
         var loader = RecordingLoader()
         loader.manifests = [try RecordingManifest.load(path: DatasetSupport.manifestPath)]
         loader.scaleRules = [try ScaleRule(parsing: "EP0430M09*=10")]
@@ -88,7 +88,7 @@ struct SharedDatasetTests {
     }
 
     @Test func hoverBecomesStrokesOfItsOwn() throws {
-        let root = try Requirement.sharedDatasets.path()
+        let root = ProjectData.recordings
         let path = root + "/evemu-sample/tablets/Wacom Intuos4 6x9.stylus-tap.events"
         let contact = try RecordingLoader.readFile(path, options: ImportOptions(scaleUnitsPerMM: 200))
         let hover = try RecordingLoader.readFile(path, options: ImportOptions(scaleUnitsPerMM: 200, includeHover: true))
@@ -100,7 +100,7 @@ struct SharedDatasetTests {
     }
 
     @Test func strictStopsAtTheFirstBadFile() throws {
-        let root = try Requirement.sharedDatasets.path()
+        let root = ProjectData.recordings
         var loader = RecordingLoader()
         loader.manifests = [try RecordingManifest.load(path: DatasetSupport.manifestPath)]
         loader.strict = true
@@ -108,7 +108,7 @@ struct SharedDatasetTests {
     }
 
     @Test func googleInkMatchesItsCSVDecoding() throws {
-        let root = try Requirement.sharedDatasets.path()
+        let root = ProjectData.recordings
         let result = try DatasetSupport.loadAll()
         for name in ["spring_shape", "straight_line"] {
             let trace = try #require(result.traces.first { $0.name == "google-ink-stylus/\(name).binarypb" })

@@ -67,7 +67,7 @@ struct TraceCSVRoundTripTests {
         #expect(trace.notices.contains { $0.contains("merged 1 sample") })
     }
 
-    @Test(.enabled(if: Requirement.sharedDatasets.isMetOrRequired, Requirement.sharedDatasets.reason))
+    @Test
     func everyRecordingRoundTrips() throws {
         let result = try DatasetSupport.loadAll()
         #expect(!result.traces.isEmpty)

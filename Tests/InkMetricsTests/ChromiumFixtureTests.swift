@@ -8,7 +8,7 @@ import InkTestSupport
 import InkTraces
 import Testing
 
-/// `kalman-chromium` against what headless Chromium 156 predicted (`../shared/chromium-fixtures`):
+/// `kalman-chromium` against what headless Chromium 156 predicted (`Tests/Fixtures/chromium`):
 /// the same points after every sample, and the same figures as `recorded` replaying the browser's.
 ///
 /// The 25 ms boundary rule (the fixtures' README): a list may have one point more or fewer than
@@ -16,14 +16,13 @@ import Testing
 @Suite("Chromium fixtures")
 struct ChromiumFixtureTests {
     static let files: [String] = {
-        guard let root = try? Requirement.chromiumFixtures.path(),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: root)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: ProjectData.chromiumFixtures)
         else { return [] }
         return names.filter { $0.hasSuffix(".csv") }.sorted()
     }()
 
     static func load(_ name: String) throws -> Trace {
-        let root = try Requirement.chromiumFixtures.path()
+        let root = ProjectData.chromiumFixtures
         return try RecordingLoader.readFile((root as NSString).appendingPathComponent(name))
     }
 
@@ -34,15 +33,14 @@ struct ChromiumFixtureTests {
         return abs(exactUs - 25_000) <= 1
     }
 
-    @Test("the fixtures are there (all 11)", .enabled(if: Requirement.chromiumFixtures.isMetOrRequired, Requirement.chromiumFixtures.reason))
+    @Test("the fixtures are there (all 11)")
     func fixturesPresent() throws {
-        _ = try Requirement.chromiumFixtures.path()
+        _ = ProjectData.chromiumFixtures
         #expect(Self.files.count >= 11, "found \(Self.files)")
     }
 
     @Test(
         "the predicted points equal the browser's after every sample (count; positions within 0.002 mm)",
-        .enabled(if: Requirement.chromiumFixtures.isMetOrRequired, Requirement.chromiumFixtures.reason),
         arguments: files)
     func points(file: String) throws {
         let trace = try Self.load(file)
@@ -99,7 +97,6 @@ struct ChromiumFixtureTests {
 
     @Test(
         "kalman-chromium's figures equal recorded's (the browser's) at 240/60 and 240/120",
-        .enabled(if: Requirement.chromiumFixtures.isMetOrRequired, Requirement.chromiumFixtures.reason),
         arguments: files)
     func figures(file: String) throws {
         let raw = try Self.load(file)

@@ -18,10 +18,9 @@ struct FixedHorizonTable1Tests {
     ]
 
     @Test(
-        "all 18 none and linear cells round to the published ones",
-        .enabled(if: Requirement.sharedDatasets.isMetOrRequired, Requirement.sharedDatasets.reason))
+        "all 18 none and linear cells round to the published ones")
     func reproducesTable1() throws {
-        let root = (try Requirement.sharedDatasets.path() as NSString).appendingPathComponent("mobilehci17-touch")
+        let root = (ProjectData.recordings as NSString).appendingPathComponent("mobilehci17-touch")
         let loaded = try HorizonInputs.load(paths: [root], loader: RecordingLoader(), pooling: .task)
         #expect(loaded.pools.map(\.name).sorted() == ["FittsTasks", "PaintTasks", "WriteTasks"])
         #expect(loaded.pools.allSatisfy { $0.unit == "px" && $0.sources.count == 8 })
@@ -39,10 +38,9 @@ struct FixedHorizonTable1Tests {
     }
 
     @Test(
-        "the README's example cell: Writing 33 ms over 70,998 windows",
-        .enabled(if: Requirement.sharedDatasets.isMetOrRequired, Requirement.sharedDatasets.reason))
+        "the README's example cell: Writing 33 ms over 70,998 windows")
     func writingWindowCount() throws {
-        let root = (try Requirement.sharedDatasets.path() as NSString).appendingPathComponent("mobilehci17-touch")
+        let root = (ProjectData.recordings as NSString).appendingPathComponent("mobilehci17-touch")
         let loaded = try HorizonInputs.load(paths: [root], loader: RecordingLoader(), pooling: .task)
         let pool = try #require(loaded.pools.first { $0.name == "WriteTasks" })
         let none = FixedHorizonEvaluation.evaluate(pool.sequences, strategy: .none, horizon: .samples(2), options: FixedHorizonOptions())

@@ -3,19 +3,19 @@ import InkModels
 import InkPrediction
 import InkTestSupport
 
-/// The golden files beside Android's model (`../shared/models/android-motion-predictor`), read
-/// once per test process.
+/// Android's model (`Datasets/models/android-motion-predictor`) and its golden files
+/// (`Tests/Fixtures/android`), read once per test process.
 enum AndroidGolden {
-    /// The model folder, or a thrown ``MissingRequirement``.
-    static func folder() throws -> String { try Requirement.androidModel.path() }
+    /// The model file's path.
+    static var modelPath: String { ProjectData.androidModel }
 
     static func model() throws -> AndroidMotionModel {
-        try AndroidModelFile.read(path: folder() + "/motion_predictor_model.tflite")
+        try AndroidModelFile.read(path: modelPath)
     }
 
     /// A CSV file's rows as dictionaries by header name (fields may be double-quoted).
     static func rows(_ name: String) throws -> [[String: String]] {
-        let text = try String(contentsOfFile: folder() + "/" + name, encoding: .utf8)
+        let text = try String(contentsOfFile: ProjectData.androidGoldens + "/" + name, encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         guard !lines.isEmpty else { return [] }
         let header = split(lines.removeFirst())

@@ -6,7 +6,7 @@ import Testing
 
 /// The forward pass against the TFLite runtime's own outputs (`model-golden.csv`: 370 calls of
 /// LiteRT 2.3.0's built-in kernels on Android's model).
-@Suite("Android MotionPredictor: model", .enabled(if: Requirement.androidModel.isMetOrRequired, Requirement.androidModel.reason))
+@Suite("Android MotionPredictor: model")
 struct AndroidModelTests {
     @Test func reproducesTheRuntimesOutputs() throws {
         let model = try AndroidGolden.model()

@@ -9,7 +9,7 @@ import Testing
 /// without jerk pruning. Counts, stop reasons, `maxNumPredictions` and times exactly; positions
 /// within 1e-3 px and pressure within 1e-5 (1e-3 relative on the AOSP high-jerk scenario, whose
 /// r ≈ 40,000 px puts the model in its `large` tolerance class).
-@Suite("Android MotionPredictor: pipeline", .enabled(if: Requirement.androidModel.isMetOrRequired, Requirement.androidModel.reason))
+@Suite("Android MotionPredictor: pipeline")
 struct AndroidPipelineTests {
     @Test func reproducesStrokeGolden() throws {
         let model = try AndroidGolden.model()

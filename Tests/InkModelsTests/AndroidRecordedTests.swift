@@ -9,22 +9,20 @@ import InkTraces
 import Testing
 
 /// The predictions an Android device made with this model, recorded in the Google Ink files
-/// (`../shared/datasets-raw/google-ink-stylus`): each recorded tail's n points must be
+/// (`Datasets/recordings/google-ink-stylus`): each recorded tail's n points must be
 /// `android`'s first n within 0.01 px (the files' storage quantisation), except at the events
 /// where the device's window held something the file does not (the model folder's README §5:
 /// `spring_shape` events 1–4, `straight_line` events 1–7). The device did not prune by jerk, so
 /// the strategy runs with `jerk=0`; the device asked for an unknown target, so its tails often
 /// hold 4 points where `android` gives 5.
 @Suite(
-    "Android MotionPredictor: the recording device's predictions",
-    .enabled(if: Requirement.androidModel.isMetOrRequired && Requirement.sharedDatasets.isMetOrRequired,
-             "needs ../shared/models/android-motion-predictor and ../shared/datasets-raw"))
+    "Android MotionPredictor: the recording device's predictions")
 struct AndroidRecordedTests {
     static let pxPerMm = 10.8
 
     @Test func matchesTheRecordedTails() throws {
-        let model = try AndroidGolden.folder() + "/motion_predictor_model.tflite"
-        let datasets = try Requirement.sharedDatasets.path()
+        let model = AndroidGolden.modelPath
+        let datasets = ProjectData.recordings
         let strategy = try StrategySpec.parse("android:model=\(model),jerk=0")
         var all: [Double] = []
         for (name, firstEvent) in [("spring_shape", 5), ("straight_line", 8)] {

@@ -7,19 +7,35 @@ import InkSynthesis
 import InkTestSupport
 import Testing
 
-/// The `android` strategy in the catalog: the path parameter, a missing model (left out with a
-/// notice, not an error), and a run that is deterministic.
+/// The `android` strategy in the catalog: the path parameter, a missing model (an error naming
+/// the path and where to get the model), the model the package ships found with no `model=`, and
+/// a run that is deterministic.
 @Suite("android strategy")
 struct AndroidStrategyTests {
-    @Test func missingModelLeavesTheStrategyOut() throws {
-        let s = try StrategySpec.parse("android:model=/nonexistent/m.tflite")
-        let reason = try #require(s.unavailable)
-        #expect(reason.contains("/nonexistent/m.tflite"))
-        #expect(reason.contains("AOSP platform/frameworks/native"))
-        // Other strategies in the same list still parse; the path parameter takes text, numbers stay numbers.
-        let list = try StrategySpec.parseList("none,android:model=/nonexistent/m.tflite,px_mm=8,jerk=0,linear")
-        #expect(list.map(\.name) == ["none", "android[model=/nonexistent/m.tflite,px_mm=8,jerk=0]", "linear"])
-        #expect(list[0].unavailable == nil && list[2].unavailable == nil)
+    @Test func missingModelIsAnError() throws {
+        do {
+            _ = try StrategySpec.parse("android:model=/nonexistent/m.tflite")
+            Issue.record("a missing model was accepted")
+        } catch {
+            #expect(error.description.contains("/nonexistent/m.tflite"), "\(error)")
+            #expect(error.description.contains("no such file"), "\(error)")
+            #expect(error.description.contains(AndroidModelFile.packageRelativePath), "\(error)")
+        }
+        #expect(throws: StrategySpecError.self) {
+            try StrategySpec.parseList("none,android:model=/nonexistent/m.tflite,px_mm=8,jerk=0,linear")
+        }
+        // The path parameter takes text, numbers stay numbers.
+        let model = AndroidGolden.modelPath
+        let list = try StrategySpec.parseList("none,android:model=\(model),px_mm=8,jerk=0,linear")
+        #expect(list.map(\.name) == ["none", "android[model=\(model),px_mm=8,jerk=0]", "linear"])
+    }
+
+    @Test func theShippedModelIsFoundWithoutAPath() throws {
+        let resolved = AndroidModelFile.resolvedDefaultPath
+        #expect(FileManager.default.fileExists(atPath: resolved), "resolved to \(resolved)")
+        #expect(resolved.hasSuffix(AndroidModelFile.packageRelativePath))
+        let strategy = try StrategySpec.parse("android")
+        #expect(strategy.parameters.first?.value == resolved)
     }
 
     @Test func badValuesAreErrors() {
@@ -42,11 +58,10 @@ struct AndroidStrategyTests {
         }
     }
 
-    @Test(.enabled(if: Requirement.androidModel.isMetOrRequired, Requirement.androidModel.reason))
+    @Test
     func replaysDeterministically() throws {
-        let model = try AndroidGolden.folder() + "/motion_predictor_model.tflite"
+        let model = AndroidGolden.modelPath
         let strategy = try StrategySpec.parse("android:model=\(model)")
-        #expect(strategy.unavailable == nil)
         let trace = try #require(try SyntheticSuite.default.generate(seed: 1).first)
         var a = FrameRecorder(), b = FrameRecorder()
         Replay.run(trace: trace, strategy: strategy, timing: Timing(), into: &a)

@@ -6,11 +6,11 @@ import Testing
 /// The 1€ filter against the reference implementation's own vectors, and as a stage.
 @Suite("1€ filter")
 struct OneEuroTests {
-    /// `../shared/reference-vectors/oneeuro/groundTruth.csv` (casiez/OneEuroFilter at b9926841):
+    /// `Tests/Fixtures/oneeuro/groundTruth.csv` (casiez/OneEuroFilter at b9926841):
     /// freq 120 Hz, mincutoff 1, beta 0.1, dcutoff 1; every `filtered` value within 1e-4.
-    @Test(.enabled(if: Requirement.sharedReferenceVectors.isMetOrRequired, Requirement.sharedReferenceVectors.reason))
+    @Test
     func referenceGroundTruth() throws {
-        let root = try Requirement.sharedReferenceVectors.path()
+        let root = ProjectData.fixtures
         let text = try String(contentsOfFile: root + "/oneeuro/groundTruth.csv", encoding: .utf8)
         var filter = OneEuroFilter(parameters: .init(minCutoffHz: 1, beta: 0.1, dCutoffHz: 1, frequencyHz: 120))
         var rows = 0, worst = 0.0

@@ -1,16 +1,17 @@
 import Foundation
 import Testing
 
-/// Things a test may need that a user's clone may lack (gnuplot, the workspace's `../shared`).
+/// Things a test may need that a user's machine may lack (gnuplot, Chromium). The project's own
+/// data (recordings, the Android model, fixtures) is always there: see ``ProjectData``.
 ///
 /// Use as a Swift Testing trait: the test is skipped, with the reason printed, where the thing
 /// is missing, unless `INKBENCH_REQUIRE_ALL=1` (set by `.ci/run`), in which case the test runs
 /// and fails, so CI never skips it silently.
 ///
 /// ```swift
-/// @Test(.enabled(if: Requirement.sharedDatasets.isMetOrRequired, Requirement.sharedDatasets.reason))
+/// @Test
 /// func readsEvemu() throws {
-///     let root = try Requirement.sharedDatasets.path()
+///     let root = ProjectData.recordings
 /// }
 /// ```
 public struct Requirement: Sendable {
@@ -37,23 +38,6 @@ public struct Requirement: Sendable {
         return url.path
     }()
 
-    /// `../shared/datasets-raw` beside the package (or `$INKBENCH_SHARED/datasets-raw`).
-    public static let sharedDatasets = Requirement(
-        reason: "needs ../shared/datasets-raw beside the package (the workspace's recordings)",
-        probe: { sharedFolder("datasets-raw") })
-
-    /// `../shared/chromium-fixtures` beside the package (or `$INKBENCH_SHARED/chromium-fixtures`):
-    /// traces with the predictions headless Chromium 156 made for them.
-    public static let chromiumFixtures = Requirement(
-        reason: "needs ../shared/chromium-fixtures beside the package (headless Chromium's recorded predictions)",
-        probe: { sharedFolder("chromium-fixtures") })
-
-    /// `../shared/reference-vectors` beside the package (or `$INKBENCH_SHARED/reference-vectors`):
-    /// other projects' conformance vectors, such as the 1€ filter's `oneeuro/groundTruth.csv`.
-    public static let sharedReferenceVectors = Requirement(
-        reason: "needs ../shared/reference-vectors beside the package (the workspace's conformance vectors)",
-        probe: { sharedFolder("reference-vectors") })
-
     /// A Chromium browser: `$INKBENCH_CHROMIUM`, else `chromium`, `chromium-browser` or
     /// `google-chrome` on the PATH (for the live browser tests).
     public static let chromium = Requirement(
@@ -64,29 +48,10 @@ public struct Requirement: Sendable {
             return onPath(["chromium", "chromium-browser", "google-chrome"])
         })
 
-    /// `../shared/models/android-motion-predictor` beside the package (or under `$INKBENCH_SHARED`):
-    /// Android's motion-prediction model and its golden files. The path is the folder.
-    public static let androidModel = Requirement(
-        reason: "needs ../shared/models/android-motion-predictor (Android's motion_predictor_model.tflite and its golden CSVs) beside the package",
-        probe: {
-            guard let p = sharedFolder("models/android-motion-predictor") else { return nil }
-            let model = (p as NSString).appendingPathComponent("motion_predictor_model.tflite")
-            return FileManager.default.fileExists(atPath: model) ? p : nil
-        })
-
     /// The `gnuplot` program on the PATH.
     public static let gnuplot = Requirement(
         reason: "needs gnuplot on the PATH (apt-get install gnuplot-nox)",
         probe: { onPath(["gnuplot"]) })
-
-    /// A folder of the workspace's `../shared` beside the package (or under `$INKBENCH_SHARED`),
-    /// or `nil` where it is absent.
-    public static func sharedFolder(_ relative: String) -> String? {
-        let base = ProcessInfo.processInfo.environment["INKBENCH_SHARED"] ?? (packageRoot as NSString).appendingPathComponent("../shared")
-        let p = ((base as NSString).appendingPathComponent(relative) as NSString).standardizingPath
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue ? p : nil
-    }
 
     /// The first of `names` found as an executable on the PATH, or `nil`.
     public static func onPath(_ names: [String]) -> String? {

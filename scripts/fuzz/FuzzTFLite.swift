@@ -3,7 +3,7 @@
 //
 //   FUZZ_SECONDS=600 FUZZ_MAX_LEN=200000 scripts/fuzz.sh tflite
 //
-// For long runs, add the model file of ../shared/models/android-motion-predictor to the
+// For long runs, add the model file of Datasets/models/android-motion-predictor to the
 // corpus folder (.build-fuzz/corpus-tflite/); it is not committed. Every input must end in a
 // ModelFileError or a model, never a crash.
 import InkModels

@@ -319,7 +319,7 @@ func predictors(_ args: [String]) {
     if let model = PredictorDrive.androidModel() {
         report("android", count: max(1, count / 100)) { AndroidMotionPredictor(model: model) }
     } else {
-        print("android: skipped (no ../shared/models/android-motion-predictor/motion_predictor_model.tflite)")
+        print("android: skipped (no Datasets/models/android-motion-predictor/motion_predictor_model.tflite)")
     }
     report("braking") { BrakingPredictor() }
 }
@@ -346,7 +346,7 @@ func androidForward(_ args: [String]) {
     let runs = Int(option("--runs", args, default: 9))
     let calls = Int(option("--calls", args, default: 20_000))
     guard let model = PredictorDrive.androidModel() else {
-        print("android-forward: skipped (no ../shared/models/android-motion-predictor/motion_predictor_model.tflite)")
+        print("android-forward: skipped (no Datasets/models/android-motion-predictor/motion_predictor_model.tflite)")
         return
     }
     // The model's inputs along the drive's stroke (r in device px at 10.8 px/mm, φ, pressure 1).
