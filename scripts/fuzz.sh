@@ -8,7 +8,9 @@
 #   scripts/fuzz.sh --build                   # build only
 #   FUZZ_SKIP_BUILD=1 scripts/fuzz.sh evemu   # reuse the harnesses built before (parallel runs)
 #
-# Harnesses: csv evemu svc google-ink pointer-events manifest suite baseline tolerance.
+# Harnesses: csv evemu svc google-ink pointer-events mobilehci17 manifest suite baseline tolerance tflite.
+# Every reader registered in RecordingReaders has a line in TARGETS below, named as its format
+# (RecordingReaderRegistryTests fails otherwise).
 #
 # Build: the package's library modules (InkPrediction, InkTraces, InkModels, InkImport, InkReplay,
 # InkMetrics, InkSynthesis, InkBenchKit) are compiled once with `swiftc -sanitize=fuzzer` into
@@ -44,6 +46,7 @@ TARGETS=(
   "svc FuzzSVC.swift bdalab-handwriting-sample/svc_data/*.svc"
   "google-ink FuzzGoogleInk.swift google-ink-stylus/*.binarypb"
   "pointer-events FuzzPointerEvents.swift bdalab-handwriting-sample/html_data/*.json"
+  "mobilehci17 FuzzMobileHCI17.swift mobilehci17-touch/*.txt"
   "manifest FuzzManifest.swift -"
   "suite FuzzSuite.swift -"
   "baseline FuzzBaseline.swift -"
