@@ -7,6 +7,8 @@
 //   InkPrediction (the Predictor protocol and strategies; no dependencies)
 //   InkReplay (the 240 Hz input / 60 Hz frame timing model)  ->  InkMetrics (the figures)
 //   InkBenchKit (suites, runs, CSV, charts, reports, baselines)  ->  bench (the command)
+//
+// Each target lists exactly the modules its files import (scripts/check-imports.py checks it).
 import PackageDescription
 
 let package = Package(
@@ -31,21 +33,26 @@ let package = Package(
         .target(name: "InkPrediction"),
         .target(name: "InkTraces", dependencies: ["InkPrediction"]),
         .target(name: "InkSynthesis", dependencies: ["InkTraces"]),
-        .target(name: "InkImport", dependencies: ["InkTraces"]),
+        .target(name: "InkImport", dependencies: ["InkTraces", "InkPrediction"]),
         // Model files (the .tflite reader) for the learned predictors; Foundation for file reading.
         .target(name: "InkModels", dependencies: ["InkPrediction"]),
         .target(name: "InkReplay", dependencies: ["InkTraces", "InkPrediction", "InkModels"]),
-        .target(name: "InkMetrics", dependencies: ["InkTraces", "InkReplay"]),
+        .target(name: "InkMetrics", dependencies: ["InkTraces", "InkPrediction", "InkReplay"]),
         .target(
             name: "InkBenchKit",
             dependencies: ["InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkMetrics"]),
         // A real Chromium driven over DevTools (bench browser) and the capture page's server.
         .target(
-            name: "InkBrowser", dependencies: ["InkTraces", "InkImport", "InkPrediction"],
+            name: "InkBrowser", dependencies: ["InkTraces", "InkPrediction"],
             resources: [.copy("Resources/capture.html")]),
         .target(
             name: "BenchCLI",
             dependencies: [
+                "InkTraces",
+                "InkSynthesis",
+                "InkImport",
+                "InkReplay",
+                "InkMetrics",
                 "InkBenchKit",
                 "InkBrowser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -58,29 +65,42 @@ let package = Package(
 
         .target(
             name: "InkTestSupport",
-            dependencies: ["InkTraces", "InkPrediction", "InkReplay", "InkMetrics", "InkSynthesis"],
+            dependencies: ["InkTraces", "InkPrediction", "InkReplay"],
             path: "Tests/InkTestSupport"),
         .testTarget(name: "InkPredictionTests", dependencies: ["InkPrediction", "InkTestSupport"]),
         .testTarget(name: "InkTracesTests", dependencies: ["InkTraces", "InkTestSupport"]),
-        .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis", "InkTestSupport"]),
+        .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis", "InkTraces", "InkTestSupport"]),
         .testTarget(
             name: "InkReplayTests",
-            dependencies: ["InkReplay", "InkSynthesis", "InkBenchKit", "InkTestSupport"]),
+            dependencies: ["InkReplay", "InkPrediction", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport"]),
         .testTarget(
             name: "InkModelsTests",
             dependencies: [
                 "InkModels", "InkPrediction", "InkImport", "InkReplay", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport",
             ]),
-        .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkSynthesis", "InkTestSupport"]),
-        .testTarget(name: "InkBenchKitTests", dependencies: ["InkBenchKit", "InkSynthesis", "InkTestSupport"]),
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkTestSupport"]),
+        .testTarget(
+            name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkPrediction", "InkSynthesis", "InkTestSupport"]),
+        .testTarget(
+            name: "InkBenchKitTests",
+            dependencies: [
+                "InkBenchKit", "InkTraces", "InkPrediction", "InkReplay", "InkMetrics", "InkSynthesis", "InkTestSupport",
+            ]),
+        .testTarget(
+            name: "BenchCLITests",
+            dependencies: [
+                "BenchCLI", "InkImport", "InkReplay", "InkSynthesis", "InkBenchKit", "InkTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(
             name: "InkBrowserTests",
             dependencies: [
-                "InkBrowser", "InkImport", "InkReplay", "InkMetrics", "InkBenchKit", "InkSynthesis", "InkTestSupport",
+                "InkBrowser", "InkTraces", "InkPrediction", "InkImport", "InkReplay", "InkMetrics", "InkBenchKit", "InkSynthesis",
+                "InkTestSupport",
             ]),
         .testTarget(
             name: "InkMetricsTests",
-            dependencies: ["InkMetrics", "InkReplay", "InkSynthesis", "InkImport", "InkBenchKit", "InkTestSupport"]),
+            dependencies: [
+                "InkMetrics", "InkTraces", "InkPrediction", "InkReplay", "InkSynthesis", "InkImport", "InkBenchKit", "InkTestSupport",
+            ]),
     ]
 )

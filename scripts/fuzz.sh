@@ -8,8 +8,10 @@
 #   scripts/fuzz.sh --build                   # build only
 #   FUZZ_SKIP_BUILD=1 scripts/fuzz.sh evemu   # reuse the harnesses built before (parallel runs)
 #
-# Harnesses: csv evemu svc google-ink pointer-events mypaint-events curious-drawing inkml manifest
-# suite baseline tolerance.
+# Harnesses: csv evemu svc google-ink pointer-events mobilehci17 mypaint-events curious-drawing inkml
+# manifest suite baseline tolerance tflite.
+# Every reader registered in RecordingReaders has a line in TARGETS below, named as its format
+# (RecordingReaderRegistryTests fails otherwise).
 #
 # Build: the package's library modules (InkPrediction, InkTraces, InkModels, InkImport, InkReplay,
 # InkMetrics, InkSynthesis, InkBenchKit) are compiled once with `swiftc -sanitize=fuzzer` into
@@ -48,6 +50,7 @@ TARGETS=(
   "mypaint-events FuzzMyPaintEvents.swift mypaint-painting/*.dat"
   "curious-drawing FuzzCuriousDrawing.swift graphomotor-curious/sample_data/*.csv"
   "inkml FuzzInkML.swift -"
+  "mobilehci17 FuzzMobileHCI17.swift mobilehci17-touch/*.txt"
   "manifest FuzzManifest.swift -"
   "suite FuzzSuite.swift -"
   "baseline FuzzBaseline.swift -"

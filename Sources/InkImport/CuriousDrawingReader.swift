@@ -100,3 +100,22 @@ public enum CuriousDrawingReader {
         }
     }
 }
+
+extension TraceFormat {
+    /// Drawing CSVs exported by the Curious app (`line_number,x,y,...,seconds`), see ``CuriousDrawingReader``.
+    public static let curiousDrawing = TraceFormat(registeredName: "curious-drawing")
+}
+
+extension CuriousDrawingReader: RecordingReader {
+    public static let format = TraceFormat.curiousDrawing
+    public static let aliases = ["curious", "graphomotor"]
+    public static let fileExtensions = ["csv"]
+    public static let scaleMeaning = "canvas units per mm (required: the canvas is 100 units across, its size not recorded)"
+
+    /// A `.csv` whose header names this format's columns; any other CSV is left to the trace CSV reader.
+    public static func verdict(byExtension sniff: FormatSniff) -> FormatDetector.Verdict? {
+        sniff.fileExtension == "csv" && looksLikeHeader(sniff.firstLine) ? .format(format) : nil
+    }
+
+    public static func claimsContent(_ sniff: FormatSniff) -> Bool { looksLikeHeader(sniff.firstLine) }
+}

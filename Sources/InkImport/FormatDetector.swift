@@ -1,5 +1,6 @@
 /// Chooses a file's format from its extension and its first bytes, or says why it is not a
-/// recording.
+/// recording. Every format's claim is its reader's (``RecordingReader/verdict(byExtension:)``
+/// and ``RecordingReader/claimsContent(_:)``), asked in ``RecordingReaders/all``'s order.
 ///
 /// ```swift
 /// switch FormatDetector.detect(path: "a/signal.svc", head: bytes) {
@@ -18,57 +19,33 @@ public enum FormatDetector {
 
     /// Detects the format of the file at `path` whose bytes (or first bytes) are `head`: up to
     /// 1 MB is looked at for text formats, all of it for JSON (whose keys may come after a
-    /// long first array). A UTF-8 byte-order mark is skipped.
+    /// long first array). A UTF-8 byte-order mark is skipped. First the extension: a
+    /// companion's (`.desc`, `.manifest`), else the first reader's that claims it, else the first
+    /// reader's refusal (a `.csv` without any CSV format's header); then, when no reader decided by
+    /// extension, the first reader that claims the content.
     public static func detect(path: String, head: [UInt8]) -> Verdict {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let ext = name.contains(".") ? (name.split(separator: ".").last.map { $0.lowercased() } ?? "") : ""
-        let bom = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        let body = head[bom...]
-        let text = String(decoding: body.prefix(1 << 20), as: UTF8.self)
-        let firstLine = text.split(whereSeparator: { $0.isNewline }).first { !$0.hasPrefix("#") }.map(String.init) ?? ""
-        switch ext {
-        case "desc":
-            return .notARecording("evemu device description (read with the .events recordings beside it)")
-        case "csv":
-            return csvVerdict(text, firstLine)
-        case "events", "evemu":
-            return .format(.evemu)
-        case "svc":
-            return .format(.svc)
-        case "binarypb", "pb":
-            return .format(.googleInk)
-        case "json":
-            return jsonVerdict(body.count > 1 << 20 ? String(decoding: body, as: UTF8.self) : text)
-        case "txt":
-            if MobileHCI17Reader.looksLikeFormat(firstLine) { return .format(.mobileHCI17) }
-        case "inkml":
-            return .format(.inkML)
-        case "xml":
-            if InkMLReader.looksLikeFormat(text) { return .format(.inkML) }
-        case "dat":
-            if MyPaintEventsReader.looksLikeFormat(firstLine) { return .format(.myPaintEvents) }
-        case "manifest":
-            return .notARecording("a recordings manifest")
-        default:
-            break
+        let sniff = FormatSniff(path: path, head: head)
+        switch sniff.fileExtension {
+        case "desc": return .notARecording("evemu device description (read with the .events recordings beside it)")
+        case "manifest": return .notARecording("a recordings manifest")
+        default: break
         }
-        if text.hasPrefix("# EVEMU") || text.hasPrefix("E: ") || text.contains("\nE: ") { return .format(.evemu) }
-        if text.hasPrefix("# inkbench-trace") { return .format(.traceCSV) }
-        if case .format(let f) = csvVerdict(text, firstLine) { return .format(f) }
-        if MobileHCI17Reader.looksLikeFormat(firstLine) { return .format(.mobileHCI17) }
-        let trimmed = text.drop { $0.isWhitespace }
-        if trimmed.first == "{" || trimmed.first == "[",
-            case .format(let f) = jsonVerdict(body.count > 1 << 20 ? String(decoding: body, as: UTF8.self) : text)
-        {
-            return .format(f)
+        // A reader that claims the file by its extension wins over one that shares the extension
+        // but says why the file is not its own (two CSV formats share ".csv").
+        var refusal: Verdict? = nil
+        for reader in RecordingReaders.all {
+            switch reader.verdict(byExtension: sniff) {
+            case .format(let format)?: return .format(format)
+            case let verdict?: refusal = refusal ?? verdict
+            case nil: break
+            }
         }
-        let lines = text.split(whereSeparator: { $0.isNewline }).prefix(3)
-        if lines.count >= 2, Int(lines[lines.startIndex].trimmingCharacters()) != nil,
-            lines[lines.startIndex + 1].split(separator: " ").count == 7
-        {
-            return .format(.svc)
+        if let refusal { return refusal }
+        for reader in RecordingReaders.all where reader.claimsContent(sniff) {
+            return .format(reader.format)
         }
         if head.isEmpty { return .notARecording("empty file") }
+        let ext = sniff.fileExtension
         let byName = ext.isEmpty ? "the name has no extension" : "neither its extension '.\(ext)'"
         let content = ext.isEmpty ? "and its content matches none" : "nor its content matches one"
         return .notARecording("no known recording format (\(byName) \(content)); use --format to force one")
@@ -79,33 +56,5 @@ public enum FormatDetector {
     public static func isCompanion(path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.lowercased().hasSuffix(".desc") || name.lowercased().hasSuffix(".manifest")
-    }
-
-    static func csvVerdict(_ text: String, _ firstLine: String) -> Verdict {
-        let header = firstLine.split(separator: ",").map { $0.trimmingCharacters() }
-        if header.contains("t_s") && header.contains("x_mm") { return .format(.traceCSV) }
-        if CuriousDrawingReader.looksLikeHeader(firstLine) { return .format(.curiousDrawing) }
-        if header.starts(with: ["event", "kind", "t", "x", "y"]) {
-            return .notARecording("a Google Ink CSV decoding (event,kind,t,x,y,...), not a trace: its .binarypb is the recording")
-        }
-        return .notARecording("CSV without InkBench trace columns (t_s,x_mm,y_mm,stroke)")
-    }
-
-    static func jsonVerdict(_ text: String) -> Verdict {
-        if text.contains("\"meta_data\"") {
-            return .notARecording("BDALab's own JSON layout (meta_data, data), not a Pointer Events capture")
-        }
-        let hasX = text.contains("\"x\"") || text.contains("\"clientX\"")
-        let hasT = text.contains("\"time\"") || text.contains("\"timeStamp\"")
-        if hasX && hasT || text.contains("\"pointerType\"") || text.contains("\"inkbench-capture\"") {
-            return .format(.pointerEvents)
-        }
-        return .notARecording("JSON without Pointer Events fields (x, y, time or timeStamp)")
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters() -> String {
-        String(TraceCSVReader.trim(self).filter { $0 != "\r" })
     }
 }

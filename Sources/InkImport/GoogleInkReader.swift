@@ -164,3 +164,20 @@ public enum GoogleInkReader {
         return values
     }
 }
+
+extension TraceFormat {
+    /// Google Ink `IncrementalStrokeInputs` protobuf (`.binarypb`), see ``GoogleInkReader``.
+    public static let googleInk = TraceFormat(registeredName: "google-ink")
+}
+
+extension GoogleInkReader: RecordingReader {
+    public static let format = TraceFormat.googleInk
+    public static let aliases = ["googleink", "binarypb", "ink"]
+    public static let fileExtensions = ["binarypb"]
+    public static let scaleMeaning = "px per mm"
+
+    /// `.binarypb`, and `.pb` too (protobuf has no content signature, so only the name tells).
+    public static func verdict(byExtension sniff: FormatSniff) -> FormatDetector.Verdict? {
+        ["binarypb", "pb"].contains(sniff.fileExtension) ? .format(format) : nil
+    }
+}

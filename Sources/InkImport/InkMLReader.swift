@@ -489,3 +489,24 @@ final class XMLTree {
         }
     }
 }
+
+extension TraceFormat {
+    /// W3C InkML (`<ink>` with `<trace>` elements), see ``InkMLReader``.
+    public static let inkML = TraceFormat(registeredName: "inkml")
+}
+
+extension InkMLReader: RecordingReader {
+    public static let format = TraceFormat.inkML
+    public static let aliases = ["ink-ml"]
+    public static let fileExtensions = ["inkml"]
+    public static let scaleMeaning = "file units per mm (overrides the channels' units and resolution)"
+
+    /// An `.inkml` file, or an `.xml` one whose start is an `<ink>` element in the InkML namespace.
+    public static func verdict(byExtension sniff: FormatSniff) -> FormatDetector.Verdict? {
+        switch sniff.fileExtension {
+        case "inkml": return .format(format)
+        case "xml": return looksLikeFormat(sniff.text) ? .format(format) : nil
+        default: return nil
+        }
+    }
+}

@@ -169,3 +169,23 @@ extension Substring {
         return String(s)
     }
 }
+
+extension TraceFormat {
+    /// The MobileHCI 2017 touch logs (`;`-separated, px, action 0/2/1), see ``MobileHCI17Reader``.
+    public static let mobileHCI17 = TraceFormat(registeredName: "mobilehci17")
+}
+
+extension MobileHCI17Reader: RecordingReader {
+    public static let format = TraceFormat.mobileHCI17
+    public static let aliases = ["mobilehci"]
+    public static let fileExtensions = ["txt"]
+    public static let scaleMeaning = "screen px per mm (required: the files do not record the density)"
+
+    /// A `.txt` is this format only when its first line looks like it (else the content decides).
+    public static func verdict(byExtension sniff: FormatSniff) -> FormatDetector.Verdict? {
+        sniff.fileExtension == "txt" && looksLikeFormat(sniff.firstLine) ? .format(format) : nil
+    }
+
+    /// A first line of six `;`-separated numbers ending in an action 0, 1 or 2.
+    public static func claimsContent(_ sniff: FormatSniff) -> Bool { looksLikeFormat(sniff.firstLine) }
+}

@@ -79,3 +79,21 @@ public enum MyPaintEventsReader {
         return fields.count == 4 && fields.allSatisfy { TextLines.number($0) != nil }
     }
 }
+
+extension TraceFormat {
+    /// MyPaint's recorded input events (`time x y pressure`, libmypaint tests), see ``MyPaintEventsReader``.
+    public static let myPaintEvents = TraceFormat(registeredName: "mypaint-events")
+}
+
+extension MyPaintEventsReader: RecordingReader {
+    public static let format = TraceFormat.myPaintEvents
+    public static let aliases = ["mypaint"]
+    public static let fileExtensions = ["dat"]
+    public static let scaleMeaning = "screen px per mm (required: the files do not record the density)"
+
+    /// A `.dat` is this format when its first line is four numbers; other `.dat` files are left
+    /// to the content checks.
+    public static func verdict(byExtension sniff: FormatSniff) -> FormatDetector.Verdict? {
+        sniff.fileExtension == "dat" && looksLikeFormat(sniff.firstLine) ? .format(format) : nil
+    }
+}

@@ -247,21 +247,12 @@ public struct RecordingLoader: Sendable {
         return trace
     }
 
+    /// Reads with the reader registered for `format` (``RecordingReaders``).
     static func readFormat(_ bytes: [UInt8], path: String, format: TraceFormat, options: ImportOptions) throws(ImportError) -> Trace {
-        switch format {
-        case .traceCSV: return try TraceCSVReader.read(bytes, file: path, options: options)
-        case .svc: return try SVCReader.read(bytes, file: path, options: options)
-        case .googleInk: return try GoogleInkReader.read(bytes, file: path, options: options)
-        case .pointerEvents: return try PointerEventsReader.read(bytes, file: path, options: options)
-        case .mobileHCI17: return try MobileHCI17Reader.read(bytes, file: path, options: options)
-        case .myPaintEvents: return try MyPaintEventsReader.read(bytes, file: path, options: options)
-        case .curiousDrawing: return try CuriousDrawingReader.read(bytes, file: path, options: options)
-        case .inkML: return try InkMLReader.read(bytes, file: path, options: options)
-        case .evemu:
-            let desc = siblingDescription(of: path)
-            let descBytes = desc.flatMap { FileManager.default.contents(atPath: $0) }.map { [UInt8]($0) }
-            return try EvemuReader.read(bytes, file: path, description: descBytes, descriptionFile: desc, options: options)
+        guard let reader = format.reader else {
+            throw ImportError(file: path, "format '\(format.name)' has no registered reader; expected one of \(TraceFormat.namesList)")
         }
+        return try reader.read(bytes, file: path, options: options)
     }
 
     /// Reads one file, detecting its format unless given.
@@ -281,34 +272,5 @@ public struct RecordingLoader: Sendable {
             }
         }
         return try read(bytes, path: path, format: chosen, options: options)
-    }
-
-    /// The `.desc` beside an evemu recording: of the `.desc` files in its folder, the one with
-    /// the longest name that is the recording's name (without `.events`) or a prefix of it
-    /// ending at a word boundary (the next character is not a letter or digit):
-    /// `Pad Finger single-tap.events` and `Pad Finger.2.events` both take `Pad Finger.desc`,
-    /// not `Pad Fin.desc`. The reader names the file it used in a notice.
-    static func siblingDescription(of path: String) -> String? {
-        let folder = (path as NSString).deletingLastPathComponent
-        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        var best: String?
-        for name in names where name.hasSuffix(".desc") {
-            let descStem = String(name.dropLast(5))
-            guard !descStem.isEmpty, matchesAtWordBoundary(stem, prefix: descStem) else { continue }
-            if best.map({ descStem.utf8.count > $0.utf8.count || (descStem.utf8.count == $0.utf8.count && descStem < $0) }) ?? true {
-                best = descStem
-            }
-        }
-        return best.map { (folder as NSString).appendingPathComponent($0 + ".desc") }
-    }
-
-    /// Whether `name` is `prefix`, or starts with it and goes on with a character that is not a
-    /// letter or digit.
-    static func matchesAtWordBoundary(_ name: String, prefix: String) -> Bool {
-        guard name.hasPrefix(prefix) else { return false }
-        let rest = name.dropFirst(prefix.count)
-        guard let next = rest.first else { return true }
-        return !(next.isLetter || next.isNumber)
     }
 }

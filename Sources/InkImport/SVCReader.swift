@@ -97,3 +97,21 @@ public enum SVCReader {
         return try assembler.trace(notices: notices, end: .line(max(1, text.numbered.count)))
     }
 }
+
+extension TraceFormat {
+    /// SVC tablet handwriting text (`x y timestamp pen_status azimuth altitude pressure`), see ``SVCReader``.
+    public static let svc = TraceFormat(registeredName: "svc")
+}
+
+extension SVCReader: RecordingReader {
+    public static let format = TraceFormat.svc
+    public static let fileExtensions = ["svc"]
+    public static let scaleMeaning = "tablet units per mm (5080 lpi = 200)"
+
+    /// A first line that is a count and a second line of 7 space-separated fields.
+    public static func claimsContent(_ sniff: FormatSniff) -> Bool {
+        let lines = sniff.text.split(whereSeparator: { $0.isNewline }).prefix(3)
+        return lines.count >= 2 && Int(FormatSniff.trimmed(lines[lines.startIndex])) != nil
+            && lines[lines.startIndex + 1].split(separator: " ").count == 7
+    }
+}

@@ -57,6 +57,66 @@ public struct TraceFigures: Sendable, Equatable {
     public var latencyRemovedMs: Double? { latencyRemovedTenthsMs.map { Double($0) / 10 } }
 }
 
+extension TraceFigures {
+    /// One stored property of ``TraceFigures``: its column name (as in `shard-figures.csv`) and
+    /// where it lives, so that files and dumps that carry every field iterate ``fields`` instead
+    /// of naming each property again.
+    public struct Field: Sendable {
+        /// Where the value lives, by its type.
+        public enum Storage: Sendable {
+            /// A count (frames, evaluations).
+            case count(WritableKeyPath<TraceFigures, Int> & Sendable)
+            /// A count that may be empty (the latency in 0.1 ms units).
+            case optionalCount(WritableKeyPath<TraceFigures, Int?> & Sendable)
+            /// A yes/no fact.
+            case flag(WritableKeyPath<TraceFigures, Bool> & Sendable)
+            /// A figure in its unit; `nil` is an empty cell.
+            case number(WritableKeyPath<TraceFigures, Double?> & Sendable)
+        }
+
+        /// The column name: `overshoot_p95_mm`.
+        public let name: String
+        /// Where the value lives.
+        public let storage: Storage
+        /// Whether it is a diagnostic of the computation (search effort) rather than a fact or
+        /// figure of the run.
+        public let diagnostic: Bool
+
+        init(_ name: String, _ storage: Storage, diagnostic: Bool = false) {
+            self.name = name
+            self.storage = storage
+            self.diagnostic = diagnostic
+        }
+    }
+
+    /// Every stored property, once, in column order: the one list of ``TraceFigures``' fields
+    /// (a test checks it against the struct's stored properties).
+    public static let fields: [Field] = [
+        Field("frames", .count(\.frames)),
+        Field("in_stroke_frames", .count(\.inStrokeFrames)),
+        Field("moving_frames", .count(\.movingFrames)),
+        Field("perceived_latency_tenths_ms", .optionalCount(\.perceivedLatencyTenthsMs)),
+        Field("perceived_latency_at_edge", .flag(\.perceivedLatencyAtEdge)),
+        Field("latency_removed_tenths_ms", .optionalCount(\.latencyRemovedTenthsMs)),
+        Field("overshoot_p95_mm", .number(\.overshootP95MM)),
+        Field("overshoot_max_mm", .number(\.overshootMaxMM)),
+        Field("end_overshoot_mean_mm", .number(\.endOvershootMeanMM)),
+        Field("end_overshoot_max_mm", .number(\.endOvershootMaxMM)),
+        Field("lead_mean_mm", .number(\.leadMeanMM)),
+        Field("lead_sd_mm", .number(\.leadSDMM)),
+        Field("cross_track_rms_mm", .number(\.crossTrackRMSMM)),
+        Field("spatial_lag_mean_mm", .number(\.spatialLagMeanMM)),
+        Field("remaining_lag_ratio", .number(\.remainingLagRatio)),
+        Field("wrong_direction_rate", .number(\.wrongDirectionRate)),
+        Field("jitter_rms_mm", .number(\.jitterRMSMM)),
+        Field("horizon_mean_ms", .number(\.horizonMeanMs)),
+        Field("horizon_p95_ms", .number(\.horizonP95Ms)),
+        Field("predicted_share", .number(\.predictedShare)),
+        Field("latency_evaluations", .count(\.latencyEvaluations), diagnostic: true),
+        Field("overshoot_searches", .count(\.overshootSearches), diagnostic: true),
+    ]
+}
+
 /// The value at rank `ceil(q · n)` of the sorted values (nearest-rank percentile); `nil` if empty.
 public func nearestRankPercentile(_ values: [Double], _ q: Double) -> Double? {
     guard !values.isEmpty else { return nil }

@@ -70,10 +70,10 @@ struct EvemuRecordingsAsTheyAreTests {
             try "N: x\n".write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
         }
         let recording = "\(folder)/Wacom Bamboo 16FG 4x5 Finger single-center-circle.events"
-        #expect(RecordingLoader.siblingDescription(of: recording) == "\(folder)/Wacom Bamboo 16FG 4x5 Finger.desc")
-        #expect(RecordingLoader.siblingDescription(of: "\(folder)/Wacom Bamboo 16FG 4x5 Finger.2.events") == "\(folder)/Wacom Bamboo 16FG 4x5 Finger.desc")
-        #expect(RecordingLoader.siblingDescription(of: "\(folder)/Wacom Bamboox.events") == nil)
-        #expect(RecordingLoader.siblingDescription(of: "\(folder)/Wacom Bamboo.events") == "\(folder)/Wacom Bamboo.desc")
+        #expect(EvemuReader.siblingDescription(of: recording) == "\(folder)/Wacom Bamboo 16FG 4x5 Finger.desc")
+        #expect(EvemuReader.siblingDescription(of: "\(folder)/Wacom Bamboo 16FG 4x5 Finger.2.events") == "\(folder)/Wacom Bamboo 16FG 4x5 Finger.desc")
+        #expect(EvemuReader.siblingDescription(of: "\(folder)/Wacom Bamboox.events") == nil)
+        #expect(EvemuReader.siblingDescription(of: "\(folder)/Wacom Bamboo.events") == "\(folder)/Wacom Bamboo.desc")
     }
 
     /// Two fingers on a multitouch panel (16 units/mm on x, 26 on y by the A: lines).

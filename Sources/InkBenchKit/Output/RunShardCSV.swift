@@ -19,12 +19,8 @@ package enum RunShardCSV {
 
     /// The columns of `shard-figures.csv`, in order.
     package static let figuresHeader = [
-        "trace_index", "strategy_index", "trace", "strategy", "input_rate_hz", "seed", "samples", "frames", "in_stroke_frames",
-        "moving_frames", "perceived_latency_tenths_ms", "perceived_latency_at_edge", "latency_removed_tenths_ms",
-        "overshoot_p95_mm", "overshoot_max_mm", "end_overshoot_mean_mm", "end_overshoot_max_mm", "lead_mean_mm", "lead_sd_mm",
-        "cross_track_rms_mm", "spatial_lag_mean_mm", "remaining_lag_ratio", "wrong_direction_rate", "jitter_rms_mm",
-        "horizon_mean_ms", "horizon_p95_ms", "predicted_share", "latency_evaluations", "overshoot_searches",
-    ]
+        "trace_index", "strategy_index", "trace", "strategy", "input_rate_hz", "seed", "samples",
+    ] + TraceFigures.fields.map(\.name)
 
     /// The columns of `shard-traces.csv`.
     package static let tracesHeader = ["trace_index", "trace", "strokes", "device", "tool"]
@@ -35,7 +31,6 @@ package enum RunShardCSV {
         w.row(figuresHeader)
         for g in outcome.groups {
             for (seed, r) in g.perSeed.enumerated() {
-                let f = r.figures
                 w.integer(g.traceIndex)
                 w.integer(g.strategyIndex)
                 w.text(g.trace)
@@ -43,19 +38,14 @@ package enum RunShardCSV {
                 w.number(g.inputRateHz)
                 w.integer(seed)
                 w.integer(r.samples)
-                w.integer(f.frames)
-                w.integer(f.inStrokeFrames)
-                w.integer(f.movingFrames)
-                w.integer(f.perceivedLatencyTenthsMs)
-                w.integer(f.perceivedLatencyAtEdge ? 1 : 0)
-                w.integer(f.latencyRemovedTenthsMs)
-                for x in [
-                    f.overshootP95MM, f.overshootMaxMM, f.endOvershootMeanMM, f.endOvershootMaxMM, f.leadMeanMM, f.leadSDMM,
-                    f.crossTrackRMSMM, f.spatialLagMeanMM, f.remainingLagRatio, f.wrongDirectionRate, f.jitterRMSMM,
-                    f.horizonMeanMs, f.horizonP95Ms, f.predictedShare,
-                ] { w.number(x) }
-                w.integer(f.latencyEvaluations)
-                w.integer(f.overshootSearches)
+                for field in TraceFigures.fields {
+                    switch field.storage {
+                    case .count(let k): w.integer(r.figures[keyPath: k])
+                    case .optionalCount(let k): w.integer(r.figures[keyPath: k])
+                    case .flag(let k): w.integer(r.figures[keyPath: k] ? 1 : 0)
+                    case .number(let k): w.number(r.figures[keyPath: k])
+                    }
+                }
                 w.endRow()
             }
         }
@@ -104,28 +94,14 @@ package enum RunShardCSV {
                 return v
             }
             var f = TraceFigures()
-            f.frames = try int("frames")
-            f.inStrokeFrames = try int("in_stroke_frames")
-            f.movingFrames = try int("moving_frames")
-            f.perceivedLatencyTenthsMs = try optionalInt("perceived_latency_tenths_ms")
-            f.perceivedLatencyAtEdge = try int("perceived_latency_at_edge") != 0
-            f.latencyRemovedTenthsMs = try optionalInt("latency_removed_tenths_ms")
-            f.overshootP95MM = try number("overshoot_p95_mm")
-            f.overshootMaxMM = try number("overshoot_max_mm")
-            f.endOvershootMeanMM = try number("end_overshoot_mean_mm")
-            f.endOvershootMaxMM = try number("end_overshoot_max_mm")
-            f.leadMeanMM = try number("lead_mean_mm")
-            f.leadSDMM = try number("lead_sd_mm")
-            f.crossTrackRMSMM = try number("cross_track_rms_mm")
-            f.spatialLagMeanMM = try number("spatial_lag_mean_mm")
-            f.remainingLagRatio = try number("remaining_lag_ratio")
-            f.wrongDirectionRate = try number("wrong_direction_rate")
-            f.jitterRMSMM = try number("jitter_rms_mm")
-            f.horizonMeanMs = try number("horizon_mean_ms")
-            f.horizonP95Ms = try number("horizon_p95_ms")
-            f.predictedShare = try number("predicted_share")
-            f.latencyEvaluations = try int("latency_evaluations")
-            f.overshootSearches = try int("overshoot_searches")
+            for field in TraceFigures.fields {
+                switch field.storage {
+                case .count(let k): f[keyPath: k] = try int(field.name)
+                case .optionalCount(let k): f[keyPath: k] = try optionalInt(field.name)
+                case .flag(let k): f[keyPath: k] = try int(field.name) != 0
+                case .number(let k): f[keyPath: k] = try number(field.name)
+                }
+            }
             let traceIndex = try int("trace_index"), strategyIndex = try int("strategy_index"), seed = try int("seed")
             let trace = table.text(row: r, "trace"), strategy = table.text(row: r, "strategy")
             let result = RunResult(trace: trace, strategy: strategy, timing: timing, samples: try int("samples"), figures: f)
