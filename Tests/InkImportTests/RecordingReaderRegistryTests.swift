@@ -47,16 +47,25 @@ import Testing
 
     @Test func namesAliasesAndExtensionsAreUnique() {
         var names: [String: String] = [:]
-        var extensions: [String: String] = [:]
+        var extensions: [String: [String]] = [:]
         for reader in RecordingReaders.all {
             for name in [reader.format.name] + reader.aliases {
                 #expect(names[name] == nil, "\(name) names both \(names[name] ?? "") and \(reader.format.name)")
                 names[name] = reader.format.name
             }
-            for ext in reader.fileExtensions {
-                #expect(extensions[ext] == nil, ".\(ext) claimed by both \(extensions[ext] ?? "") and \(reader.format.name)")
-                extensions[ext] = reader.format.name
-            }
+            for ext in reader.fileExtensions { extensions[ext, default: []].append(reader.format.name) }
+        }
+        // Two formats may share an extension (".csv": InkBench's trace CSV and the Curious app's
+        // export) only where each tells its files apart by content: each claims its own sample.
+        #expect(extensions.filter { $0.value.count > 1 }.keys.sorted() == ["csv"])
+        let trace = Array("t_s,x_mm,y_mm,stroke\n0,0,0,0\n".utf8)
+        let curious = Array("line_number,x,y,UTC_Timestamp,seconds\n1,10,10,0,0\n".utf8)
+        #expect(FormatDetector.detect(path: "a.csv", head: trace) == .format(.traceCSV))
+        #expect(FormatDetector.detect(path: "a.csv", head: curious) == .format(.curiousDrawing))
+        if case .notARecording(let why) = FormatDetector.detect(path: "a.csv", head: Array("a,b\n1,2\n".utf8)) {
+            #expect(why.contains("t_s,x_mm,y_mm,stroke"), "\(why)")
+        } else {
+            Issue.record("a CSV of neither format was taken for a recording")
         }
         #expect(TraceFormat(name: "no-such-format") == nil)
         #expect(TraceFormat.allCases.count == RecordingReaders.all.count)
