@@ -54,6 +54,24 @@ package struct Budget: Sendable, Equatable {
         }
     }
 
+    /// The budget a run is judged against without `--budget` (the README's and docs' example):
+    /// overshoot p95 <= 0.5 mm and end overshoot max <= 1.0 mm on the suite means.
+    package static let defaultText = "overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0"
+    /// The `--budget` value that turns the budget off.
+    package static let noneText = "none"
+
+    /// The budget a run's recorded options ask for (`budget`, `budget-per-trace`, as in
+    /// `manifest.json`): the given one, ``defaultText`` when none was recorded, or `nil` for
+    /// `--budget none`; with where it came from.
+    package static func recorded(_ options: [String: String]) -> (budget: Budget?, origin: Answer.Origin) {
+        let scope: Scope = options["budget-per-trace"] == "true" ? .everyTrace : .suiteMean
+        guard let text = options["budget"], !text.isEmpty else {
+            return (try? Budget(parsing: defaultText, scope: scope), .defaultBudget)
+        }
+        if text == noneText { return (nil, .none) }
+        return ((try? Budget(parsing: text, scope: scope)), .given)
+    }
+
     /// The bounds, in the order given.
     package var bounds: [Bound]
     /// What they apply to.
