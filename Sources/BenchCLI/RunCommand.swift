@@ -58,7 +58,7 @@ struct RunCommand: AsyncParsableCommand {
         GitInfo.prefetch()
         let budget = try budgetOptions.parsed()
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
-        for line in inputs.skipped { Console.note("skipped: \(line)") }
+        for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         for trace in inputs.recordings { for notice in trace.notices { Console.note("\(trace.name): \(notice)") } }
         for line in inputs.recordedNotices { Console.note(line) }
         let asked = try inputs.chartTrace(self.chartTrace)

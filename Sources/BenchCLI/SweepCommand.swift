@@ -95,7 +95,7 @@ struct SweepCommand: AsyncParsableCommand {
         let budget = try budgetOptions.parsed()
         let shard = try parsedShard()
         var inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
-        for line in inputs.skipped { Console.note("skipped: \(line)") }
+        for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         inputs.timing.horizonCapMs = nil
         // The sweep adds to the run in the folder (if any): it works on a copy and swaps it in whole.
         let run = try RunFolder(path: output.out, startFrom: .copyOfExisting)

@@ -1,3 +1,4 @@
+import InkTraces
 /// A budget of artefacts: bounds on figures of the registry, and the rule that picks the best
 /// configuration within them.
 ///
@@ -113,7 +114,7 @@ package struct Budget: Sendable, Equatable {
             let name = String(parts[0])
             guard let figure = Figure.named(name) else {
                 let known = Figure.all.filter { $0.direction != .descriptive }.map(\.name)
-                throw BudgetError("--budget: unknown figure '\(name)'; figures with a direction: \(known.joined(separator: ", "))")
+                throw BudgetError("--budget: unknown figure '\(name)'\(Spelling.didYouMean(name, among: known)); figures with a direction: \(known.joined(separator: ", "))")
             }
             guard let limit = Double(parts[1]), limit.isFinite else {
                 throw BudgetError("--budget: \(name): limit '\(parts[1])' is not a finite number")
