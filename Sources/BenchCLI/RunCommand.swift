@@ -34,7 +34,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
     @OptionGroup(title: "Budget") var budgetOptions: BudgetOptions
 
-    @Option(help: ArgumentHelp("Trace shown by the stroke-replay and error charts. (default: 's-curve fast', else the first trace)", valueName: "name"))
+    @Option(help: ArgumentHelp("Trace shown by the stroke-replay and error charts. (default: 's-curve fast', else the trace with the most moving frames)", valueName: "name"))
     var chartTrace: String?
 
     @Flag(help: "Write no per-frame data (frames.csv and the per-frame charts' data) and keep none in memory: for very long recordings.")
