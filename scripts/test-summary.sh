@@ -18,7 +18,8 @@ trap 'rm -f "$log"' EXIT
 swift test "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 # Swift Testing prints a skip as: <symbol> Test name() skipped: "reason"  (or without a reason).
-reasons=$(grep -E '^[^ ]+ Test .* skipped' "$log" | sed -E 's/.* skipped(: )?//; s/^"//; s/"$//; s/^$/(no reason given)/' || true)
+# Only the lines that end with the skip (a test's name may hold the word; "started." lines do not end so).
+reasons=$(grep -E '^[^ ]+ Test .* skipped(: ".*")?$' "$log" | sed -E 's/.* skipped(: )?//; s/^"//; s/"$//; s/^$/(no reason given)/' || true)
 if [ -z "$reasons" ]; then
   echo "0 skipped"
 else

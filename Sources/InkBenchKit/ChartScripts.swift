@@ -182,7 +182,7 @@ package enum ChartScripts {
         {
             reads.append("sweep.csv")
             for (i, name) in c.strategies.enumerated() where name != "none" {
-                plots.append("'sweep.csv' skip 1 using (\(sti)==\(mean) && \(ssi)==\(i) && \(capped)==1 ? \(sov) : NaN):(\(slat)) with lines lw 1.8 \(style(c, i).gnuplot) title \(quote(name + " over horizon caps"))")
+                plots.append("'sweep.csv' skip 1 using (\(sti)==\(mean) && \(ssi)==\(i) && \(capped)==1 ? \(sov) : NaN):(\(slat)) with lines lw 1.8 \(style(c, i).gnuplotLine) title \(quote(name + " over horizon caps"))")
             }
         }
         let body = """

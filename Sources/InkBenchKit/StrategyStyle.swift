@@ -52,6 +52,8 @@ package struct StrategyStyle: Sendable, Equatable {
 
     /// gnuplot's colour, dash type and point type: `lc rgb '#0072B2' dt 1 pt 7`.
     package var gnuplot: String { "lc rgb '\(colour)' dt \(dashType) pt \(pointType)" }
+    /// gnuplot's colour and dash type, for `with lines` (which takes no point type).
+    package var gnuplotLine: String { "lc rgb '\(colour)' dt \(dashType)" }
     /// gnuplot's colour and point type only, for charts whose dash type shows something else
     /// (the horizon chart's pools, the platform chart's two figures).
     package var gnuplotColourAndPoint: String { "lc rgb '\(colour)' pt \(pointType)" }

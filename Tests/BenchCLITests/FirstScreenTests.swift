@@ -94,6 +94,31 @@ struct FirstScreenTests {
         #expect(md.contains("**" + last.replacingOccurrences(of: "Pick: ", with: "Pick: `").replacingOccurrences(of: ", the ink", with: "`, the ink") + "**"))
     }
 
+    @Test("every chart of a run with its sweep renders without a gnuplot warning",
+          .enabled(if: Requirement.gnuplot.isMetOrRequired, Requirement.gnuplot.reason))
+    func chartsRenderCleanly() async throws {
+        let out = temporaryFolder("clean charts")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let strategies = ["--strategies", "none,linear,kalman,kalman-chromium,braking,jetpack,ink-modeler,flutter-resampler"]
+        #expect(await benchQuietly(strategies + ["--suite", "line", "--phases", "1", "--out", out, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["sweep"] + strategies + ["--caps", "10,20", "--suite", "line", "--phases", "1", "--out", out, "--quiet", "--no-charts"]) == 0)
+        for chart in ["tradeoff", "error", "bars", "sweep"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try Requirement.gnuplot.path())
+            process.arguments = [chart + ".gp"]
+            process.currentDirectoryURL = URL(fileURLWithPath: out)
+            let pipe = Pipe()
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let messages = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            // (The straight line has no cross-track error: gnuplot widens that empty range, which is no fault of the script.)
+            let warnings = messages.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("empty y range") }
+            #expect(process.terminationStatus == 0 && warnings.isEmpty, "\(chart).gp: \(messages)")
+        }
+    }
+
     /// Runs the built `bench` and returns its status and stdout (stderr discarded).
     static func runExecutable(_ arguments: [String]) throws -> (Int32, String) {
         let process = Process()
