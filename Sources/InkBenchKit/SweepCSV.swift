@@ -98,7 +98,8 @@ package enum SweepCSV {
         }
         if !current.isEmpty { groups.append(current) }
         var out = ["suite means per horizon cap: perceived latency ms / overshoot p95 mm / end overshoot max mm (every figure in sweep.csv)"]
-        for group in groups {
+        for (g, group) in groups.enumerated() {
+            if g > 0 { out.append("") }
             let widths = [capWidth] + group.map { $0.map(\.count).max() ?? 0 }
             for line in capLabels.indices {
                 let row = [capLabels[line]] + group.map { $0[line] }
