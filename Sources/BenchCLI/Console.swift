@@ -27,6 +27,17 @@ enum Console {
 
     /// Where ``note(_:)`` writes within the current task: `nil` for stderr.
     @TaskLocal static var sink: Sink?
+    /// Where ``out(_:)`` (every `print` of this module) writes within the current task: `nil` for stdout.
+    @TaskLocal static var outputSink: Sink?
+
+    /// Writes a line of results to stdout (or to the task's ``outputSink``).
+    static func out(_ line: String) {
+        if let outputSink {
+            outputSink.append(line)
+        } else {
+            Swift.print(line)
+        }
+    }
 
     /// Writes a line to stderr (or to the task's ``sink``).
     static func note(_ line: String) {
@@ -40,3 +51,7 @@ enum Console {
     /// Whether stderr is a terminal (progress lines are shown only then, and never into a sink).
     static var stderrIsTerminal: Bool { sink == nil && isatty(2) == 1 }
 }
+
+/// Every `print` of `bench`'s commands: a line of results to stdout, or to the task's
+/// ``Console/outputSink`` (this module's `print` shadows the standard library's).
+func print(_ line: String = "") { Console.out(line) }
