@@ -36,7 +36,7 @@ extension BenchMain {
             let allowed = !s.name.isEmpty && s.name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }
             guard allowed, seen.insert(s.name).inserted else {
                 let why = allowed ? "the name is already taken (built-in strategies: \(StrategyCatalog.builtIn.map(\.name).joined(separator: ", ")))" : "expected letters, digits, '-' and '_' only"
-                FileHandle.standardError.write(Data("bench: cannot add strategy '\(s.name)': \(why)\n".utf8))
+                Console.note("bench: cannot add strategy '\(s.name)': \(why)")
                 return 2
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkTraces
 
 /// The entry point of `bench`: parses, runs, and maps failures to the documented exit codes
 /// (0 success, 1 a check found a regression, 2 a usage or input error).
@@ -24,8 +25,16 @@ public enum BenchMain {
             print(BenchCommand.helpMessage(for: RunCommand.self))
             return 0
         }
+        if let wrong = BenchMain.unknownSubcommand(given) {
+            Console.note("Error: \(wrong)")
+            return 2
+        }
+        // Set once the arguments parse: an error after it comes from the command's own checks
+        // or inputs, and is printed without the root's usage (which names no subcommand).
+        var parsedName: String?
         do {
             var command = try BenchCommand.parseAsRoot(arguments)
+            parsedName = type(of: command).configuration.commandName
             PhaseTimes.shared.mark("parse arguments")
             try await BenchMain.$arguments.withValue(given) {
                 try await BenchMain.$startedAt.withValue(startedAt) {
@@ -44,10 +53,27 @@ public enum BenchMain {
                 print(BenchCommand.fullMessage(for: error))
                 return 0
             }
-            let message = BenchCommand.fullMessage(for: error)
-            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            let message: String
+            if let parsedName, !(error is ExitCode) {
+                let text = BenchCommand.message(for: error)
+                let help = error is ValidationError ? " (see 'bench \(parsedName) --help')" : ""
+                message = text.isEmpty ? "" : (text.hasPrefix("Error:") ? text : "Error: " + text) + help
+            } else {
+                message = BenchCommand.fullMessage(for: error)
+            }
+            if !message.isEmpty { Console.note(message) }
             if let exit = error as? ExitCode { return exit.rawValue }
             return 2
         }
+    }
+
+    /// The error for a first argument that is neither an option nor a subcommand (`bench rnu`),
+    /// with the nearest subcommand's name; `nil` when the first argument is fine.
+    static func unknownSubcommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = BenchCommand.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        if names.contains(first) { return nil }
+        return "'\(first)' is not a subcommand of bench; expected one of \(names.filter { $0 != "help" }.joined(separator: ", ")) (or options of `bench run`, the default)"
+            + (Spelling.suggestion(for: first, among: names).map { "; did you mean '\($0)'?" } ?? "")
     }
 }

@@ -56,7 +56,7 @@ public struct BrowserCommand: ParsableCommand {
     public func run() throws {
         var options = ImportOptions()
         var chosen: TraceFormat?
-        try importOptions.apply(to: &options, format: &chosen)
+        try importOptions.apply(to: &options, format: &chosen, input: input)
         guard pxPerMm.isFinite, pxPerMm > 0, pxPerMm <= 1000 else {
             throw ValidationError("--px-per-mm \(pxPerMm): expected a number of CSS px per mm from 0 to 1000")
         }
@@ -64,7 +64,7 @@ public struct BrowserCommand: ParsableCommand {
         do { trace = try RecordingLoader.readFile(input, format: chosen, options: options) } catch {
             throw BenchInputError(error.description)
         }
-        for notice in trace.notices { FileHandle.standardError.write(Data("notice: \(notice)\n".utf8)) }
+        for notice in trace.notices { Console.note(notice.hasPrefix("warning:") ? notice : "notice: \(notice)") }
         let browserPath: String
         do { browserPath = try ChromiumLocator.find(given: chromium) } catch { throw BenchInputError(error.message) }
         let dropped = trace.strokes.reduce(0) { $0 + ($1.recordedPredictions?.reduce(0) { $0 + $1.count } ?? 0) }
@@ -76,16 +76,14 @@ public struct BrowserCommand: ParsableCommand {
         let quiet = quiet
         let started = Date()
         if !quiet {
-            FileHandle.standardError.write(
-                Data("replaying \(trace.sampleCount) samples in \(trace.strokes.count) strokes through \(browserPath)\n".utf8))
+            Console.note("replaying \(trace.sampleCount) samples in \(trace.strokes.count) strokes through \(browserPath)")
         }
         let result: BrowserReplay.Result
         do {
             result = try BrowserReplay.run(trace, settings: settings) { stroke, strokes, done, total in
                 guard !quiet else { return }
                 let rate = Double(done) / max(Date().timeIntervalSince(started), 1e-3)
-                FileHandle.standardError.write(
-                    Data("  stroke \(stroke + 1)/\(strokes), sample \(done)/\(total) (\(Int(rate)) per second)\n".utf8))
+                Console.note("  stroke \(stroke + 1)/\(strokes), sample \(done)/\(total) (\(Int(rate)) per second)")
             }
         } catch { throw BenchInputError(error.message) }
 
@@ -149,7 +147,7 @@ public struct BrowserCommand: ParsableCommand {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
                 BrowserRegistry.shared.killAll()
-                FileHandle.standardError.write(Data("interrupted: the browser was shut down; nothing was written\n".utf8))
+                Console.note("interrupted: the browser was shut down; nothing was written")
                 Foundation.exit(130)
             }
             source.resume()

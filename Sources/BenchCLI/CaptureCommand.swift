@@ -40,10 +40,11 @@ public struct CaptureCommand: ParsableCommand {
     @Option(name: .long, help: "The IPv4 address to bind (default 127.0.0.1; another address is plain HTTP, not a secure context).")
     var host: String = "127.0.0.1"
 
-    @Option(name: .long, help: "Not available: TLS needs a library this build does not have; see docs/chromium.md.")
+    // Hidden from --help (this build cannot serve TLS); given anyway, it is refused with the reason.
+    @Option(name: .long, help: ArgumentHelp("TLS certificate (not available in this build; see docs/chromium.md).", visibility: .hidden))
     var tlsCert: String?
 
-    @Option(name: .long, help: "Not available (see --tls-cert).")
+    @Option(name: .long, help: ArgumentHelp("TLS key (not available in this build).", visibility: .hidden))
     var tlsKey: String?
 
     @Option(name: .long, help: "Write the page to this file instead (to host it on any HTTPS server).")

@@ -145,7 +145,7 @@ struct CheckCommand: AsyncParsableCommand {
             }
             throw error
         }
-        for line in inputs.skipped { Console.note("skipped: \(line)") }
+        for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         // Writing a baseline of one seed also measures each row's seed-to-seed spread: one session
         // over the seeds seed ... seed + N - 1, whose first seed is exactly the run itself.
         let measure = updateBaseline && spreadSeeds > 1 && inputs.seeds.count == 1 && inputs.specs.contains { $0.isNoisy }

@@ -88,6 +88,10 @@ struct CompareCommand: AsyncParsableCommand {
             throw BenchInputError("\(a) and \(b) have no strategy in common (A: \(ra.strategies.map(\.name).joined(separator: ", ")); B: \(rb.strategies.map(\.name).joined(separator: ", ")))")
         }
         print("A = \(a)\nB = \(b)")
+        let onlyA = ra.strategies.map(\.name).filter { !common.contains($0) }
+        let onlyB = rb.strategies.map(\.name).filter { !common.contains($0) }
+        if !onlyA.isEmpty { print("only in A (not compared): " + onlyA.joined(separator: ", ")) }
+        if !onlyB.isEmpty { print("only in B (not compared): " + onlyB.joined(separator: ", ")) }
         for name in common {
             let c: StrategyComparison
             do { c = try StrategyComparison(a: ra, strategyA: name, labelA: "A", b: rb, strategyB: name, labelB: "B", tolerances: tolerances) } catch {

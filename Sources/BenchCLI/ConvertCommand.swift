@@ -47,7 +47,7 @@ public struct ConvertCommand: ParsableCommand {
                 if let v = options.apply(entry, source: manifest) { chosen = v }
             }
         }
-        try importOptions.apply(to: &options, format: &chosen)
+        try importOptions.apply(to: &options, format: &chosen, input: input)
         var trace: Trace
         do {
             trace = try RecordingLoader.readFile(input, format: chosen, options: options)
@@ -55,7 +55,7 @@ public struct ConvertCommand: ParsableCommand {
         } catch {
             throw BenchInputError(error.description)
         }
-        for notice in trace.notices { FileHandle.standardError.write(Data("notice: \(notice)\n".utf8)) }
+        for notice in trace.notices { Console.note(notice.hasPrefix("warning:") ? notice : "notice: \(notice)") }
         let text = TraceCSVWriter.write(trace)
         do throws(OutputError) {
             try AtomicFile.write(Array(text.utf8), to: to)

@@ -140,7 +140,7 @@ struct HorizonCommand: AsyncParsableCommand {
             }
             pools += synthetic
         }
-        for line in skipped { Console.note("skipped: \(line)") }
+        for line in SkipSummary.lines(skipped) { Console.note(line) }
         guard !pools.isEmpty else {
             throw BenchInputError("no traces to score: every recording given was skipped" + (skipped.isEmpty ? "" : ":\n" + skipped.map { "  " + $0 }.joined(separator: "\n")))
         }

@@ -46,7 +46,7 @@ struct PlatformMetricsCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
-        for line in inputs.skipped { Console.note("skipped: \(line)") }
+        for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         var traces: [Trace] = []
         let seed = inputs.seeds.first ?? suiteOptions.seed
         for spec in inputs.specs { traces.append(try spec.generate(seed: seed)) }

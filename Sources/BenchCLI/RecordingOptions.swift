@@ -36,7 +36,7 @@ public struct RecordingOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Read every file as this format: \(TraceFormat.namesList). (default: by extension and content)", valueName: "name"))
     public var format: String?
 
-    @Flag(name: .long, help: "Stop at the first file that cannot be read, instead of skipping it.")
+    @Flag(name: .long, help: "Stop at the first file that cannot be read or is implausible (input rate outside 30-2000 Hz, strokes shorter than 0.1 mm or longer than 2 m, pen faster than 5 m/s), instead of skipping or warning.")
     public var strict = false
 
     @Flag(name: .long, help: "Also keep pen motion in proximity (hover) as strokes of its own (evemu recordings), as `convert --hover` does.")

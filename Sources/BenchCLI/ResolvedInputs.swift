@@ -59,9 +59,11 @@ struct ResolvedInputs {
                     "no traces to run: no recordings found under \(recordings.traces.joined(separator: ", "))"
                         + " (add --with-default-suite to run the synthetic suite as well)")
             }
+            // What is wrong with the files comes first; the way to run the suite anyway last.
+            let what = skipped.count == 1 ? "the one file given was skipped: " + skipped[0] : "every recording given was skipped:\n" + skipped.map { "  " + $0 }.joined(separator: "\n")
             throw BenchInputError(
-                "no traces to run: every recording given was skipped (add --with-default-suite to run the synthetic"
-                    + " suite as well):\n" + skipped.map { "  " + $0 }.joined(separator: "\n"))
+                "no traces to run: " + what
+                    + "\n(fix the recording or its options; --with-default-suite runs the synthetic suite beside recordings)")
         }
     }
 

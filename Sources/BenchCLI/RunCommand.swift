@@ -34,7 +34,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
     @OptionGroup(title: "Budget") var budgetOptions: BudgetOptions
 
-    @Option(help: ArgumentHelp("Trace shown by the stroke-replay and error charts. (default: 's-curve fast', else the first trace)", valueName: "name"))
+    @Option(help: ArgumentHelp("Trace shown by the stroke-replay and error charts. (default: 's-curve fast', else the trace with the most moving frames)", valueName: "name"))
     var chartTrace: String?
 
     @Flag(help: "Write no per-frame data (frames.csv and the per-frame charts' data) and keep none in memory: for very long recordings.")
@@ -58,7 +58,7 @@ struct RunCommand: AsyncParsableCommand {
         GitInfo.prefetch()
         let budget = try budgetOptions.parsed()
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
-        for line in inputs.skipped { Console.note("skipped: \(line)") }
+        for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         for trace in inputs.recordings { for notice in trace.notices { Console.note("\(trace.name): \(notice)") } }
         for line in inputs.recordedNotices { Console.note(line) }
         let asked = try inputs.chartTrace(self.chartTrace)
@@ -113,6 +113,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         PhaseTimes.shared.mark("terminal tables")
         print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))
+        print(RunOutputs.answerLine(rows: rows, options: manifest.options))
     }
 
     /// The session's plan and the chart trace: `--chart-trace`, else the fast S-curve, else

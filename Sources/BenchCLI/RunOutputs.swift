@@ -60,6 +60,12 @@ enum RunOutputs {
         }
     }
 
+    /// The answer the report opens with (``Report/answer(rows:options:)``), printed as the
+    /// terminal's last line: the same sentence, without markdown.
+    static func answerLine(rows: [SummaryRow], options: [String: String]) -> String {
+        Report.answer(rows: rows, options: options).text()
+    }
+
     /// The timing line, the traces table (recordings), the results table and the budget.
     static func printTables(
         rows: [SummaryRow], timingSummary: String, suiteName: String, traceCount: Int, seeds: Int, recordings: Bool,

@@ -8,7 +8,7 @@ import InkReplay
 /// bench --strategies none,linear,kalman:sigma_p=0.02,cap_ms=16
 /// ```
 struct StrategyOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Strategies, comma-separated, each with optional parameters, e.g. none,linear,kalman:sigma_p=0.02,cap_ms=16 (see bench list). (default: every built-in, plus recorded when a recording carries predictions; check: the baseline's)", valueName: "list"))
+    @Option(help: ArgumentHelp("Strategies, comma-separated, each with optional parameters, e.g. none,linear,kalman:sigma_p=0.02,cap_ms=16 (see bench list). (default: " + StrategyCatalog.defaultNames.joined(separator: ",") + ", plus recorded when a recording carries predictions; the other built-ins run only when named; check: the baseline's)", valueName: "list"))
     var strategies: String?
 
     /// The strategies to run; `recorded` is added to the default list when a trace carries recorded predictions.

@@ -95,7 +95,7 @@ struct SweepCommand: AsyncParsableCommand {
         let budget = try budgetOptions.parsed()
         let shard = try parsedShard()
         var inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
-        for line in inputs.skipped { Console.note("skipped: \(line)") }
+        for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         inputs.timing.horizonCapMs = nil
         // The sweep adds to the run in the folder (if any): it works on a copy and swaps it in whole.
         let run = try RunFolder(path: output.out, startFrom: .copyOfExisting)
@@ -122,7 +122,9 @@ struct SweepCommand: AsyncParsableCommand {
         try run.commit()
         committed = true
         if !output.quiet {
-            print("timing: \(uncappedSummary); horizon caps \(caps.map { NumberText.exact($0) }.joined(separator: ", ")) ms and none")
+            print("timing: \(uncappedSummary)")
+            let capList = caps.map { NumberText.exact($0) }.joined(separator: ", ")
+            print("horizon caps: " + (capList.count <= 90 ? capList : "\(caps.count) from \(NumberText.exact(caps.first ?? 0)) to \(NumberText.exact(caps.last ?? 0))") + " ms and none")
             print(SweepCSV.table(runs: runs))
             if let budget { print(BudgetTable.render(budget.judge(SweepCommand.candidates(runs)))) }
             print("wrote \(run.path)/: sweep.csv, sweep.gp" + (chartNote == "rendered" ? ", sweep.svg, sweep.png" : "") + ", sweep-manifest.json")

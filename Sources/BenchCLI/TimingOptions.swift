@@ -1,3 +1,4 @@
+import InkTraces
 import ArgumentParser
 import InkBenchKit
 import InkReplay
@@ -43,7 +44,7 @@ struct TimingOptions: ParsableArguments {
     func timing() throws -> Timing {
         guard var timing = Timing.preset(named: preset) else {
             throw BenchInputError(
-                "--preset \(preset): unknown preset; known presets: \(Timing.presets.map(\.name).joined(separator: ", "))")
+                "--preset \(preset): unknown preset\(Spelling.didYouMean(preset, among: Timing.presets.map(\.name))); known presets: \(Timing.presets.map(\.name).joined(separator: ", "))")
         }
         if let frameRateHz { timing.frameRateHz = frameRateHz }
         if let inputRateHz { timing.inputRateHz = inputRateHz }

@@ -112,7 +112,7 @@ struct TuneCommand: AsyncParsableCommand {
         var strategyOptions = StrategyOptions()
         strategyOptions.strategies = "none"
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
-        for line in inputs.skipped { Console.note("skipped: \(line)") }
+        for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         let minMoving = suiteOptions.minMovingFrames
         let base = BenchPlan(specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies, timing: inputs.timing)
 

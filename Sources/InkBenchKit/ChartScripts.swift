@@ -65,10 +65,6 @@ package struct ChartScript: Sendable, Equatable {
 /// for script in ChartScripts.all(context) { try out.write(script.name + ".gp", text: script.text) }
 /// ```
 package enum ChartScripts {
-    /// Colours by strategy name (a stable hash of it), so a strategy keeps its colour across
-    /// runs and reports; `none` is always black.
-    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22"]
-
     /// Every chart the context has data for, in report order.
     package static func all(_ c: ChartContext) -> [ChartScript] {
         [tradeoff(c), replay(c), errorOverTime(c), bars(c), sweep(c)].compactMap { $0 }
@@ -79,20 +75,8 @@ package enum ChartScripts {
         "'" + oneLine(s).replacingOccurrences(of: "'", with: "''") + "'"
     }
 
-    static func color(_ c: ChartContext, _ i: Int) -> String { color(of: c.strategies[i]) }
-
-    /// The colour of a strategy by its base name (parameters in `[...]` ignored, so
-    /// `kalman[cap_ms=8]` is drawn like `kalman` is everywhere): FNV-1a of the name.
-    package static func color(of name: String) -> String {
-        let base = name.split(separator: "[").first.map(String.init) ?? name
-        if base == "none" { return "#000000" }
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in base.utf8 {
-            h ^= UInt64(b)
-            h = h &* 0x100_0000_01b3
-        }
-        return palette[Int(h % UInt64(palette.count))]
-    }
+    /// The style of strategy `i` of the context (``StrategyStyle``: one per strategy of the run, by position).
+    static func style(_ c: ChartContext, _ i: Int) -> StrategyStyle { StrategyStyle.styles(for: c.strategies)[i] }
 
     /// The latency axis' reading, from the registry: perceived latency is judged by its magnitude.
     static let latencyReading = Figure.perceivedLatency.direction.phrase
@@ -188,9 +172,9 @@ package enum ChartScripts {
             if name == "none" {
                 plots.append("'summary.csv' skip 1 using \(pick):(\(lat)) with points pt 4 ps 2.6 lw 2 lc rgb '#000000' title \(quote("none (no prediction, the baseline)"))")
             } else {
-                plots.append("'summary.csv' skip 1 using \(pick):(\(lat)) with points pt 7 ps 1.8 lc rgb '\(color(c, i))' title \(quote(name))")
+                plots.append("'summary.csv' skip 1 using \(pick):(\(lat)) with points ps 1.8 \(style(c, i).gnuplot) title \(quote(name))")
             }
-            plots.append("'summary.csv' skip 1 using \(pick):(\(lat)):(\(quote(name))) with labels offset char 1.2,char 0.7 left textcolor rgb '\(color(c, i))' notitle")
+            plots.append("'summary.csv' skip 1 using \(pick):(\(lat)):(\(quote(name))) with labels offset char 1.2,char 0.7 left textcolor rgb '\(style(c, i).colour)' notitle")
         }
         var reads = ["summary.csv"]
         if let sh = c.sweepHeader, let sti = col(sh, "trace_index"), let ssi = col(sh, "strategy_index"),
@@ -198,7 +182,7 @@ package enum ChartScripts {
         {
             reads.append("sweep.csv")
             for (i, name) in c.strategies.enumerated() where name != "none" {
-                plots.append("'sweep.csv' skip 1 using (\(sti)==\(mean) && \(ssi)==\(i) && \(capped)==1 ? \(sov) : NaN):(\(slat)) with lines dt 2 lw 1.5 lc rgb '\(color(c, i))' title \(quote(name + " over horizon caps"))")
+                plots.append("'sweep.csv' skip 1 using (\(sti)==\(mean) && \(ssi)==\(i) && \(capped)==1 ? \(sov) : NaN):(\(slat)) with lines lw 1.8 \(style(c, i).gnuplotLine) title \(quote(name + " over horizon caps"))")
             }
         }
         let body = """
@@ -218,7 +202,7 @@ package enum ChartScripts {
         return ChartScript(
             name: "tradeoff", title: "Trade-off: perceived latency against overshoot",
             about: "Each point is a strategy's suite mean: perceived latency (how long ago the pen was where the ink ends; below 0 the ink runs ahead of the pen) against the 95th percentile of overshoot. Latency closer to 0 and less overshoot are better; a strategy is better than another only if it is no worse on both."
-                + (reads.count > 1 ? " Dashed curves trace each strategy over the horizon caps of `sweep.csv`." : ""),
+                + (reads.count > 1 ? " Thin curves (in the strategy's colour) trace each strategy over the horizon caps of `sweep.csv`." : ""),
             text: script(name: "tradeoff", title: "trade-off", reads: reads, width: 1100, height: 700,
                          columns: [columnsComment("summary.csv", h, ["perceived_latency_ms", "overshoot_p95_mm", "trace_index", "strategy_index"]),
                                    columnsComment("sweep.csv", reads.count > 1 ? c.sweepHeader : nil, ["capped", "perceived_latency_ms", "overshoot_p95_mm", "trace_index", "strategy_index"])].filter { !$0.isEmpty } + indexComment(c),
@@ -289,13 +273,13 @@ package enum ChartScripts {
         else { return nil }
         func plot(_ column: String) -> String {
             "plot " + c.strategies.enumerated().map { i, name in
-                "'chart-frames.csv' skip 1 using (\(ti)==\(t) && \(si)==\(i) && \(ph)==0 ? 1000*\(tau) : NaN):(\(column)) with linespoints lw 1.5 pt 7 ps 0.4 lc rgb '\(color(c, i))' title \(quote(name))"
+                "'chart-frames.csv' skip 1 using (\(ti)==\(t) && \(si)==\(i) && \(ph)==0 ? 1000*\(tau) : NaN):(\(column)) with linespoints lw 1.5 ps 0.4 \(style(c, i).gnuplot) title \(quote(name))"
             }.joined(separator: ", \\\n    ")
         }
         let body = """
             set multiplot layout 2,1 title \(quote("Error over time: \(c.traces[t]) (\(c.chartWindow))")).\(newline).\(quote(c.caption)) font ',13'
             set grid lc rgb '#dddddd'
-            set key outside right top box
+            set key outside right top box width 3
             set xlabel 'photon time (ms)'
             set bmargin 4
             set title 'along-track lead (positive: tip ahead of the pen)'
@@ -328,7 +312,7 @@ package enum ChartScripts {
         func plot(_ column: String) -> String {
             "plot " + c.strategies.enumerated().map { i, name in
                 let offset = (Double(i) - (n - 1) / 2) * width
-                return "'summary.csv' skip 1 using (\(si)==\(i) ? \(ti)+(\(NumberText.exact(offset))) : NaN):(\(column)) with boxes lc rgb '\(color(c, i))' title \(quote(name))"
+                return "'summary.csv' skip 1 using (\(si)==\(i) ? \(ti)+(\(NumberText.exact(offset))) : NaN):(\(column)) with boxes lc rgb '\(style(c, i).colour)' fillstyle \(style(c, i).dashType == 1 ? "solid 0.85" : "pattern \(style(c, i).dashType)") border -1 title \(quote(name))"
             }.joined(separator: ", \\\n    ")
         }
         let body = """
@@ -338,7 +322,7 @@ package enum ChartScripts {
             set xtics (\(tics)) rotate by -15 font ',10'
             set xrange [-0.6:\(c.traces.count).6]
             set grid ytics lc rgb '#dddddd'
-            set key outside right top box
+            set key outside right top box width 3
             set xzeroaxis lt -1
             set bmargin 6
             set title \(quote("perceived latency (\(latencyReading); negative: ink ahead of the pen)"))
@@ -359,7 +343,8 @@ package enum ChartScripts {
 
     // MARK: - Sweep
 
-    /// Each strategy's curve over horizon caps (suite means), caps labelled every 10 ms.
+    /// Each strategy's curve over horizon caps (suite means); the caps at every 10 ms carry a
+    /// grey marker per cap, named in the legend.
     package static func sweep(_ c: ChartContext) -> ChartScript? {
         guard let sh = c.sweepHeader, let ti = col(sh, "trace_index"), let si = col(sh, "strategy_index"),
             let ov = col(sh, "overshoot_p95_mm"), let lat = col(sh, "perceived_latency_ms"), let cap = col(sh, "horizon_cap_ms"),
@@ -367,22 +352,22 @@ package enum ChartScripts {
         else { return nil }
         let mean = c.traces.count
         var plots: [String] = []
-        var labelled = 0
         for (i, name) in c.strategies.enumerated() {
             let pick = "\(ti)==\(mean) && \(si)==\(i)"
             if name == "none" {
                 plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==0 ? \(ov) : NaN):(\(lat)) with points pt 4 ps 2.6 lw 2 lc rgb '#000000' title \(quote("none (no prediction, the baseline)"))")
                 continue
             }
-            // Each curve's cap labels sit on their own side and row, so neighbouring curves'
-            // labels do not print over each other.
-            let side = labelled % 2 == 0 ? "left" : "right"
-            let dx = labelled % 2 == 0 ? 0.8 : -0.8
-            let dy = 0.6 + 1.0 * Double(labelled / 2)
-            labelled += 1
-            plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==1 ? \(ov) : NaN):(\(lat)) with linespoints lw 2 pt 7 ps 0.9 lc rgb '\(color(c, i))' title \(quote(name + " (cap 0 ms at top)"))")
-            plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==0 ? \(ov) : NaN):(\(lat)) with points pt 12 ps 2.2 lw 2 lc rgb '\(color(c, i))' title \(quote(name + ", no cap"))")
-            plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==1 && \(cap)>0 && \(cap)<maxcap && \(cap)==10*floor(\(cap)/10) ? \(ov) : NaN):(\(lat)):(sprintf('%g ms', \(cap))) with labels offset char \(NumberText.exact(dx)),char \(NumberText.exact(dy)) \(side) font ',9' textcolor rgb '\(color(c, i))' notitle")
+            plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==1 ? \(ov) : NaN):(\(lat)) with linespoints lw 2 ps 0.9 \(style(c, i).gnuplot) title \(quote(name + " (cap 0 ms at top)"))")
+            plots.append("'sweep.csv' skip 1 using (\(pick) && \(capped)==0 ? \(ov) : NaN):(\(lat)) with points pt 12 ps 2.2 lw 2 lc rgb '\(style(c, i).colour)' title \(quote(name + ", no cap"))")
+        }
+        // The caps that are multiples of 10 ms are marked on every curve by one grey marker
+        // each, named once in the legend (text labels beside the points printed over each other
+        // where curves run close).
+        let predicting = c.strategies.enumerated().filter { $0.element != "none" }.map { "\(si)==\($0.offset)" }
+        if !predicting.isEmpty {
+            let anyPredicting = "(" + predicting.joined(separator: " || ") + ")"
+            plots.append("for [k=1:decades] 'sweep.csv' skip 1 using (\(ti)==\(mean) && \(anyPredicting) && \(capped)==1 && \(cap)==10*k ? \(ov) : NaN):(\(lat)) with points pt int(word(capmarks, 1+(k-1)%words(capmarks))) ps 2.4 lw 1.5 lc rgb '#333333' title sprintf('cap %d ms', 10*k)")
         }
         let body = """
             set title \(quote("Trade-off curves over horizon caps (suite means; latency \(latencyReading), overshoot lower is better)"))
@@ -397,12 +382,14 @@ package enum ChartScripts {
             \(caption(c, extra: "; horizon capped at min(strategy cap, sweep cap)"))
             stats 'sweep.csv' skip 1 using (\(capped)==1 ? \(cap) : NaN) nooutput
             maxcap = STATS_max
+            decades = int(floor(maxcap / 10))
+            capmarks = "6 8 10 14 1 2"
             plot \(plots.joined(separator: ", \\\n    "))
             unset label 99
             """
         return ChartScript(
             name: "sweep", title: "Trade-off curves over horizon caps",
-            about: "Each strategy run with its prediction horizon capped at 0, 5, ... ms (caps labelled every 10 ms): a short cap gives little latency removed and little overshoot, a long cap the reverse. The curve closest to the lower left offers the best trade-off at every overshoot budget.",
+            about: "Each strategy run with its prediction horizon capped at 0, 5, ... ms (the caps at 10, 20, ... ms marked by the grey markers named in the legend): a short cap gives little latency removed and little overshoot, a long cap the reverse. The curve closest to the lower left offers the best trade-off at every overshoot budget.",
             text: script(name: "sweep", title: "trade-off curves over horizon caps", reads: ["sweep.csv"], width: 1100, height: 700,
                          columns: [columnsComment("sweep.csv", sh, ["horizon_cap_ms", "capped", "perceived_latency_ms", "overshoot_p95_mm", "trace_index", "strategy_index"])] + indexComment(c),
                          body: body))

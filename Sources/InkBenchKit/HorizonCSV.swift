@@ -157,12 +157,12 @@ package enum HorizonCSV {
         let units = Set(rows.map(\.unit)).sorted().joined(separator: " / ")
         var plots: [String] = []
         let dashes = [1, 2, 3, 4, 5]
+        let styles = StrategyStyle.styles(for: strategies)
         for (p, pool) in pools.enumerated() {
             for (i, name) in strategies.enumerated() where rows.contains(where: { $0.poolIndex == p && $0.strategyIndex == i }) {
-                let color = name == "none" ? "#000000" : ChartScripts.palette[i % ChartScripts.palette.count]
                 let title = pools.count > 1 ? "\(name), \(pool)" : name
                 plots.append(
-                    "'horizon.csv' skip 1 using (\(pi)==\(p) && \(si)==\(i) ? \(x) : NaN):(\(y)) with linespoints lw 2 pt 7 ps 0.7 dt \(dashes[p % dashes.count]) lc rgb '\(color)' title \(ChartScripts.quote(title))")
+                    "'horizon.csv' skip 1 using (\(pi)==\(p) && \(si)==\(i) ? \(x) : NaN):(\(y)) with linespoints lw 2 ps 0.7 dt \(dashes[p % dashes.count]) \(styles[i].gnuplotColourAndPoint) title \(ChartScripts.quote(title))")
             }
         }
         if let budget {

@@ -244,11 +244,12 @@ package enum PlatformMetrics {
         let x = ChartScripts.col(h, "bucket_ms") ?? "$0", along = ChartScripts.col(h, "along_mean_px") ?? "$0"
         let off = ChartScripts.col(h, "off_rmse_px") ?? "$0"
         var plots: [String] = []
+        let styles = StrategyStyle.styles(for: strategies)
         for (i, name) in strategies.enumerated() {
-            let color = name == "none" ? "#000000" : ChartScripts.palette[i % ChartScripts.palette.count]
+            let color = styles[i].colour
             let pick = "\(ti)==\(traceCount) && \(si)==\(i)"
-            plots.append("'android-metrics.csv' skip 1 using (\(pick) ? \(x) : NaN):(\(along)) with linespoints lw 2 pt 7 ps 0.8 lc rgb '\(color)' title \(ChartScripts.quote(name + ": along mean"))")
-            plots.append("'android-metrics.csv' skip 1 using (\(pick) ? \(x) : NaN):(\(off)) with linespoints lw 2 pt 6 ps 0.8 dt 2 lc rgb '\(color)' title \(ChartScripts.quote(name + ": off RMSE"))")
+            plots.append("'android-metrics.csv' skip 1 using (\(pick) ? \(x) : NaN):(\(along)) with linespoints lw 2 ps 0.8 \(styles[i].gnuplotColourAndPoint) title \(ChartScripts.quote(name + ": along mean"))")
+            plots.append("'android-metrics.csv' skip 1 using (\(pick) ? \(x) : NaN):(\(off)) with linespoints lw 2 pt \(styles[i].pointType == 7 ? 6 : styles[i].pointType - 1) ps 0.8 dt 2 lc rgb '\(color)' title \(ChartScripts.quote(name + ": off RMSE"))")
         }
         let body = """
             set title \(ChartScripts.quote("Android MotionPredictor metrics against horizon (every trace pooled)"))

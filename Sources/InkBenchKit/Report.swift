@@ -5,8 +5,12 @@ import Foundation
 /// after `bench run`; read back from `summary.csv` by `SummaryCSV.read(_:path:)` for
 /// `bench report`), `manifest.json` and the charts.
 ///
-/// Sections: timing and suite, suite-mean table (best value of each column in bold), per-trace
-/// table, the reading of each strategy's trade-off, the charts, provenance.
+/// Sections, the answer first: the pick and its reason in one sentence (``Answer``, against the
+/// run's budget or the default one), the trade-off chart, the suite-mean table (best value of
+/// each column in bold), the verdict and the budget; then the details: timing, suite and
+/// strategy parameters, per-trace tables, the reading of each strategy's trade-off, the other
+/// charts, provenance. Strategies carry the colour and glyph of their charts' style
+/// (``StrategyStyle``) in the HTML tables.
 ///
 /// ```swift
 /// let report = Report(rows: rows, manifest: manifest, charts: scripts, rendered: true)
@@ -131,18 +135,34 @@ package struct Report: Sendable {
             + (budgetVerdict.map { " **Within the budget** (" + $0.budget.bounds.map(\.text).joined(separator: ", ") + ", \($0.budget.scope.rawValue)): " + BudgetTable.bestLine($0, markdown: true) + "." } ?? "")
     }
 
-    /// The run's budget (`--budget` in the manifest's options) judged on the summary's strategies, or `nil`.
+    /// The run's budget (`--budget` in the manifest's options, else ``Budget/defaultText``;
+    /// none with `--budget none`) judged on the summary's strategies, or `nil`.
     package var budgetVerdict: Budget.Verdict? {
-        guard let text = manifest?.options["budget"], !text.isEmpty else { return nil }
-        let scope: Budget.Scope = manifest?.options["budget-per-trace"] == "true" ? .everyTrace : .suiteMean
-        guard let budget = try? Budget(parsing: text, scope: scope) else { return nil }
-        return budget.judge(Budget.candidates(record))
+        Budget.recorded(manifest?.options ?? [:]).budget?.judge(Budget.candidates(record))
+    }
+
+    /// The answer the report opens with and the terminal ends with.
+    package var answer: Answer { Report.answer(rows: rows, options: manifest?.options ?? [:]) }
+
+    /// The answer for summary rows and a run's recorded options: the one rule the report and
+    /// the terminal both use, so they print the same sentence.
+    package static func answer(rows: [SummaryRow], options: [String: String]) -> Answer {
+        let record = BenchRecord(summaryRows: rows, source: "summary.csv")
+        let (budget, origin) = Budget.recorded(options)
+        return Answer(verdict: budget?.judge(Budget.candidates(record)), origin: origin, front: TradeoffReading(record: record).front)
+    }
+
+    /// The strategies' chart styles by name, in run order.
+    var styles: [String: StrategyStyle] {
+        let names = rows.filter(\.isSuiteMean).sorted { $0.strategyIndex < $1.strategyIndex }.map(\.strategy)
+        return Dictionary(zip(names, StrategyStyle.styles(for: names)), uniquingKeysWith: { a, _ in a })
     }
 
     /// The budget section's paragraphs (markdown), or none without a budget.
     var budgetSection: (intro: String, table: String, best: String)? {
         guard let v = budgetVerdict else { return nil }
-        let intro = "**Budget:** " + v.budget.bounds.map { "`\($0.text)`" }.joined(separator: ", ") + ", applied to "
+        let origin = Budget.recorded(manifest?.options ?? [:]).origin
+        let intro = (origin == .defaultBudget ? "**Budget (the default; give `--budget` for your own, `--budget none` for none):** " : "**Budget:** ") + v.budget.bounds.map { "`\($0.text)`" }.joined(separator: ", ") + ", applied to "
             + (v.budget.scope == .suiteMean ? "each strategy's suite mean" : "every trace counted in the suite mean (the worst trace is named)")
             + ". A bound on a closer-to-zero figure bounds its magnitude; values are compared as printed. Each cell: the value, and how far it is inside or outside the bound. The best within the budget has the smallest |perceived latency| (the most latency removed without running ahead of the pen), ties broken by overshoot p95."
         return (intro, BudgetTable.markdown(v), BudgetTable.bestLine(v, markdown: true) + ".")
@@ -177,13 +197,18 @@ package struct Report: Sendable {
     package func markdown() -> String {
         var md = "# InkBench report\n\n"
         let reading = self.reading
-        md += heading.joined(separator: "\n") + "\n\n"
-        md += verdict(reading) + "\n\n"
+        md += "**\(answer.text(markdown: true))**\n\n"
+        let tradeoff = charts.first { $0.name == "tradeoff" }
+        if let c = tradeoff {
+            md += rendered ? "![\(c.title)](\(c.name).svg)\n\n" : "_Trade-off chart not rendered: \(chartsNote ?? "gnuplot was not run")._ Script: `\(c.name).gp`.\n\n"
+        }
         md += "## Summary: suite means\n\n"
         let suite = table(rows: suiteRows, columns: Report.suiteColumns, leading: suiteLeading)
         md += markdownTable(suite) + "\n" + Report.bestNote + (mixedTraceSets.map { " " + $0 } ?? "") + "\n\n"
+        md += verdict(reading) + "\n\n"
         if let b = budgetSection { md += "## Budget\n\n" + b.intro + "\n\n" + b.table + "\n" + b.best + "\n\n" }
         if let section = breakdown { md += section.markdown }
+        md += "## Details\n\n" + heading.joined(separator: "\n") + "\n\n"
         md += "## Per trace\n\n"
         for trace in traceNames {
             md += "### \(trace)\n\n" + markdownTable(traceTable(trace)) + "\n"
@@ -194,8 +219,8 @@ package struct Report: Sendable {
         if !rendered { md += "_Charts not rendered: \(chartsNote ?? "gnuplot was not run")._ The `.gp` scripts are in the folder: run `gnuplot NAME.gp` there.\n\n" }
         for c in charts {
             md += "### \(c.title)\n\n"
-            if rendered { md += "![\(c.title)](\(c.name).svg)\n\n" }
-            md += "\(c.about) Script: `\(c.name).gp`.\n\n"
+            if rendered && c.name != "tradeoff" { md += "![\(c.title)](\(c.name).svg)\n\n" }
+            md += "\(c.about)\(c.name == "tradeoff" && rendered ? " (The chart is at the top of the report.)" : "") Script: `\(c.name).gp`.\n\n"
         }
         md += "## Provenance\n\n" + provenance.map { "- " + $0 }.joined(separator: "\n") + "\n"
         return md
@@ -234,11 +259,14 @@ package struct Report: Sendable {
             chars = []
             return out
         }
+        let styles = self.styles
         func table(_ t: (header: [String], cells: [[Cell]])) -> String {
             var s = "<div class=\"scroll\"><table>\n<tr>" + t.header.enumerated().map { "<th\($0.offset == 0 ? " class=\"l\"" : "")>\(esc($0.element))</th>" }.joined() + "</tr>\n"
             for row in t.cells {
                 s += "<tr>" + row.enumerated().map { k, c in
-                    "<td class=\"\(k == 0 ? "l" : "")\(c.best ? " best" : "")\">\(c.best ? "<strong>\(esc(c.text))</strong>" : esc(c.text))</td>"
+                    // The strategy's swatch: its charts' colour and glyph.
+                    let swatch = k == 0 ? styles[c.text].map { "<span class=\"sw\" style=\"color:\($0.colour)\">\($0.glyph)</span> " } ?? "" : ""
+                    return "<td class=\"\(k == 0 ? "l" : "")\(c.best ? " best" : "")\">\(swatch)\(c.best ? "<strong>\(esc(c.text))</strong>" : esc(c.text))</td>"
                 }.joined() + "</tr>\n"
             }
             return s + "</table></div>\n"
@@ -247,13 +275,18 @@ package struct Report: Sendable {
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>InkBench report</title>
             <style>
-            body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 1250px; margin: 2em auto; padding: 0 1em; color: #222; line-height: 1.45; }
+            body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 1250px; margin: 1em auto; padding: 0 1em; color: #222; line-height: 1.45; }
+            h1 { font-size: 1.4em; margin: 0.2em 0; }
+            p.answer { font-size: 1.1em; background: #eef4fb; border-left: 4px solid #0072B2; padding: 0.4em 0.8em; margin: 0.4em 0; }
+            figure#top-tradeoff { margin: 0.3em 0 1em; } figure#top-tradeoff svg { max-height: calc(100vh - 11em); width: auto; max-width: 100%; }
+            .sw { font-size: 1.1em; }
             .scroll { overflow-x: auto; max-width: 100%; }
             table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
             p.verdict { background: #eef4fb; border-left: 4px solid #3a7bd5; padding: 0.5em 0.8em; }
             @media print { body { max-width: none; margin: 0; font-size: 10pt; } .scroll { overflow: visible; }
               table { font-size: 8pt; } figure { break-inside: avoid; } h2, h3 { break-after: avoid; } p.verdict { border: 1px solid #888; } }
-            th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.6em; text-align: right; white-space: nowrap; }
+            th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.5em; text-align: right; white-space: nowrap; }
+            th { white-space: normal; vertical-align: bottom; min-width: 3.5em; }
             th.l, td.l { text-align: left; }
             td.best { background: #e6f4e6; }
             code { background: #f3f3f3; padding: 0 0.2em; }
@@ -264,11 +297,20 @@ package struct Report: Sendable {
 
             """
         let reading = self.reading
-        h += heading.map { "<p>\(inline($0))</p>\n" }.joined()
-        h += "<p class=\"verdict\">\(inline(verdict(reading)))</p>\n"
-        h += "<h2>Summary: suite means</h2>\n"
+        h += "<p class=\"answer\" id=\"answer\"><strong>\(inline(answer.text(markdown: true)))</strong></p>\n"
+        func svgText(_ name: String) -> String? {
+            guard rendered, var text = svg(name) else { return nil }
+            if let start = text.range(of: "<svg") { text = String(text[start.lowerBound...]) }
+            return text
+        }
+        if let c = charts.first(where: { $0.name == "tradeoff" }) {
+            h += "<figure id=\"top-tradeoff\">" + (svgText(c.name).map { $0 + "\n" } ?? "<p><em>Trade-off chart not rendered: \(esc(chartsNote ?? "gnuplot was not run")).</em> Script: <code>\(c.name).gp</code>.</p>\n")
+            h += "<figcaption>\(inline(c.about)) Script: <code>\(c.name).gp</code>.</figcaption></figure>\n"
+        }
+        h += "<h2 id=\"summary\">Summary: suite means</h2>\n"
         h += table(self.table(rows: suiteRows, columns: Report.suiteColumns, leading: suiteLeading))
         h += "<p>\(inline(Report.bestNote + (mixedTraceSets.map { " " + $0 } ?? "")))</p>\n"
+        h += "<p class=\"verdict\">\(inline(verdict(reading)))</p>\n"
         if let b = budgetSection, let v = budgetVerdict {
             let rows = BudgetTable.cells(v)
             h += "<h2>Budget</h2>\n<p>\(inline(b.intro))</p>\n<div class=\"scroll\"><table>\n"
@@ -276,18 +318,16 @@ package struct Report: Sendable {
             h += "</table></div>\n<p>\(inline(b.best))</p>\n"
         }
         if let section = breakdown { h += section.html(inline: inline, esc: esc) }
+        h += "<h2 id=\"details\">Details</h2>\n" + heading.map { "<p>\(inline($0))</p>\n" }.joined()
         h += "<h2>Per trace</h2>\n"
         for trace in traceNames {
             h += "<h3>\(esc(trace))</h3>\n" + table(traceTable(trace))
         }
         h += "<h2>Reading the trade-off</h2>\n<ul>\n" + reading.sentences.map { "<li>\(inline($0.text))</li>\n" }.joined() + "</ul>\n<h2>Charts</h2>\n"
         if !rendered { h += "<p><em>Charts not rendered: \(esc(chartsNote ?? "gnuplot was not run")).</em> The <code>.gp</code> scripts are in the folder.</p>\n" }
-        for c in charts {
+        for c in charts where c.name != "tradeoff" {
             h += "<figure id=\"\(c.name)\"><h3>\(esc(c.title))</h3>\n"
-            if rendered, var text = svg(c.name) {
-                if let start = text.range(of: "<svg") { text = String(text[start.lowerBound...]) }
-                h += text + "\n"
-            }
+            if let text = svgText(c.name) { h += text + "\n" }
             h += "<figcaption>\(inline(c.about)) Script: <code>\(c.name).gp</code>.</figcaption></figure>\n"
         }
         h += "<h2>Provenance</h2>\n<ul>\n" + provenance.map { "<li>\(inline($0))</li>\n" }.joined() + "</ul>\n</body></html>\n"

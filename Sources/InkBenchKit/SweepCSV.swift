@@ -53,8 +53,14 @@ package enum SweepCSV {
         return csv
     }
 
-    /// A terminal table of the suite means: one line per strategy, `Λ ms / p95 mm` per cap.
-    package static func table(runs: [(cap: Double?, rows: [SummaryRow])]) -> String {
+    /// The widest line of ``table(runs:width:)`` by default, in characters.
+    package static let terminalWidth = 120
+
+    /// A terminal table of the suite means: one line per cap (and `no cap` last), one column
+    /// per strategy holding `Λ ms / p95 mm / end max mm`. When the strategies do not fit in
+    /// `width` characters they are split into several tables, each within it (every figure of
+    /// every cap is in `sweep.csv`).
+    package static func table(runs: [(cap: Double?, rows: [SummaryRow])], width: Int = terminalWidth) -> String {
         let posix = Locale(identifier: "en_US_POSIX")
         var strategies: [String] = []
         var order: [String: Int] = [:]
@@ -65,27 +71,44 @@ package enum SweepCSV {
             }
         }
         strategies.sort { (order[$0] ?? 0, $0) < (order[$1] ?? 0, $1) }
-        var rows: [[String]] = [["suite mean: latency ms / overshoot p95 mm / end overshoot max mm"] + runs.map { $0.cap.map { "cap \(NumberText.exact($0)) ms" } ?? "no cap" }]
-        for s in strategies {
-            var row = [s]
-            for run in runs {
-                if let r = run.rows.first(where: { $0.isSuiteMean && $0.strategy == s }) {
-                    row.append(String(
-                        format: "%.1f / %.2f / %.2f", locale: posix, r.perceivedLatency?.value ?? .nan, r.values["overshoot_p95_mm"] ?? .nan,
-                        r.values["end_overshoot_max_mm"] ?? .nan))
-                } else {
-                    row.append("-")
-                }
+        let capLabels = ["cap ms"] + runs.map { $0.cap.map { NumberText.exact($0) } ?? "no cap" }
+        func cells(_ s: String) -> [String] {
+            [s] + runs.map { run in
+                guard let r = run.rows.first(where: { $0.isSuiteMean && $0.strategy == s }) else { return "-" }
+                return String(
+                    format: "%.1f / %.2f / %.2f", locale: posix, r.perceivedLatency?.value ?? .nan, r.values["overshoot_p95_mm"] ?? .nan,
+                    r.values["end_overshoot_max_mm"] ?? .nan)
             }
-            rows.append(row)
         }
-        var widths = [Int](repeating: 0, count: rows[0].count)
-        for row in rows { for (i, c) in row.enumerated() { widths[i] = max(widths[i], c.count) } }
-        return rows.map { row in
-            row.enumerated().map { i, c in
-                let pad = String(repeating: " ", count: widths[i] - c.count)
-                return i == 0 ? c + pad : pad + c
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        let columns = strategies.map(cells)
+        let capWidth = capLabels.map(\.count).max() ?? 0
+        // Split the strategies into groups whose columns fit the width.
+        var groups: [[[String]]] = []
+        var current: [[String]] = []
+        var used = capWidth
+        for column in columns {
+            let w = 2 + (column.map(\.count).max() ?? 0)
+            if !current.isEmpty && used + w > width {
+                groups.append(current)
+                current = []
+                used = capWidth
+            }
+            current.append(column)
+            used += w
+        }
+        if !current.isEmpty { groups.append(current) }
+        var out = ["suite means per horizon cap: perceived latency ms / overshoot p95 mm / end overshoot max mm (every figure in sweep.csv)"]
+        for (g, group) in groups.enumerated() {
+            if g > 0 { out.append("") }
+            let widths = [capWidth] + group.map { $0.map(\.count).max() ?? 0 }
+            for line in capLabels.indices {
+                let row = [capLabels[line]] + group.map { $0[line] }
+                out.append(row.enumerated().map { i, c in
+                    let pad = String(repeating: " ", count: max(0, widths[i] - c.count))
+                    return i == 0 ? c + pad : pad + c
+                }.joined(separator: "  "))
+            }
+        }
+        return out.joined(separator: "\n")
     }
 }

@@ -35,6 +35,9 @@ public struct ImportOptions: Sendable, Equatable {
     public var scaleSource: String?
     /// The recording device a manifest names (`device = ...`); set on the trace over the reader's.
     public var device: String?
+    /// Refuse a file the plausibility check finds implausible (``Plausibility``) instead of
+    /// warning in its notices (`--strict`).
+    public var strict = false
 
     public init(
         scaleUnitsPerMM: Double? = nil, timeUnitSeconds: Double? = nil, yAxisUp: Bool? = nil,

@@ -178,6 +178,7 @@ public struct RecordingLoader: Sendable {
     func settings(path: String, relative: String, local: [(RecordingManifest, String)]) -> (ImportOptions, TraceFormat?, String?) {
         var options = ImportOptions()
         options.includeHover = includeHover
+        options.strict = strict
         var format: TraceFormat?
         var skip: String?
         var matched: [(ManifestEntry, String)] = []
@@ -240,10 +241,17 @@ public struct RecordingLoader: Sendable {
         return [UInt8](data)
     }
 
-    /// Reads one file's bytes as `format` (for evemu, with the sibling `.desc` if there is one).
+    /// Reads one file's bytes as `format` (for evemu, with the sibling `.desc` if there is one),
+    /// then checks it (``Plausibility``): each finding becomes a `warning:` notice, or with
+    /// `options.strict` an error.
     public static func read(_ bytes: [UInt8], path: String, format: TraceFormat, options: ImportOptions) throws(ImportError) -> Trace {
         var trace = try readFormat(bytes, path: path, format: format, options: options)
         if let device = options.device { trace.device = device }
+        let findings = Plausibility.findings(trace, scale: options.scaleSource)
+        if options.strict, let first = findings.first {
+            throw ImportError(file: path, first + " (--strict stops here)")
+        }
+        trace.notices += findings.map { "warning: " + $0 }
         return trace
     }
 

@@ -411,7 +411,7 @@ public enum StrategyCatalog {
     public static func definitionOrError(named name: String) throws(StrategySpecError) -> StrategyDefinition {
         guard let definition = definition(named: name) else {
             throw StrategySpecError(
-                "unknown strategy '\(name)'; known strategies: \(all.map(\.name).joined(separator: ", "))")
+                "unknown strategy '\(name)'\(Spelling.didYouMean(name, among: all.map(\.name))); known strategies: \(all.map(\.name).joined(separator: ", "))")
         }
         return definition
     }

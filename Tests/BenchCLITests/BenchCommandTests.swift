@@ -27,7 +27,7 @@ struct ArgumentTests {
         let out = temporaryFolder("args")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let extra = arguments.first == "report" ? [] : ["--out", out, "--quiet", "--no-charts"]
-        #expect(await BenchMain.run(arguments + extra) == 2)
+        #expect(await benchQuietly(arguments + extra) == 2)
     }
 
     @Test("recordings given and all skipped fail the run instead of running the synthetic suite")
@@ -40,7 +40,7 @@ struct ArgumentTests {
         }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "not a recording\n".write(toFile: folder + "/notes.md", atomically: true, encoding: .utf8)
-        #expect(await BenchMain.run(["--traces", folder, "--out", out, "--quiet", "--no-charts"]) == 2)
+        #expect(await benchQuietly(["--traces", folder, "--out", out, "--quiet", "--no-charts"]) == 2)
         #expect(!FileManager.default.fileExists(atPath: out + "/summary.csv"))
         let recordings = try RecordingOptions.parse(["--traces", folder])
         let error = #expect(throws: BenchInputError.self) {
@@ -102,9 +102,9 @@ struct ArgumentTests {
 
     @Test("--version, --help and list exit 0")
     func informational() async {
-        #expect(await BenchMain.run(["--version"]) == 0)
-        #expect(await BenchMain.run(["--help"]) == 0)
-        #expect(await BenchMain.run(["list"]) == 0)
+        #expect(await benchQuietly(["--version"]) == 0)
+        #expect(await benchQuietly(["--help"]) == 0)
+        #expect(await benchQuietly(["list"]) == 0)
         #expect(ListCommand.text().contains("kalman-chromium"))
         #expect(ListCommand.text().contains("ipad-promotion"))
     }
@@ -126,7 +126,7 @@ struct RunOutputTests {
         let a = temporaryFolder("det a"), b = temporaryFolder("det b")
         defer { for p in [a, b] { try? FileManager.default.removeItem(atPath: p) } }
         for out in [a, b] {
-            #expect(await BenchMain.run(["--strategies", Self.strategies, "--out", out, "--quiet", "--no-charts"]) == 0)
+            #expect(await benchQuietly(["--strategies", Self.strategies, "--out", out, "--quiet", "--no-charts"]) == 0)
         }
         for file in ["summary.csv", "frames.csv", "chart-frames.csv", "tails.csv", "paths.csv"] {
             let x = FileManager.default.contents(atPath: a + "/" + file)
@@ -139,7 +139,7 @@ struct RunOutputTests {
     func files() async throws {
         let out = temporaryFolder("files")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run(["--strategies", Self.strategies, "--out", out, "--quiet", "--no-charts", "--seeds", "2"]) == 0)
+        #expect(await benchQuietly(["--strategies", Self.strategies, "--out", out, "--quiet", "--no-charts", "--seeds", "2"]) == 0)
         let summary = try CSVTable(parsing: String(contentsOfFile: out + "/summary.csv", encoding: .utf8))
         #expect(summary.header == SummaryCSV.header)
         #expect(summary.header.prefix(11).joined(separator: ",") == SummaryAndHeaders.fixed)
@@ -169,9 +169,9 @@ struct RunOutputTests {
         let out = temporaryFolder("suite")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let suite = Requirement.packageRoot + "/Datasets/shapes.suite"
-        #expect(await BenchMain.run(["--suite", suite, "--strategies", "none,linear", "--out", out, "--quiet", "--no-charts", "--phases", "2"]) == 0)
+        #expect(await benchQuietly(["--suite", suite, "--strategies", "none,linear", "--out", out, "--quiet", "--no-charts", "--phases", "2"]) == 0)
         try FileManager.default.removeItem(atPath: out + "/report.md")
-        #expect(await BenchMain.run(["report", out, "--no-charts", "--quiet"]) == 0)
+        #expect(await benchQuietly(["report", out, "--no-charts", "--quiet"]) == 0)
         let md = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
         #expect(md.contains("## Summary: suite means") && md.contains("circle r20") && md.contains("2 phases"))
     }
@@ -180,7 +180,7 @@ struct RunOutputTests {
     func sweep() async throws {
         let out = temporaryFolder("sweep")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run(["sweep", "--suite", "line", "--strategies", "none,linear", "--from-ms", "0", "--to-ms", "20", "--step-ms", "10", "--out", out, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["sweep", "--suite", "line", "--strategies", "none,linear", "--from-ms", "0", "--to-ms", "20", "--step-ms", "10", "--out", out, "--quiet", "--no-charts"]) == 0)
         let sweep = try CSVTable(parsing: String(contentsOfFile: out + "/sweep.csv", encoding: .utf8))
         #expect(sweep.header == SweepCSV.header)
         // linear: 3 caps + uncapped, none: uncapped; each for the trace and the suite mean.
@@ -207,7 +207,7 @@ struct ChartRenderTests {
         let out = temporaryFolder("charts")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let strategies = ["none", "linear", "kalman-chromium", "kalman:sigma_p=0.02,cap_ms=16"]
-        #expect(await BenchMain.run(["--strategies", strategies.joined(separator: ","), "--out", out, "--quiet", "--require-charts", "--phases", "2"]) == 0)
+        #expect(await benchQuietly(["--strategies", strategies.joined(separator: ","), "--out", out, "--quiet", "--require-charts", "--phases", "2"]) == 0)
         let data = try #require(FileManager.default.contents(atPath: out + "/tradeoff.svg"))
         let titles = SVGTitles()
         let parser = XMLParser(data: data)
@@ -223,7 +223,7 @@ struct ChartRenderTests {
         let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         #expect(html.components(separatedBy: "<svg").count - 1 == 4, "every chart is embedded")
         // A sweep with the same timing and strategies draws its curves on the run's trade-off chart.
-        #expect(await BenchMain.run(["sweep", "--strategies", strategies.joined(separator: ","), "--out", out, "--quiet", "--require-charts", "--phases", "2", "--to-ms", "30", "--step-ms", "10"]) == 0)
+        #expect(await benchQuietly(["sweep", "--strategies", strategies.joined(separator: ","), "--out", out, "--quiet", "--require-charts", "--phases", "2", "--to-ms", "30", "--step-ms", "10"]) == 0)
         let sweepSVG = try #require(FileManager.default.contents(atPath: out + "/sweep.svg"))
         #expect(XMLParser(data: sweepSVG).parse(), "sweep.svg is well-formed XML")
         #expect(try String(contentsOfFile: out + "/tradeoff.gp", encoding: .utf8).contains("'sweep.csv'"))

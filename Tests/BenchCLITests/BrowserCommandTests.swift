@@ -30,7 +30,7 @@ struct BrowserCommandTests {
         let started = Date()
         var code: Int32 = -1
         for _ in 1...3 {  // browser timing has strays: up to 3 replays
-            code = await BenchMain.run(["browser", input, "--to", out, "--quiet", "--chromium", try Requirement.chromium.path()])
+            code = await benchQuietly(["browser", input, "--to", out, "--quiet", "--chromium", try Requirement.chromium.path()])
             if code == 0 { break }
         }
         print("bench browser on 97 samples: \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
@@ -42,7 +42,7 @@ struct BrowserCommandTests {
         let json = try #require(try JSONSerialization.jsonObject(with: manifest) as? [String: Any])
         #expect((json["chromium"] as? [String: Any])?["version"] as? String != nil)
         let results = folder + "/results"
-        #expect(await BenchMain.run(["--traces", out, "--strategies", "none,kalman-chromium,recorded", "--out", results, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["--traces", out, "--strategies", "none,kalman-chromium,recorded", "--out", results, "--quiet", "--no-charts"]) == 0)
         let summary = try String(contentsOfFile: results + "/summary.csv", encoding: .utf8)
         let rows = summary.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = try #require(rows.first)
@@ -60,7 +60,7 @@ struct BrowserCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let input = try Self.shortTrace(in: folder)
         let out = folder + "/never.csv"
-        #expect(await BenchMain.run(["browser", input, "--to", out, "--chromium", folder + "/no-such-chromium"]) == 2)
+        #expect(await benchQuietly(["browser", input, "--to", out, "--chromium", folder + "/no-such-chromium"]) == 2)
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(!FileManager.default.fileExists(atPath: folder + "/never.manifest.json"))
     }
@@ -70,10 +70,10 @@ struct BrowserCommandTests {
         let folder = temporaryFolder("capture")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        #expect(await BenchMain.run(["capture", "--write", folder + "/capture.html"]) == 0)
+        #expect(await benchQuietly(["capture", "--write", folder + "/capture.html"]) == 0)
         let page = try String(contentsOfFile: folder + "/capture.html", encoding: .utf8)
         #expect(page.contains("getPredictedEvents") && page.contains("inkbench-capture"))
-        #expect(await BenchMain.run(["capture", "--serve", "--tls-cert", "a.pem", "--tls-key", "b.pem"]) == 2)
-        #expect(await BenchMain.run(["capture"]) == 2)
+        #expect(await benchQuietly(["capture", "--serve", "--tls-cert", "a.pem", "--tls-key", "b.pem"]) == 2)
+        #expect(await benchQuietly(["capture"]) == 2)
     }
 }

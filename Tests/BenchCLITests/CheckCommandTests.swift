@@ -30,28 +30,28 @@ struct CheckCommandTests {
         let folder = scratchPath("codes")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let baseline = folder + "/base line.csv"
-        #expect(await BenchMain.run(["check", "--baseline", baseline, "--update-baseline", "--strategies", "none,linear", "--spread-seeds", "3"]) == 0)
+        #expect(await benchQuietly(["check", "--baseline", baseline, "--update-baseline", "--strategies", "none,linear", "--spread-seeds", "3"]) == 0)
         let written = try String(contentsOfFile: baseline, encoding: .utf8)
         #expect(written.contains("# spread_seeds: 1 2 3\n"))
         #expect(written.contains("# strategy: linear | cap_ms=off gap_ms=off\n"))
 
         // Unchanged: the strategies default to the baseline's.
-        #expect(await BenchMain.run(["check", "--baseline", baseline]) == 0)
+        #expect(await benchQuietly(["check", "--baseline", baseline]) == 0)
 
         // Rewriting a baseline is deterministic.
-        #expect(await BenchMain.run(["check", "--baseline", baseline, "--update-baseline", "--strategies", "none,linear", "--spread-seeds", "3"]) == 0)
+        #expect(await benchQuietly(["check", "--baseline", baseline, "--update-baseline", "--strategies", "none,linear", "--spread-seeds", "3"]) == 0)
         #expect(try String(contentsOfFile: baseline, encoding: .utf8) == written)
 
         // The baseline says linear overshot 0.1 mm less on the clean fast S-curve: now is worse.
         try editBaseline(baseline, trace: "s-curve fast", strategy: "linear", figure: "overshoot_p95_mm") { $0 - 0.1 }
-        #expect(await BenchMain.run(["check", "--baseline", baseline]) == 1)
+        #expect(await benchQuietly(["check", "--baseline", baseline]) == 1)
         // A looser tolerance lets it pass.
-        #expect(await BenchMain.run(["check", "--baseline", baseline, "--tolerance", "overshoot_p95_mm=0.2"]) == 0)
+        #expect(await benchQuietly(["check", "--baseline", baseline, "--tolerance", "overshoot_p95_mm=0.2"]) == 0)
 
         // A different timing, or strategy set, is an input error.
-        #expect(await BenchMain.run(["check", "--baseline", baseline, "--preset", "ipad-promotion"]) == 2)
-        #expect(await BenchMain.run(["check", "--baseline", baseline, "--strategies", "none,linear,quadratic"]) == 2)
-        #expect(await BenchMain.run(["check", "--baseline", baseline, "--seed", "2"]) == 2)
+        #expect(await benchQuietly(["check", "--baseline", baseline, "--preset", "ipad-promotion"]) == 2)
+        #expect(await benchQuietly(["check", "--baseline", baseline, "--strategies", "none,linear,quadratic"]) == 2)
+        #expect(await benchQuietly(["check", "--baseline", baseline, "--seed", "2"]) == 2)
     }
 
     @Test("bad input exits 2", arguments: [
@@ -66,7 +66,7 @@ struct CheckCommandTests {
         ["compare", "linear", "linear"],
     ])
     func badInput(_ arguments: [String]) async {
-        #expect(await BenchMain.run(arguments) == 2)
+        #expect(await benchQuietly(arguments) == 2)
     }
 
     @Test("a mismatched baseline says what differs")
@@ -74,7 +74,7 @@ struct CheckCommandTests {
         let folder = scratchPath("mismatch")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let baseline = folder + "/base.csv"
-        #expect(await BenchMain.run(["check", "--baseline", baseline, "--update-baseline", "--strategies", "none,linear", "--preset", "ipad-promotion", "--spread-seeds", "0"]) == 0)
+        #expect(await benchQuietly(["check", "--baseline", baseline, "--update-baseline", "--strategies", "none,linear", "--preset", "ipad-promotion", "--spread-seeds", "0"]) == 0)
         let command = try CheckCommand.parse(["--baseline", baseline])
         do {
             try await command.run()
@@ -90,15 +90,15 @@ struct CheckCommandTests {
         let folder = scratchPath("results")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let results = folder + "/results"
-        #expect(await BenchMain.run(["run", "--strategies", "none,linear,kalman-chromium", "--out", results, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["run", "--strategies", "none,linear,kalman-chromium", "--out", results, "--quiet", "--no-charts"]) == 0)
         let baseline = folder + "/base.csv"
-        #expect(await BenchMain.run(["check", "--baseline", baseline, "--update-baseline", "--strategies", "none,linear,kalman-chromium", "--spread-seeds", "0"]) == 0)
-        #expect(await BenchMain.run(["check", "--baseline", baseline, "--results", results]) == 0)
+        #expect(await benchQuietly(["check", "--baseline", baseline, "--update-baseline", "--strategies", "none,linear,kalman-chromium", "--spread-seeds", "0"]) == 0)
+        #expect(await benchQuietly(["check", "--baseline", baseline, "--results", results]) == 0)
         // A summary.csv serves as a baseline too.
-        #expect(await BenchMain.run(["check", "--baseline", results + "/summary.csv", "--strategies", "none,linear,kalman-chromium"]) == 0)
-        #expect(await BenchMain.run(["compare", results, results]) == 0)
-        #expect(await BenchMain.run(["compare", "linear", "kalman-chromium", "--results", results]) == 0)
-        #expect(await BenchMain.run(["compare", "linear", "kalman-chromium"]) == 0)
-        #expect(await BenchMain.run(["compare", results, "linear"]) == 2)
+        #expect(await benchQuietly(["check", "--baseline", results + "/summary.csv", "--strategies", "none,linear,kalman-chromium"]) == 0)
+        #expect(await benchQuietly(["compare", results, results]) == 0)
+        #expect(await benchQuietly(["compare", "linear", "kalman-chromium", "--results", results]) == 0)
+        #expect(await benchQuietly(["compare", "linear", "kalman-chromium"]) == 0)
+        #expect(await benchQuietly(["compare", results, "linear"]) == 2)
     }
 }

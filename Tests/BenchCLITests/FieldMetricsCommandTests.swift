@@ -18,7 +18,7 @@ struct FieldMetricsCommandTests {
         let a = Self.folder("h1"), b = Self.folder("h2")
         defer { for p in [a, b] { try? FileManager.default.removeItem(atPath: p) } }
         for out in [a, b] {
-            #expect(await BenchMain.run(["horizon", "--ms-ahead", "8,16,33", "--samples-ahead", "2", "--no-charts", "--quiet", "--out", out]) == 0)
+            #expect(await benchQuietly(["horizon", "--ms-ahead", "8,16,33", "--samples-ahead", "2", "--no-charts", "--quiet", "--out", out]) == 0)
         }
         let first = try String(contentsOfFile: a + "/horizon.csv", encoding: .utf8)
         #expect(first == (try String(contentsOfFile: b + "/horizon.csv", encoding: .utf8)))
@@ -30,16 +30,16 @@ struct FieldMetricsCommandTests {
 
     @Test("bad horizon options are refused with what was expected")
     func badOptions() async {
-        #expect(await BenchMain.run(["horizon", "--samples-ahead", "0", "--quiet"]) != 0)
-        #expect(await BenchMain.run(["horizon", "--pool", "participant", "--quiet"]) != 0)
-        #expect(await BenchMain.run(["horizon", "--history", "3", "--min-real", "3", "--quiet"]) != 0)
+        #expect(await benchQuietly(["horizon", "--samples-ahead", "0", "--quiet"]) != 0)
+        #expect(await benchQuietly(["horizon", "--pool", "participant", "--quiet"]) != 0)
+        #expect(await benchQuietly(["horizon", "--history", "3", "--min-real", "3", "--quiet"]) != 0)
     }
 
     @Test("bench platform-metrics writes both CSV files and the chart script")
     func platformMetrics() async throws {
         let out = Self.folder("pm")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run(["platform-metrics", "--strategies", "none,linear,kalman-chromium", "--no-charts", "--quiet", "--out", out]) == 0)
+        #expect(await benchQuietly(["platform-metrics", "--strategies", "none,linear,kalman-chromium", "--no-charts", "--quiet", "--out", out]) == 0)
         for file in ["android-metrics.csv", "chromium-metrics.csv", "android-metrics.gp"] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
         }
@@ -53,7 +53,7 @@ struct FieldMetricsCommandTests {
         let root = ProjectData.recordings
         let out = Self.folder("t1")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run([
+        #expect(await benchQuietly([
             "horizon", "--traces", root + "/mobilehci17-touch", "--samples-ahead", "2,4,6", "--strategies", "none,linear",
             "--no-charts", "--quiet", "--out", out,
         ]) == 0)

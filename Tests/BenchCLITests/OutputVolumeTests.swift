@@ -15,7 +15,7 @@ struct OutputVolumeTests {
     func noFrames() async throws {
         let out = scratch("no frames")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run(["--strategies", "none,linear", "--no-frames", "--out", out, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["--strategies", "none,linear", "--no-frames", "--out", out, "--quiet", "--no-charts"]) == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: out)
         for name in ["frames.csv", "chart-frames.csv", "tails.csv", "paths.csv", "replay.gp", "error.gp"] {
             #expect(!files.contains(name), "\(name) written with --no-frames")
@@ -31,7 +31,7 @@ struct OutputVolumeTests {
             try? FileManager.default.removeItem(atPath: suite)
         }
         try "suite long\nline \"long line\" duration_s=30 speed_mm_per_s=20\n".write(toFile: suite, atomically: true, encoding: .utf8)
-        #expect(await BenchMain.run(["--suite", suite, "--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["--suite", suite, "--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 0)
         let frames = try CSVTable(parsing: String(contentsOfFile: out + "/chart-frames.csv", encoding: .utf8))
         let all = try CSVTable(parsing: String(contentsOfFile: out + "/frames.csv", encoding: .utf8))
         #expect(frames.rows.indices.allSatisfy { frames.text(row: $0, "phase") == "0" })

@@ -81,12 +81,12 @@ struct RunFolderKillTests {
     func mixedFolder() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("inkbench mixed \(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run(["--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 0)
         var text = try String(contentsOfFile: out + "/summary.csv", encoding: .utf8)
         text += "\n"
         try text.write(toFile: out + "/summary.csv", atomically: true, encoding: .utf8)
-        #expect(await BenchMain.run(["report", out, "--quiet", "--no-charts"]) == 2)
-        #expect(await BenchMain.run(["check", "--baseline", "Benchmarks/baseline/default-ipad-60.csv", "--results", out]) == 2)
+        #expect(await benchQuietly(["report", out, "--quiet", "--no-charts"]) == 2)
+        #expect(await benchQuietly(["check", "--baseline", "Benchmarks/baseline/default-ipad-60.csv", "--results", out]) == 2)
         do {
             _ = try ResultsFolder.read(out)
             Issue.record("expected a refusal")
@@ -101,12 +101,12 @@ struct RunFolderKillTests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         try FileManager.default.createDirectory(atPath: out + "/project/src", withIntermediateDirectories: true)
         try "keep".write(toFile: out + "/project/src/main.swift", atomically: true, encoding: .utf8)
-        #expect(await BenchMain.run(["--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 2)
+        #expect(await benchQuietly(["--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 2)
         #expect(FileManager.default.fileExists(atPath: out + "/project/src/main.swift"))
         #expect(!FileManager.default.fileExists(atPath: out + "/summary.csv"))
         try FileManager.default.removeItem(atPath: out + "/project")
         try "x".write(toFile: out + "/.keep", atomically: true, encoding: .utf8)
-        #expect(await BenchMain.run(["--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 0)
         #expect(FileManager.default.fileExists(atPath: out + "/.keep"))
         #expect(FileManager.default.fileExists(atPath: out + "/summary.csv"))
     }

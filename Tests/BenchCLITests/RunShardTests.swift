@@ -15,9 +15,9 @@ struct RunShardTests {
     /// Runs `args` whole and in 3 shards, merges the shards (in a shuffled order), and returns
     /// the folder; expects every CSV of the merge to equal the unsharded run's.
     func splitAndMerge(_ args: [String], root: String) async -> Bool {
-        #expect(await BenchMain.run(args + ["--out", root + "/full"]) == 0)
-        for k in 1...3 { #expect(await BenchMain.run(args + ["--shard", "\(k)/3", "--out", root + "/s\(k)"]) == 0) }
-        #expect(await BenchMain.run(["merge", root + "/s2", root + "/s3", root + "/s1", "--out", root + "/merged", "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(args + ["--out", root + "/full"]) == 0)
+        for k in 1...3 { #expect(await benchQuietly(args + ["--shard", "\(k)/3", "--out", root + "/s\(k)"]) == 0) }
+        #expect(await benchQuietly(["merge", root + "/s2", root + "/s3", root + "/s1", "--out", root + "/merged", "--quiet", "--no-charts"]) == 0)
         var same = true
         for name in Self.csvFiles {
             let full = FileManager.default.contents(atPath: root + "/full/" + name)
@@ -41,11 +41,11 @@ struct RunShardTests {
         #expect(await splitAndMerge(["run", "--quiet", "--no-charts"], root: root))
 
         // Missing, duplicate, mismatched and unsharded folders exit 2.
-        #expect(await BenchMain.run(["merge", root + "/s1", root + "/s2", "--out", root + "/bad", "--quiet"]) == 2)
-        #expect(await BenchMain.run(["merge", root + "/s1", root + "/s1", root + "/s2", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
-        #expect(await BenchMain.run(["run", "--strategies", "none,linear", "--quiet", "--no-charts", "--shard", "2/3", "--out", root + "/other"]) == 0)
-        #expect(await BenchMain.run(["merge", root + "/s1", root + "/other", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
-        #expect(await BenchMain.run(["merge", root + "/full", "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(["merge", root + "/s1", root + "/s2", "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(["merge", root + "/s1", root + "/s1", root + "/s2", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(["run", "--strategies", "none,linear", "--quiet", "--no-charts", "--shard", "2/3", "--out", root + "/other"]) == 0)
+        #expect(await benchQuietly(["merge", root + "/s1", root + "/other", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(["merge", root + "/full", "--out", root + "/bad", "--quiet"]) == 2)
         #expect(!FileManager.default.fileExists(atPath: root + "/bad"))
     }
 
@@ -62,10 +62,10 @@ struct RunShardTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let out = root + "/results"
         let args = ["run", "--strategies", "none,linear", "--quiet", "--no-charts", "--no-frames", "--out", out]
-        #expect(await BenchMain.run(args + ["--shard", "1/2"]) == 0)
+        #expect(await benchQuietly(args + ["--shard", "1/2"]) == 0)
         #expect(FileManager.default.fileExists(atPath: out + "/" + RunShardCSV.figuresFile))
         try "my notes\n".write(toFile: out + "/notes.txt", atomically: true, encoding: .utf8)
-        #expect(await BenchMain.run(args) == 0)
+        #expect(await benchQuietly(args) == 0)
         #expect(FileManager.default.fileExists(atPath: out + "/summary.csv"))
         #expect(!FileManager.default.fileExists(atPath: out + "/" + RunShardCSV.figuresFile), "a stale shard file beside a whole run")
         #expect(!FileManager.default.fileExists(atPath: out + "/" + RunShardCSV.tracesFile), "a stale shard file beside a whole run")
@@ -79,15 +79,15 @@ struct RunShardTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let out = root + "/results"
         let args = ["run", "--strategies", "none,linear", "--quiet", "--no-charts", "--no-frames", "--out", out]
-        #expect(await BenchMain.run(args) == 0)
+        #expect(await benchQuietly(args) == 0)
         #expect(
-            await BenchMain.run([
+            await benchQuietly([
                 "tune", "linear", "--param", "cap_ms=4...8", "--grid", "2", "--refine-rounds", "1", "--budget", "overshoot_p95_mm<=0.5",
                 "--quiet", "--no-charts", "--out", out,
             ]) == 0)
         #expect(try String(contentsOfFile: out + "/report.md", encoding: .utf8).contains("tune"))
         try "my notes\n".write(toFile: out + "/notes.txt", atomically: true, encoding: .utf8)
-        #expect(await BenchMain.run(args) == 0)
+        #expect(await benchQuietly(args) == 0)
         for name in ["tune.csv", "tune.md", "tune-spec.txt", "tune-front.csv"] {
             #expect(!FileManager.default.fileExists(atPath: out + "/" + name), "\(name) of the earlier run kept")
         }

@@ -13,10 +13,10 @@ struct ShardMergeTests {
     @Test func threeWaySplitMergesToTheUnshardedBytes() async throws {
         let root = temporaryFolder("shards")
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(await BenchMain.run(Self.sweep + ["--out", root + "/full"]) == 0)
-        for k in 1...3 { #expect(await BenchMain.run(Self.sweep + ["--shard", "\(k)/3", "--out", root + "/s\(k)"]) == 0) }
+        #expect(await benchQuietly(Self.sweep + ["--out", root + "/full"]) == 0)
+        for k in 1...3 { #expect(await benchQuietly(Self.sweep + ["--shard", "\(k)/3", "--out", root + "/s\(k)"]) == 0) }
         // Given in any order.
-        #expect(await BenchMain.run(["merge", root + "/s3", root + "/s1", root + "/s2", "--out", root + "/merged", "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["merge", root + "/s3", root + "/s1", root + "/s2", "--out", root + "/merged", "--quiet", "--no-charts"]) == 0)
         let full = FileManager.default.contents(atPath: root + "/full/sweep.csv")
         let merged = FileManager.default.contents(atPath: root + "/merged/sweep.csv")
         #expect(full != nil && full == merged)
@@ -25,11 +25,11 @@ struct ShardMergeTests {
         #expect(parts.count == 3 && parts.allSatisfy { $0.count < (full?.count ?? 0) })
 
         // Missing, duplicate and mismatched shards exit 2.
-        #expect(await BenchMain.run(["merge", root + "/s1", root + "/s2", "--out", root + "/bad", "--quiet"]) == 2)
-        #expect(await BenchMain.run(["merge", root + "/s1", root + "/s1", root + "/s2", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
-        #expect(await BenchMain.run(["sweep", "--caps", "4,8", "--strategies", "none,linear,kalman", "--quiet", "--no-charts", "--shard", "2/3", "--out", root + "/other"]) == 0)
-        #expect(await BenchMain.run(["merge", root + "/s1", root + "/other", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
-        #expect(await BenchMain.run(["merge", root + "/full", "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(["merge", root + "/s1", root + "/s2", "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(["merge", root + "/s1", root + "/s1", root + "/s2", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(["sweep", "--caps", "4,8", "--strategies", "none,linear,kalman", "--quiet", "--no-charts", "--shard", "2/3", "--out", root + "/other"]) == 0)
+        #expect(await benchQuietly(["merge", root + "/s1", root + "/other", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(["merge", root + "/full", "--out", root + "/bad", "--quiet"]) == 2)
     }
 
     @Test func mergeNamesWhatDiffers() throws {

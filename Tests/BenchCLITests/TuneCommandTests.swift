@@ -14,8 +14,8 @@ struct TuneCommandTests {
     @Test func tuneWritesByteIdenticalFilesWithHeldOutFigures() async throws {
         let a = temporaryFolder("tune-a"), b = temporaryFolder("tune-b")
         defer { for f in [a, b] { try? FileManager.default.removeItem(atPath: f) } }
-        #expect(await BenchMain.run(Self.tune + ["--out", a]) == 0)
-        #expect(await BenchMain.run(Self.tune + ["--out", b]) == 0)
+        #expect(await benchQuietly(Self.tune + ["--out", a]) == 0)
+        #expect(await benchQuietly(Self.tune + ["--out", b]) == 0)
         for name in ["tune.csv", "tune-chart.csv", "tune.md", "tune-spec.txt", "tune.gp"] {
             let x = FileManager.default.contents(atPath: a + "/" + name), y = FileManager.default.contents(atPath: b + "/" + name)
             #expect(x != nil && x == y, "\(name) differs between identical runs")
@@ -28,7 +28,7 @@ struct TuneCommandTests {
         let run = temporaryFolder("tune-run")
         defer { try? FileManager.default.removeItem(atPath: run) }
         let chosen = spec.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(await BenchMain.run(["run", "--strategies", "none," + chosen, "--out", run, "--quiet", "--no-charts", "--budget", "overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0"]) == 0)
+        #expect(await benchQuietly(["run", "--strategies", "none," + chosen, "--out", run, "--quiet", "--no-charts", "--budget", "overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0"]) == 0)
         let report = try String(contentsOfFile: run + "/report.md", encoding: .utf8)
         #expect(report.contains("## Budget"))
         #expect(report.contains("best within the budget: `kalman[cap_ms="))
@@ -49,6 +49,6 @@ struct TuneCommandTests {
     func refusesBadOptions(arguments: [String]) async {
         let out = temporaryFolder("tune-bad")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run(arguments + ["--out", out, "--quiet", "--no-charts"]) == 2)
+        #expect(await benchQuietly(arguments + ["--out", out, "--quiet", "--no-charts"]) == 2)
     }
 }

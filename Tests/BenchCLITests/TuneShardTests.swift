@@ -19,22 +19,22 @@ struct TuneShardTests {
         let root = temporaryFolder("tune-over-shard")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let out = root + "/results"
-        #expect(await BenchMain.run(Self.tune + ["--shard", "1/2", "--out", out]) == 0)
+        #expect(await benchQuietly(Self.tune + ["--shard", "1/2", "--out", out]) == 0)
         #expect(FileManager.default.fileExists(atPath: out + "/tune-shard.csv"))
-        #expect(await BenchMain.run(Self.tune + ["--out", out]) == 0)
+        #expect(await benchQuietly(Self.tune + ["--out", out]) == 0)
         #expect(FileManager.default.fileExists(atPath: out + "/tune.csv"))
         #expect(!FileManager.default.fileExists(atPath: out + "/tune-shard.csv"), "a stale shard file beside a whole tune")
         #expect(!FileManager.default.fileExists(atPath: out + "/tune-manifest.json"), "a stale shard manifest beside a whole tune")
         // So the folder is no longer taken for a shard.
-        #expect(await BenchMain.run(["merge", out, "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(["merge", out, "--out", root + "/bad", "--quiet"]) == 2)
     }
 
     @Test func threeWaySplitMergesToTheUnshardedBytes() async throws {
         let root = temporaryFolder("tune-shards")
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(await BenchMain.run(Self.tune + ["--out", root + "/full"]) == 0)
-        for k in 1...3 { #expect(await BenchMain.run(Self.tune + ["--shard", "\(k)/3", "--out", root + "/s\(k)"]) == 0) }
-        #expect(await BenchMain.run(["merge", root + "/s3", root + "/s1", root + "/s2", "--out", root + "/merged", "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(Self.tune + ["--out", root + "/full"]) == 0)
+        for k in 1...3 { #expect(await benchQuietly(Self.tune + ["--shard", "\(k)/3", "--out", root + "/s\(k)"]) == 0) }
+        #expect(await benchQuietly(["merge", root + "/s3", root + "/s1", root + "/s2", "--out", root + "/merged", "--quiet", "--no-charts"]) == 0)
         for name in Self.files {
             let full = FileManager.default.contents(atPath: root + "/full/" + name)
             let merged = FileManager.default.contents(atPath: root + "/merged/" + name)
@@ -48,12 +48,12 @@ struct TuneShardTests {
         }
 
         // Missing, duplicate and mismatched shards exit 2, and nothing is written.
-        #expect(await BenchMain.run(["merge", root + "/s1", root + "/s2", "--out", root + "/bad", "--quiet"]) == 2)
-        #expect(await BenchMain.run(["merge", root + "/s1", root + "/s1", root + "/s2", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(["merge", root + "/s1", root + "/s2", "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(["merge", root + "/s1", root + "/s1", root + "/s2", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
         var other = Self.tune
         other[other.firstIndex(of: "7") ?? 0] = "6"
-        #expect(await BenchMain.run(other + ["--shard", "2/3", "--out", root + "/other"]) == 0)
-        #expect(await BenchMain.run(["merge", root + "/s1", root + "/other", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
+        #expect(await benchQuietly(other + ["--shard", "2/3", "--out", root + "/other"]) == 0)
+        #expect(await benchQuietly(["merge", root + "/s1", root + "/other", root + "/s3", "--out", root + "/bad", "--quiet"]) == 2)
         #expect(!FileManager.default.fileExists(atPath: root + "/bad"))
         let m1 = try Manifest.decode(String(contentsOfFile: root + "/s1/tune-manifest.json", encoding: .utf8))
         let m2 = try Manifest.decode(String(contentsOfFile: root + "/other/tune-manifest.json", encoding: .utf8))
@@ -86,20 +86,20 @@ struct TuneShardTests {
         let root = temporaryFolder("tune-report")
         defer { try? FileManager.default.removeItem(atPath: root) }
         // Alone: report.md is the tune's section.
-        #expect(await BenchMain.run(Self.tune + ["--out", root + "/alone"]) == 0)
+        #expect(await benchQuietly(Self.tune + ["--out", root + "/alone"]) == 0)
         let alone = try String(contentsOfFile: root + "/alone/report.md", encoding: .utf8)
         #expect(alone.hasPrefix("# InkBench report\n\n## Tuning `kalman`"))
         #expect(try String(contentsOfFile: root + "/alone/report.html", encoding: .utf8).contains("<h2>Tuning <code>kalman</code></h2>"))
         // Into a run's folder: the run's report gains the section before its provenance, and
         // `bench report` keeps it.
-        #expect(await BenchMain.run(["run", "--strategies", "none,kalman", "--quiet", "--no-charts", "--out", root + "/run"]) == 0)
-        #expect(await BenchMain.run(Self.tune + ["--out", root + "/run"]) == 0)
+        #expect(await benchQuietly(["run", "--strategies", "none,kalman", "--quiet", "--no-charts", "--out", root + "/run"]) == 0)
+        #expect(await benchQuietly(Self.tune + ["--out", root + "/run"]) == 0)
         let md = try String(contentsOfFile: root + "/run/report.md", encoding: .utf8)
         let tuning = md.range(of: "## Tuning `kalman`"), provenance = md.range(of: "## Provenance")
         #expect(md.contains("## Summary: suite means") && tuning != nil && provenance != nil)
         if let tuning, let provenance { #expect(tuning.lowerBound < provenance.lowerBound) }
         #expect(try String(contentsOfFile: root + "/run/report.html", encoding: .utf8).contains("<h2>Tuning <code>kalman</code></h2>"))
-        #expect(await BenchMain.run(["report", root + "/run", "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["report", root + "/run", "--quiet", "--no-charts"]) == 0)
         #expect(try String(contentsOfFile: root + "/run/report.md", encoding: .utf8).contains("## Tuning `kalman`"))
     }
 }

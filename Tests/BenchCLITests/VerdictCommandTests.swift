@@ -23,9 +23,9 @@ struct VerdictCommandTests {
     func sweepCaps() async throws {
         let out = scratch("sweep")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run(["sweep", "--horizon-cap-ms", "10", "--out", out, "--quiet", "--no-charts"]) == 2)
-        #expect(await BenchMain.run(["sweep", "--caps", "4,x", "--out", out, "--quiet", "--no-charts"]) == 2)
-        #expect(await BenchMain.run(["sweep", "--caps", "4,12,off", "--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["sweep", "--horizon-cap-ms", "10", "--out", out, "--quiet", "--no-charts"]) == 2)
+        #expect(await benchQuietly(["sweep", "--caps", "4,x", "--out", out, "--quiet", "--no-charts"]) == 2)
+        #expect(await benchQuietly(["sweep", "--caps", "4,12,off", "--strategies", "none,linear", "--out", out, "--quiet", "--no-charts"]) == 0)
         let sweep = try CSVTable(parsing: String(contentsOfFile: out + "/sweep.csv", encoding: .utf8))
         let caps = Set(sweep.rows.indices.map { sweep.text(row: $0, "horizon_cap_ms") })
         #expect(caps == ["4", "12", ""])
@@ -38,12 +38,12 @@ struct VerdictCommandTests {
             try? FileManager.default.removeItem(atPath: run)
             try? FileManager.default.removeItem(atPath: copy)
         }
-        #expect(await BenchMain.run(["run", "--strategies", "none,linear", "--out", run, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["run", "--strategies", "none,linear", "--out", run, "--quiet", "--no-charts"]) == 0)
         let before = try String(contentsOfFile: run + "/report.md", encoding: .utf8)
         #expect(!before.contains("bench run run"))
         #expect(before.contains("**Verdict:**"))
         let stamp = try FileManager.default.attributesOfItem(atPath: run + "/report.md")[.modificationDate] as? Date
-        #expect(await BenchMain.run(["report", run, "--out", copy, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["report", run, "--out", copy, "--quiet", "--no-charts"]) == 0)
         #expect(FileManager.default.fileExists(atPath: copy + "/report.md"))
         #expect(FileManager.default.fileExists(atPath: copy + "/summary.csv"))
         let after = try FileManager.default.attributesOfItem(atPath: run + "/report.md")[.modificationDate] as? Date
@@ -54,7 +54,7 @@ struct VerdictCommandTests {
     func hover() async throws {
         let out = scratch("hover")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run(["run", "--hover", "--out", out, "--quiet", "--no-charts"]) == 2)
+        #expect(await benchQuietly(["run", "--hover", "--out", out, "--quiet", "--no-charts"]) == 2)
         let options = try RecordingOptions.parse(["--traces", out, "--hover"])
         #expect(try options.makeLoader().includeHover)
     }

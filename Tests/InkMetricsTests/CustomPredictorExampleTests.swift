@@ -22,17 +22,21 @@ struct CustomPredictorExampleTests {
         throw MissingRequirement(description: "custom-predictor-example was not built next to the tests (\(CommandLine.arguments[0]))")
     }
 
-    /// Runs the example's `bench` with `arguments`; returns its exit status and standard output.
-    static func bench(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs the example's `bench` with `arguments`; returns its exit status, standard output and
+    /// standard error (kept out of the test run's terminal; its messages are small).
+    static func bench(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
         let pipe = Pipe()
+        let errorPipe = Pipe()
         process.standardOutput = pipe
+        process.standardError = errorPipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return (process.terminationStatus, output, errors)
     }
 
     static func folder(_ label: String) -> String {
@@ -42,7 +46,7 @@ struct CustomPredictorExampleTests {
     }
 
     @Test func listsTheCustomStrategyWithItsParameters() throws {
-        let (status, output) = try Self.bench(["list"])
+        let (status, output, _) = try Self.bench(["list"])
         #expect(status == 0)
         #expect(output.contains("damped-linear"))
         #expect(output.contains("gain=0.5"))
@@ -51,7 +55,7 @@ struct CustomPredictorExampleTests {
     @Test func runsAndScoresTheCustomStrategy() throws {
         let out = Self.folder("run")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let (status, output) = try Self.bench(["run", "--strategies", "none,linear,damped-linear", "--out", out, "--no-charts"])
+        let (status, output, _) = try Self.bench(["run", "--strategies", "none,linear,damped-linear", "--out", out, "--no-charts"])
         #expect(status == 0)
         let rows = output.split(separator: "\n").filter { $0.hasPrefix("suite mean") }
         let damped = try #require(rows.first { $0.contains("damped-linear") })
@@ -70,7 +74,9 @@ struct CustomPredictorExampleTests {
     @Test func refusesAGainOutOfRange() throws {
         let out = Self.folder("bad")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(try Self.bench(["run", "--strategies", "damped-linear:gain=3", "--out", out]).status == 2)
+        let refused = try Self.bench(["run", "--strategies", "damped-linear:gain=3", "--out", out])
+        #expect(refused.status == 2)
+        #expect(refused.errors.contains("damped-linear: gain = 3 is invalid"), "\(refused.errors)")
     }
 
     @Test func checksTheCustomStrategyAgainstABaseline() throws {
@@ -90,7 +96,7 @@ struct CustomPredictorExampleTests {
     @Test func tunesTheCustomStrategysOwnParameter() throws {
         let out = Self.folder("tune")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let (status, output) = try Self.bench([
+        let (status, output, _) = try Self.bench([
             "tune", "damped-linear", "--param", "gain=0...1", "--budget", "overshoot_p95_mm<=0.5", "--grid", "5", "--refine-rounds", "3",
             "--out", out, "--no-charts",
         ])

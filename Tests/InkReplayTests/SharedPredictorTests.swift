@@ -111,7 +111,7 @@ struct SharedPredictorTests {
     }()
 
     @Test func everyBuiltInStrategyAndAPredictorOfOurOwn() throws {
-        let traces = try SyntheticSuite.default.specs.prefix(2).flatMap { try $0.generate(seed: 3) } + [Self.awkward]
+        let traces = try SyntheticSuite.default.specs.prefix(2).map { try $0.generate(seed: 3) } + [Self.awkward]
         var strategies = try StrategySpec.parseList("none,linear,quadratic,kalman,kalman-chromium")
         strategies.append(Strategy(name: "spy", gapResetMs: 20) { _ in SpyPredictor() })
         for trace in traces {
@@ -120,7 +120,7 @@ struct SharedPredictorTests {
     }
 
     @Test func otherTimingsWithCapsAndTails() throws {
-        let traces = try SyntheticSuite.default.specs.prefix(1).flatMap { try $0.generate(seed: 5) } + [Self.awkward]
+        let traces = try SyntheticSuite.default.specs.prefix(1).map { try $0.generate(seed: 5) } + [Self.awkward]
         var fast = Timing()
         fast.frameRateHz = 120
         fast.phases = 3

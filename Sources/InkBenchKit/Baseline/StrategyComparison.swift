@@ -105,7 +105,8 @@ package struct StrategyComparison: Sendable, Equatable {
             default: return "the same \(what) within tolerance (\(text))"
             }
         }
-        let detail = "\(labelB) has \(part(.perceivedLatency)) and \(part(.overshootP95)) than \(labelA)"
+        // "than A" reads only after "more"/"less", so the comparison is named first.
+        let detail = "compared with \(labelA), \(labelB) has \(part(.perceivedLatency)) and \(part(.overshootP95))"
         switch verdict {
         case .better: return "\(labelB) is better than \(labelA): \(detail)"
         case .worse: return "\(labelB) is worse than \(labelA): \(detail)"

@@ -1,3 +1,4 @@
+import InkTraces
 import Foundation
 import InkImport
 
@@ -110,7 +111,7 @@ package struct ToleranceTable: Sendable, Equatable {
         let figure = text[..<eq].trimmingCharacters(in: .whitespaces)
         let value = String(text[text.index(after: eq)...])
         guard Figure.named(figure) != nil else {
-            throw ToleranceError("\(context): unknown figure '\(figure)'; known: \(Figure.all.map(\.name).joined(separator: ", "))")
+            throw ToleranceError("\(context): unknown figure '\(figure)'\(Spelling.didYouMean(figure, among: Figure.all.map(\.name))); known: \(Figure.all.map(\.name).joined(separator: ", "))")
         }
         return (figure, value)
     }

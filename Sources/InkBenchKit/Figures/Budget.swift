@@ -1,3 +1,4 @@
+import InkTraces
 /// A budget of artefacts: bounds on figures of the registry, and the rule that picks the best
 /// configuration within them.
 ///
@@ -54,6 +55,24 @@ package struct Budget: Sendable, Equatable {
         }
     }
 
+    /// The budget a run is judged against without `--budget` (the README's and docs' example):
+    /// overshoot p95 <= 0.5 mm and end overshoot max <= 1.0 mm on the suite means.
+    package static let defaultText = "overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0"
+    /// The `--budget` value that turns the budget off.
+    package static let noneText = "none"
+
+    /// The budget a run's recorded options ask for (`budget`, `budget-per-trace`, as in
+    /// `manifest.json`): the given one, ``defaultText`` when none was recorded, or `nil` for
+    /// `--budget none`; with where it came from.
+    package static func recorded(_ options: [String: String]) -> (budget: Budget?, origin: Answer.Origin) {
+        let scope: Scope = options["budget-per-trace"] == "true" ? .everyTrace : .suiteMean
+        guard let text = options["budget"], !text.isEmpty else {
+            return (try? Budget(parsing: defaultText, scope: scope), .defaultBudget)
+        }
+        if text == noneText { return (nil, .none) }
+        return ((try? Budget(parsing: text, scope: scope)), .given)
+    }
+
     /// The bounds, in the order given.
     package var bounds: [Bound]
     /// What they apply to.
@@ -95,7 +114,7 @@ package struct Budget: Sendable, Equatable {
             let name = String(parts[0])
             guard let figure = Figure.named(name) else {
                 let known = Figure.all.filter { $0.direction != .descriptive }.map(\.name)
-                throw BudgetError("--budget: unknown figure '\(name)'; figures with a direction: \(known.joined(separator: ", "))")
+                throw BudgetError("--budget: unknown figure '\(name)'\(Spelling.didYouMean(name, among: known)); figures with a direction: \(known.joined(separator: ", "))")
             }
             guard let limit = Double(parts[1]), limit.isFinite else {
                 throw BudgetError("--budget: \(name): limit '\(parts[1])' is not a finite number")

@@ -51,7 +51,10 @@ package struct TradeoffReading: Sendable {
             if lat < 0 {
                 first += "removes all of the \(latency.text(noneLatency)) ms that `none` shows\(over) and \(latency.text(-lat)) ms more, so the ink runs ahead of the pen (perceived latency \(latency.text(lat)) ms)"
             } else {
-                first += "removes \(latency.text(noneLatency - lat)) ms of the \(latency.text(noneLatency)) ms that `none` shows\(over) (perceived latency \(latency.text(lat)) ms)"
+                // The table's own figure when both ran on the same traces, so prose and table agree
+                // (the mean of per-trace removals can differ in the last digit from the difference of means).
+                let removed = (vsNone.note == nil ? own[Figure.latencyRemoved.name] : nil) ?? (noneLatency - lat)
+                first += "removes \(latency.text(removed)) ms of the \(latency.text(noneLatency)) ms that `none` shows\(over) (perceived latency \(latency.text(lat)) ms)"
             }
             if let ov = value(vsNone, p95, b: true) { first += " at an overshoot p95 of \(p95.text(ov)) mm" }
         } else if let lat = own[latency.name] {
@@ -79,7 +82,9 @@ package struct TradeoffReading: Sendable {
         if let cheaper, let la = value(cheaper, latency, b: false), let lb = value(cheaper, latency, b: true),
             let oa = value(cheaper, p95, b: false), let ob = value(cheaper, p95, b: true)
         {
-            let gain = abs(lb) - abs(la), cost = oa - ob
+            // Differences of the values as printed, so they agree with the tables.
+            func shown(_ f: Figure, _ v: Double) -> Double { Double(f.text(v)) ?? v }
+            let gain = abs(shown(latency, lb)) - abs(shown(latency, la)), cost = shown(p95, oa) - shown(p95, ob)
             second = " It is on the trade-off front: against `\(cheaper.labelB)`, the next strategy with less overshoot, it removes \(latency.text(gain)) ms more latency (|Λ|) for \(p95.text(cost)) mm more overshoot p95"
             if cost > 0 { second += " (\(latency.text(gain / cost)) ms per mm)" }
             second += "."

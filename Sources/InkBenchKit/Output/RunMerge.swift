@@ -87,7 +87,10 @@ package enum RunMerge {
         let strategyNames = first.manifest.strategies.map(\.name)
         let outcome = BenchOutcome(
             traceNames: names, strategyNames: strategyNames, groups: groups, traces: [],
-            samplesReplayed: inputs.reduce(0) { $0 + $1.manifest.samplesReplayed },
+            // The run's input samples as the unsharded run counts them (each trace and seed once);
+            // the shards' own counts add up every trace a shard replayed for any of its units.
+            samplesReplayed: Dictionary(inputs.flatMap { $0.manifest.traces.map { ($0.name, $0.samples) } }, uniquingKeysWith: max)
+                .values.reduce(0, +) * max(1, first.manifest.seeds.count),
             replaySeconds: inputs.reduce(0) { $0 + $1.manifest.replaySeconds })
         return Merged(outcome: outcome, facts: facts, files: files)
     }
