@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InkBenchKit
 import InkReplay
+import InkStrategies
 
 /// `bench tune`: searches a strategy's parameters for the most latency removed within a budget,
 /// with held-out figures from folds it was not tuned on.
