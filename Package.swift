@@ -6,6 +6,7 @@
 //   InkTraces (samples, strokes, traces, ground truth)  ->  InkSynthesis / InkImport (traces in)
 //   InkPrediction (the Predictor protocol and strategies; no dependencies)
 //   InkReplay (the 240 Hz input / 60 Hz frame timing model)  ->  InkMetrics (the figures)
+//   InkStrategies (the built-in strategies by name, input stages, the --strategies grammar)
 //   InkBenchKit (suites, runs, CSV, charts, reports, baselines)  ->  bench (the command)
 //
 // Each target lists exactly the modules its files import (scripts/check-imports.py checks it).
@@ -18,7 +19,9 @@ let package = Package(
         .library(name: "InkPrediction", targets: ["InkPrediction"]),
         .library(
             name: "InkBench",
-            targets: ["InkTraces", "InkSynthesis", "InkImport", "InkModels", "InkReplay", "InkMetrics", "InkBenchKit"]),
+            targets: [
+                "InkTraces", "InkSynthesis", "InkImport", "InkModels", "InkReplay", "InkStrategies", "InkMetrics", "InkBenchKit",
+            ]),
         // The whole `bench` for a package that adds its own predictors (`BenchMain.main(strategies:)`).
         .library(name: "BenchCLI", targets: ["BenchCLI"]),
         .executable(name: "bench", targets: ["bench"]),
@@ -36,11 +39,14 @@ let package = Package(
         .target(name: "InkImport", dependencies: ["InkTraces", "InkPrediction"]),
         // Model files (the .tflite reader) for the learned predictors; Foundation for file reading.
         .target(name: "InkModels", dependencies: ["InkPrediction"]),
-        .target(name: "InkReplay", dependencies: ["InkTraces", "InkPrediction", "InkModels"]),
+        .target(name: "InkReplay", dependencies: ["InkTraces", "InkPrediction"]),
+        // The strategies by name: the built-in catalogue (with the Android model's strategy, hence
+        // InkModels), input stages and the `--strategies` grammar.
+        .target(name: "InkStrategies", dependencies: ["InkTraces", "InkPrediction", "InkModels", "InkReplay"]),
         .target(name: "InkMetrics", dependencies: ["InkTraces", "InkPrediction", "InkReplay"]),
         .target(
             name: "InkBenchKit",
-            dependencies: ["InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkMetrics"]),
+            dependencies: ["InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkStrategies", "InkMetrics"]),
         // A real Chromium driven over DevTools (bench browser) and the capture page's server.
         .target(
             name: "InkBrowser", dependencies: ["InkTraces", "InkPrediction"],
@@ -51,7 +57,7 @@ let package = Package(
                 "InkTraces",
                 "InkSynthesis",
                 "InkImport",
-                "InkReplay",
+                "InkReplay", "InkStrategies",
                 "InkMetrics",
                 "InkBenchKit",
                 "InkBrowser",
@@ -60,7 +66,7 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
         .executableTarget(
             name: "custom-predictor-example",
-            dependencies: ["InkPrediction", "InkReplay", "BenchCLI"],
+            dependencies: ["InkPrediction", "InkStrategies", "BenchCLI"],
             path: "Examples/CustomPredictor"),
 
         .target(
@@ -72,18 +78,18 @@ let package = Package(
         .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis", "InkTraces", "InkTestSupport"]),
         .testTarget(
             name: "InkReplayTests",
-            dependencies: ["InkReplay", "InkPrediction", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport"]),
+            dependencies: ["InkReplay", "InkStrategies", "InkPrediction", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport"]),
         .testTarget(
             name: "InkModelsTests",
             dependencies: [
-                "InkModels", "InkPrediction", "InkImport", "InkReplay", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport",
+                "InkModels", "InkPrediction", "InkImport", "InkReplay", "InkStrategies", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport",
             ]),
         .testTarget(
             name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkPrediction", "InkSynthesis", "InkTestSupport"]),
         .testTarget(
             name: "InkBenchKitTests",
             dependencies: [
-                "InkBenchKit", "InkTraces", "InkPrediction", "InkReplay", "InkMetrics", "InkSynthesis", "InkTestSupport",
+                "InkBenchKit", "InkTraces", "InkPrediction", "InkReplay", "InkStrategies", "InkMetrics", "InkSynthesis", "InkTestSupport",
             ]),
         .testTarget(
             name: "BenchCLITests",
@@ -94,13 +100,13 @@ let package = Package(
         .testTarget(
             name: "InkBrowserTests",
             dependencies: [
-                "InkBrowser", "InkTraces", "InkPrediction", "InkImport", "InkReplay", "InkMetrics", "InkBenchKit", "InkSynthesis",
+                "InkBrowser", "InkTraces", "InkPrediction", "InkImport", "InkReplay", "InkStrategies", "InkMetrics", "InkBenchKit", "InkSynthesis",
                 "InkTestSupport",
             ]),
         .testTarget(
             name: "InkMetricsTests",
             dependencies: [
-                "InkMetrics", "InkTraces", "InkPrediction", "InkReplay", "InkSynthesis", "InkImport", "InkBenchKit", "InkTestSupport",
+                "InkMetrics", "InkTraces", "InkPrediction", "InkReplay", "InkStrategies", "InkSynthesis", "InkImport", "InkBenchKit", "InkTestSupport",
             ]),
     ]
 )

@@ -34,7 +34,9 @@ import tempfile
 # Products whose modules are not just the product's own name.
 PRODUCT_MODULES = {
     # The root package's library products (used by the Benchmarks package).
-    "InkBench": ["InkTraces", "InkSynthesis", "InkImport", "InkModels", "InkReplay", "InkMetrics", "InkBenchKit"],
+    "InkBench": [
+        "InkTraces", "InkSynthesis", "InkImport", "InkModels", "InkReplay", "InkStrategies", "InkMetrics", "InkBenchKit",
+    ],
 }
 
 # `import X`, `@testable import X`, `public import X`, `import struct X.Y`, `@_spi(S) import X`.

@@ -14,7 +14,7 @@
 # (RecordingReaderRegistryTests fails otherwise).
 #
 # Build: the package's library modules (InkPrediction, InkTraces, InkModels, InkImport, InkReplay,
-# InkMetrics, InkSynthesis, InkBenchKit) are compiled once with `swiftc -sanitize=fuzzer` into
+# InkStrategies, InkMetrics, InkSynthesis, InkBenchKit) are compiled once with `swiftc -sanitize=fuzzer` into
 # objects and module files under ${FUZZ_WORK:-.build-fuzz}/ (with `-package-name`, which
 # `package` access needs since Swift 6), then each entry point in scripts/fuzz/Fuzz*.swift
 # (with FuzzPipeline.swift) is linked against them. Not the package build: its `bench` main
@@ -69,7 +69,7 @@ SWIFTC=(swiftc -O -sanitize=fuzzer -parse-as-library -swift-version 6 -package-n
 build_modules() {
   mkdir -p "$WORK/mod" "$WORK/obj"
   local started=$SECONDS
-  for module in InkPrediction InkTraces InkModels InkImport InkReplay InkMetrics InkSynthesis InkBenchKit; do
+  for module in InkPrediction InkTraces InkModels InkImport InkReplay InkStrategies InkMetrics InkSynthesis InkBenchKit; do
     echo "== module $module"
     sources=()
     while IFS= read -r f; do sources+=("$f"); done < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)

@@ -28,6 +28,7 @@ import InkBenchKit
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import InkTraces
 import PredictorDrive

@@ -5,7 +5,7 @@
 //
 // `DampedLinearPredictor` (beside this file) extrapolates like `linear`, over part of the horizon.
 import BenchCLI
-import InkReplay
+import InkStrategies
 
 // The range is checked by bench before `makePredictor` runs (state it once: here or in your own check).
 let gain = StrategyParameter(name: "gain", defaultValue: 0.5, about: "share of the horizon to extrapolate over", range: 0...1)

@@ -1,5 +1,6 @@
 import Foundation
 import InkReplay
+import InkStrategies
 
 extension BenchMain {
     /// The whole `bench` with strategies of your own added to the built-ins: `list` shows them,

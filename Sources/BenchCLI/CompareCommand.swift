@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InkBenchKit
 import InkReplay
+import InkStrategies
 
 /// `bench compare A B`: is B better than A? A and B are two results folders (each strategy in
 /// both is compared) or two strategies (run now, or read from `--results DIR`). By the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import InkBenchKit
 import InkReplay
+import InkStrategies
 
 /// `bench list`: the built-in strategies with their parameters and defaults, the timing
 /// presets and the suites.

@@ -40,17 +40,10 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Write no per-frame data (frames.csv and the per-frame charts' data) and keep none in memory: for very long recordings.")
     var noFrames = false
 
-    @Option(help: ArgumentHelp("Run only shard K of N: the (trace, strategy) units i, in trace-then-strategy order, with i % N == K-1; the folder holds that part of the files, and bench merge joins the N folders into exactly one run's.", valueName: "K/N"))
-    var shard: String?
+    @Option(help: ArgumentHelp("Run only shard K of N: the (trace, strategy) units i, in trace-then-strategy order, with i % N == K-1; the folder holds that part of the files, and bench merge joins the N folders into exactly one run's.", valueName: "K/N"), transform: Shard.argument)
+    var shard: Shard?
 
     init() {}
-
-    func validate() throws { _ = try parsedShard() }
-
-    func parsedShard() throws -> Shard? {
-        guard let shard else { return nil }
-        do { return try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
-    }
 
     func run() async throws {
         let clock = ContinuousClock()
@@ -74,7 +67,6 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Runs the plan and writes every output into the run's staging folder, then swaps it in.
     func write(_ inputs: ResolvedInputs, asked: String?, into run: RunFolder, start: ContinuousClock.Instant, clock: ContinuousClock, budget: Budget? = nil) async throws {
-        let shard = try parsedShard()
         let planned = try await plan(inputs, asked: asked, shard: shard)
         let plan = planned.plan
         var chartTrace = planned.chartTrace

@@ -1,5 +1,6 @@
 import InkBenchKit
 import InkReplay
+import InkStrategies
 
 /// The input stages and the spec syntax, for `bench list`.
 enum StrategyListing {

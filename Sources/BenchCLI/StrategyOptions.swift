@@ -1,6 +1,7 @@
 import ArgumentParser
 import InkBenchKit
 import InkReplay
+import InkStrategies
 
 /// The `--strategies` option: names with optional parameters.
 ///

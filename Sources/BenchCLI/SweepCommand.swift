@@ -23,8 +23,8 @@ struct SweepCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
     @OptionGroup(title: "Budget") var budgetOptions: BudgetOptions
 
-    @Option(help: ArgumentHelp("Run only shard K of N: the caps i with i % N == K-1 (every shard also replays the uncapped run it needs, writing its rows only in the shard that owns it); join the folders with bench merge.", valueName: "K/N"))
-    var shard: String?
+    @Option(help: ArgumentHelp("Run only shard K of N: the caps i with i % N == K-1 (every shard also replays the uncapped run it needs, writing its rows only in the shard that owns it); join the folders with bench merge.", valueName: "K/N"), transform: Shard.argument)
+    var shard: Shard?
 
     @Option(name: .customLong("from-ms"), help: ArgumentHelp("Smallest horizon cap (ms).", valueName: "ms"))
     var fromMs: Double = 0
@@ -49,12 +49,6 @@ struct SweepCommand: AsyncParsableCommand {
         }
         _ = try listedCaps()
         _ = try budgetOptions.parsed()
-        _ = try parsedShard()
-    }
-
-    func parsedShard() throws -> Shard? {
-        guard let shard else { return nil }
-        do { return try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
     }
 
     /// The caps of `--caps`, or `nil` when it is not given.
@@ -93,7 +87,6 @@ struct SweepCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let budget = try budgetOptions.parsed()
-        let shard = try parsedShard()
         var inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         inputs.timing.horizonCapMs = nil

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InkBenchKit
 import InkReplay
+import InkStrategies
 
 /// `bench tune`: searches a strategy's parameters for the most latency removed within a budget,
 /// with held-out figures from folds it was not tuned on.
@@ -55,8 +56,8 @@ struct TuneCommand: AsyncParsableCommand {
     @OptionGroup(title: "Recordings") var recordings: RecordingOptions
     @OptionGroup(title: "Output") var output: OutputOptions
 
-    @Option(help: ArgumentHelp("Evaluate only shard K of N of the grid: the grid configurations i with i % N == K-1 (the bulk of a tune); bench merge joins the N folders, runs the refinement and writes exactly one unsharded tune's files (it reads the same traces).", valueName: "K/N"))
-    var shard: String?
+    @Option(help: ArgumentHelp("Evaluate only shard K of N of the grid: the grid configurations i with i % N == K-1 (the bulk of a tune); bench merge joins the N folders, runs the refinement and writes exactly one unsharded tune's files (it reads the same traces).", valueName: "K/N"), transform: Shard.argument)
+    var shard: Shard?
 
     init() {}
 
@@ -69,12 +70,6 @@ struct TuneCommand: AsyncParsableCommand {
         guard budgetOptions.budget != nil else {
             throw ValidationError("--budget: tune needs a budget, e.g. --budget 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0'")
         }
-        _ = try parsedShard()
-    }
-
-    func parsedShard() throws -> Shard? {
-        guard let shard else { return nil }
-        do { return try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
     }
 
     /// The strategy spec of one configuration: `kalman:cap_ms=12.5` (fixed parameters first).
@@ -157,7 +152,7 @@ struct TuneCommand: AsyncParsableCommand {
         let start = clock.now
         let setup = try await prepare()
         if let warning = setup.split.warning { Console.note("warning: " + warning) }
-        if let shard = try parsedShard() {
+        if let shard {
             try await runShard(setup, shard: shard, start: start, clock: clock)
             return
         }

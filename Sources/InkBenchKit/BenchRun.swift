@@ -1,6 +1,7 @@
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkTraces
 
 /// One run's result: a trace replayed through a strategy under a timing, and its figures.

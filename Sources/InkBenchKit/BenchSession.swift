@@ -1,6 +1,7 @@
 import Foundation
 import InkMetrics
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import InkTraces
 

@@ -7,7 +7,7 @@ import InkTraces
 /// browser on those strokes.
 ///
 /// How (the method of `Tests/Fixtures/chromium`, re-expressed in Swift):
-/// - the probe page (``ProbePage``) is served from `127.0.0.1` by a ``LoopbackServer`` with
+/// - the probe page (`ProbePage`) is served from `127.0.0.1` by a ``LoopbackServer`` with
 ///   COOP/COEP, so it is cross-origin isolated (µs timestamps, 5 µs coarsening); that, and
 ///   `devicePixelRatio` 1 and a viewport that holds every stroke, are checked before any input;
 /// - each stroke is sent over DevTools as `Input.dispatchMouseEvent`, `pointerType: "pen"`,

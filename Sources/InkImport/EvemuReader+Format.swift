@@ -17,7 +17,7 @@ extension EvemuReader: RecordingReader {
         sniff.text.hasPrefix("# EVEMU") || sniff.text.hasPrefix("E: ") || sniff.text.contains("\nE: ")
     }
 
-    /// Reads an `.events` file with the sibling `.desc` (``siblingDescription(of:)``), if any.
+    /// Reads an `.events` file with the sibling `.desc` (`siblingDescription(of:)`), if any.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions) throws(ImportError) -> Trace {
         let desc = siblingDescription(of: file)
         let descBytes = desc.flatMap { FileManager.default.contents(atPath: $0) }.map { [UInt8]($0) }

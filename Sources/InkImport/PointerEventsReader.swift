@@ -29,9 +29,9 @@ public enum PointerEventsReader {
     /// Reads a Pointer Events JSON capture.
     ///
     /// The steps: parse the JSON (a capture page export goes to ``InkCaptureReader``), gather
-    /// the columns from either layout (``columns(of:file:)``, ``eventColumns(_:file:)``), check
-    /// them (``Capture``), choose the scale, and cut the events into strokes
-    /// (``assembleStrokes(_:scale:options:file:)``).
+    /// the columns from either layout (`columns(of:file:)`, `eventColumns(_:file:)`), check
+    /// them (`Capture`), choose the scale, and cut the events into strokes
+    /// (`assembleStrokes(_:scale:options:file:)`).
     ///
     /// - Throws: ``ImportError`` naming the file, the line (for syntax errors) or the key, and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {

@@ -1,7 +1,7 @@
 import InkTraces
 
 /// A reader of one recording format: its name, the file extensions and content it claims, what
-/// its scale means, and how it turns bytes into a ``Trace``.
+/// its scale means, and how it turns bytes into a ``/InkTraces/Trace``.
 ///
 /// A built-in format is its reader's file (the conformance and its ``TraceFormat`` constant) plus
 /// one line in ``RecordingReaders/all``; ``TraceFormat``'s names, extensions and scale meanings,

@@ -32,9 +32,9 @@ public enum TraceCSVReader {
     /// Reads a trace CSV file's bytes. `options.scaleUnitsPerMM` and `options.timeUnitSeconds`
     /// rescale the columns if given (default 1: the format is in mm and s).
     ///
-    /// The steps: comment lines (``nominalInterval(comment:file:line:timeUnit:)``), the header
-    /// (``Header``), each data row's cells (``Row``), and the strokes they make
-    /// (``StrokeAssembly``).
+    /// The steps: comment lines (`nominalInterval(comment:file:line:timeUnit:)`), the header
+    /// (`Header`), each data row's cells (`Row`), and the strokes they make
+    /// (`StrokeAssembly`).
     ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {

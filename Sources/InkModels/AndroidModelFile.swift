@@ -2,7 +2,7 @@ import Foundation
 import InkPrediction
 
 /// Reads Android's stylus motion-prediction model (`motion_predictor_model.tflite`) into an
-/// ``InkPrediction/AndroidMotionModel``.
+/// ``/InkPrediction/AndroidMotionModel``.
 ///
 /// The file is AOSP `platform/frameworks/native` `data/etc/input/motion_predictor_model.tflite`
 /// (Android 14 and 15, blob `45fc162c…`, 179,532 bytes, sha256 `66dd372b…`; Apache-2.0, the

@@ -128,7 +128,11 @@ public struct GroundTruth: Sendable {
     /// ```
     ///
     /// Package access only: the view is an optimisation of this package's own loops, and a
-    /// view kept past its truth is a dangling reference.
+    /// view kept past its truth is a dangling reference. It stays rather than a borrowed scope
+    /// because the figure pass looks a truth up per frame across calls (`FigureAccumulator`
+    /// consumes one frame per call), where a scope cannot span the calls; the rule is kept by
+    /// holding the views as a private `let` beside the `[GroundTruth]` `let` of the same struct,
+    /// so every copy carries both (`GroundTruthViewLifetimeTests` in InkMetricsTests).
     @usableFromInline
     package struct Unowned {
         /// The truth's path, held without counting (no retain or release as views are copied).

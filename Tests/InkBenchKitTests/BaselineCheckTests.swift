@@ -2,6 +2,7 @@ import Foundation
 import InkBenchKit
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import Testing
 

@@ -3,6 +3,7 @@ import InkBenchKit
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkTraces
 import Testing
 

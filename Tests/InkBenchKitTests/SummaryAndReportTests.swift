@@ -1,6 +1,7 @@
 import Foundation
 import InkBenchKit
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import Testing
 

@@ -4,6 +4,7 @@ import InkBrowser
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import InkTestSupport
 import InkTraces

@@ -5,6 +5,7 @@ import InkImport
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import InkTestSupport
 import InkTraces

@@ -4,6 +4,7 @@ import InkImport
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkTestSupport
 import InkTraces
 import Testing

@@ -2,6 +2,7 @@ import InkBenchKit
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkTraces
 import Testing
 

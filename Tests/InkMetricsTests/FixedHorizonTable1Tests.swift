@@ -3,6 +3,7 @@ import InkBenchKit
 import InkImport
 import InkMetrics
 import InkReplay
+import InkStrategies
 import InkTestSupport
 import Testing
 

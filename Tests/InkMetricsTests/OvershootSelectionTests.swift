@@ -2,6 +2,7 @@
 import InkBenchKit
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import InkTraces
 import Testing

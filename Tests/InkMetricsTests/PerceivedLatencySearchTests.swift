@@ -1,6 +1,7 @@
 import InkBenchKit
 import InkMetrics
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import InkTestSupport
 import InkTraces

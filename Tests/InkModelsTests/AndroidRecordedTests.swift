@@ -4,6 +4,7 @@ import InkImport
 import InkModels
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkTestSupport
 import InkTraces
 import Testing

@@ -3,6 +3,7 @@ import InkBenchKit
 import InkModels
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import InkTestSupport
 import Testing

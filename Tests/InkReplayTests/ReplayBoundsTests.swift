@@ -1,5 +1,6 @@
 import InkBenchKit
 import InkPrediction
+import InkStrategies
 import InkTraces
 import Testing
 

@@ -1,6 +1,7 @@
 @testable import InkReplay
 import InkBenchKit
 import InkPrediction
+import InkStrategies
 import InkSynthesis
 import InkTraces
 import Testing

@@ -1,6 +1,7 @@
 import InkPrediction
 import InkReplay
 import Testing
+import InkStrategies
 
 /// The catalog without the `--strategies` grammar: strategies made from values, each range
 /// stated once and checked once.

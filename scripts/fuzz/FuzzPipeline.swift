@@ -5,6 +5,7 @@
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkTraces
 
 /// The frames a replay of `trace` gives at most at 60 Hz and 4 phases (from stroke durations).

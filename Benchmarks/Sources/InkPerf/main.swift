@@ -17,6 +17,7 @@ import InkBenchKit
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import InkTraces
 import PredictorDrive
@@ -54,18 +55,20 @@ func peakRSSBytes() -> Int {
     #endif
 }
 
-/// Every figure of `r`, in a fixed order, each `Double` with all 17 significant digits.
+/// Every figure of `r` (each field of `TraceFigures.fields` but the search diagnostics), in
+/// their order, each `Double` with all 17 significant digits.
 func dump(_ r: RunResult) -> String {
     let f = r.figures
-    func d(_ v: Double?) -> String { v.map { String(format: "%.17g", $0) } ?? "-" }
-    func i(_ v: Int?) -> String { v.map(String.init) ?? "-" }
-    return [
-        r.trace, r.strategy, String(r.samples), String(f.frames), String(f.inStrokeFrames), String(f.movingFrames),
-        i(f.perceivedLatencyTenthsMs), f.perceivedLatencyAtEdge ? "edge" : "in", i(f.latencyRemovedTenthsMs),
-        d(f.overshootP95MM), d(f.overshootMaxMM), d(f.endOvershootMeanMM), d(f.endOvershootMaxMM),
-        d(f.leadMeanMM), d(f.leadSDMM), d(f.crossTrackRMSMM), d(f.spatialLagMeanMM), d(f.remainingLagRatio),
-        d(f.wrongDirectionRate), d(f.jitterRMSMM), d(f.horizonMeanMs), d(f.horizonP95Ms), d(f.predictedShare),
-    ].joined(separator: " | ")
+    var parts = [r.trace, r.strategy, String(r.samples)]
+    for field in TraceFigures.fields where !field.diagnostic {
+        switch field.storage {
+        case .count(let k): parts.append(String(f[keyPath: k]))
+        case .optionalCount(let k): parts.append(f[keyPath: k].map(String.init) ?? "-")
+        case .flag(let k): parts.append(f[keyPath: k] ? "edge" : "in")
+        case .number(let k): parts.append(f[keyPath: k].map { String(format: "%.17g", $0) } ?? "-")
+        }
+    }
+    return parts.joined(separator: " | ")
 }
 
 /// The built-in strategies that need no recorded predictions, in report order.

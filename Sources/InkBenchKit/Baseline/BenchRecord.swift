@@ -1,4 +1,5 @@
 import InkReplay
+import InkStrategies
 import InkSynthesis
 
 /// What a benchmark run produced, as a baseline keeps it: where it came from (suite, traces,

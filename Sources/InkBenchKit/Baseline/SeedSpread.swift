@@ -1,4 +1,5 @@
 import InkReplay
+import InkStrategies
 import InkSynthesis
 
 /// How much each figure moves from one seed of the noisy curves to another: the measurement

@@ -1,4 +1,5 @@
 import InkPrediction
+import InkReplay
 import InkTraces
 
 /// An input stage that runs before a strategy's predictor (filter first, then predict), with

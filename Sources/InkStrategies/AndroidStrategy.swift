@@ -1,5 +1,6 @@
 import InkModels
 import InkPrediction
+import InkReplay
 import InkTraces
 
 extension StrategyCatalog {

@@ -1,7 +1,7 @@
 import InkReplay
 
 /// The `--strategies` grammar: text such as `oneeuro(beta=0.01)+kalman:cap_ms=16` to the
-/// strategies of InkReplay's `StrategyCatalog`. Only the text is handled here (names, `=`,
+/// strategies of the `StrategyCatalog`. Only the text is handled here (names, `=`,
 /// commas, parentheses, `off`); the values are checked once, by the catalog's definitions.
 ///
 /// A strategy's name in outputs includes the parameters written, as written:

@@ -1,5 +1,6 @@
 import InkModels
 import InkPrediction
+import InkReplay
 import InkTraces
 
 /// A parameter a built-in strategy takes, with its default.
@@ -178,7 +179,7 @@ public struct StrategySpecError: Error, CustomStringConvertible, Sendable, Equat
 /// The built-in strategies: each one's name, parameters (with their defaults and, where no
 /// parameter type checks them, their ranges) and how to make its predictor, and the input
 /// stages. The text syntax that names them (`oneeuro(beta=0.01)+kalman:cap_ms=16`) is the
-/// command line's, in InkBenchKit.
+/// command line's, `StrategySpec`, in this module too.
 ///
 /// ```swift
 /// let kalman = try StrategyCatalog.strategy(named: "kalman", ["sigma_p": 0.02, "cap_ms": 16])
