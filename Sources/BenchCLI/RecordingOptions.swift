@@ -42,6 +42,9 @@ public struct RecordingOptions: ParsableArguments {
     @Flag(name: .long, help: "Also keep pen motion in proximity (hover) as strokes of its own (evemu recordings), as `convert --hover` does.")
     public var hover = false
 
+    @Option(name: .long, help: ArgumentHelp("Threads that read recordings (and evaluate horizon's windows): up to <n> at once (default: one per core); the output is the same for any <n>.", valueName: "n"))
+    public var jobs: Int?
+
     public init() {}
 
     /// The traces the options name, and a line per file that was skipped and why.
@@ -53,11 +56,12 @@ public struct RecordingOptions: ParsableArguments {
     ///   bad manifest, a missing path, or (with `--strict`) the first file that cannot be read.
     public func load() throws -> (traces: [Trace], skipped: [String]) {
         guard !traces.isEmpty else {
-            if !scale.isEmpty || !manifest.isEmpty || format != nil || strict || hover {
-                throw ValidationError("--scale, --manifest, --format, --strict and --hover apply to recordings; give them with --traces PATH...")
+            if !scale.isEmpty || !manifest.isEmpty || format != nil || strict || hover || jobs != nil {
+                throw ValidationError("--scale, --manifest, --format, --strict, --hover and --jobs apply to recordings; give them with --traces PATH...")
             }
             return ([], [])
         }
+        if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs \(jobs): expected a whole number from 1 to 1024") }
         let loader = try makeLoader()
         let result: RecordingLoader.Result
         do { result = try loader.load(paths: traces) } catch { throw BenchInputError(error.description) }
@@ -69,6 +73,7 @@ public struct RecordingOptions: ParsableArguments {
         var loader = RecordingLoader()
         loader.strict = strict
         loader.includeHover = hover
+        if let jobs { loader.jobs = jobs }
         do {
             loader.scaleRules = try scale.map { text throws(ImportError) in try ScaleRule(parsing: text) }
         } catch {
