@@ -62,6 +62,7 @@ struct HorizonCommand: AsyncParsableCommand {
         guard ["samples", "time"].contains(extrapolation) else { throw ValidationError("--extrapolation '\(extrapolation)': expected samples or time") }
         guard ["window", "stroke"].contains(feed) else { throw ValidationError("--feed '\(feed)': expected window or stroke") }
         if let b = errorBudget, !(b.isFinite && b > 0) { throw ValidationError("--error-budget \(b): expected a positive number") }
+        if let j = recordings.jobs, !(1...1024).contains(j) { throw ValidationError("--jobs \(j): expected a whole number from 1 to 1024") }
         _ = try horizons()
         _ = try options()
     }
@@ -147,7 +148,8 @@ struct HorizonCommand: AsyncParsableCommand {
         let withRecorded = pools.contains { $0.sequences.contains { $0.stroke?.recordedPredictions != nil } }
         let strategies = try strategyOptions.parsed(withRecorded: withRecorded)
         let rows = HorizonCSV.evaluate(
-            pools: pools, strategies: strategies, horizons: horizons, options: options, clockFromPool: sampleIntervalMs == nil)
+            pools: pools, strategies: strategies, horizons: horizons, options: options, clockFromPool: sampleIntervalMs == nil,
+            jobs: recordings.jobs ?? ParallelMap.defaultJobs)
         let folder = try OutputFolder(path: output.out)
         try folder.write("horizon.csv", bytes: HorizonCSV.write(rows).bytes)
         let rules = describe(options)

@@ -49,6 +49,9 @@ public struct RecordingOptions: ParsableArguments {
             valueName: "hz"))
     public var resampleHz: [Double] = []
 
+    @Option(name: .long, help: ArgumentHelp("Threads that read recordings (and evaluate horizon's windows): up to <n> at once (default: one per core); the output is the same for any <n>.", valueName: "n"))
+    public var jobs: Int?
+
     public init() {}
 
     /// The traces the options name, and a line per file that was skipped and why.
@@ -60,14 +63,15 @@ public struct RecordingOptions: ParsableArguments {
     ///   bad manifest, a missing path, or (with `--strict`) the first file that cannot be read.
     public func load() throws -> (traces: [Trace], skipped: [String]) {
         guard !traces.isEmpty else {
-            if !scale.isEmpty || !manifest.isEmpty || format != nil || strict || hover || !resampleHz.isEmpty {
-                throw ValidationError("--scale, --manifest, --format, --strict, --hover and --resample-hz apply to recordings; give them with --traces PATH...")
+            if !scale.isEmpty || !manifest.isEmpty || format != nil || strict || hover || !resampleHz.isEmpty || jobs != nil {
+                throw ValidationError("--scale, --manifest, --format, --strict, --hover, --resample-hz and --jobs apply to recordings; give them with --traces PATH...")
             }
             return ([], [])
         }
         for rate in resampleHz where !(rate.isFinite && rate > 0) {
             throw ValidationError("--resample-hz \(rate): expected a positive rate in Hz")
         }
+        if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs \(jobs): expected a whole number from 1 to 1024") }
         let loader = try makeLoader()
         let result: RecordingLoader.Result
         do { result = try loader.load(paths: traces) } catch { throw BenchInputError(error.description) }
@@ -97,6 +101,7 @@ public struct RecordingOptions: ParsableArguments {
         var loader = RecordingLoader()
         loader.strict = strict
         loader.includeHover = hover
+        if let jobs { loader.jobs = jobs }
         do {
             loader.scaleRules = try scale.map { text throws(ImportError) in try ScaleRule(parsing: text) }
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import InkImport
 import InkMetrics
 import InkReplay
 
@@ -37,9 +38,11 @@ package enum HorizonCSV {
     ///   pool's own median interval instead of the options' interval.
     package static func evaluate(
         pools: [HorizonPool], strategies: [Strategy], horizons: [HorizonTarget], options: FixedHorizonOptions,
-        clockFromPool: Bool = false
+        clockFromPool: Bool = false, jobs: Int = ParallelMap.defaultJobs
     ) -> [HorizonRow] {
-        var rows: [HorizonRow] = []
+        // Every (pool, strategy, horizon) is evaluated by one call alone, up to `jobs` at once,
+        // and the rows kept in that order: the same rows, to the bit, for any `jobs`.
+        var list: [(pool: Int, strategy: Int, horizon: HorizonTarget, ms: Double, options: FixedHorizonOptions)] = []
         for (pi, pool) in pools.enumerated() {
             let realIntervalMs = nominalIntervalMs(pool)
             var options = options
@@ -54,14 +57,19 @@ package enum HorizonCSV {
                     case .samples(let k): ms = Double(k) * realIntervalMs
                     case .milliseconds(let x): ms = x
                     }
-                    let summary = FixedHorizonEvaluation.evaluate(pool.sequences, strategy: s, horizon: h, options: options)
-                    rows.append(HorizonRow(
-                        pool: pool.name, unit: pool.unit, strategy: s.name, horizon: h, horizonMs: ms, summary: summary,
-                        poolIndex: pi, strategyIndex: si, sources: pool.sources.count))
+                    list.append((pi, si, h, ms, options))
                 }
             }
         }
-        return rows
+        let work = list
+        return ParallelMap.map(work.count, jobs: jobs) { i in
+            let w = work[i]
+            let pool = pools[w.pool]
+            let summary = FixedHorizonEvaluation.evaluate(pool.sequences, strategy: strategies[w.strategy], horizon: w.horizon, options: w.options)
+            return HorizonRow(
+                pool: pool.name, unit: pool.unit, strategy: strategies[w.strategy].name, horizon: w.horizon, horizonMs: w.ms, summary: summary,
+                poolIndex: w.pool, strategyIndex: w.strategy, sources: pool.sources.count)
+        }
     }
 
     /// The median interval (ms) of a pool's sequences (the mean of the two middle ones for an even count).

@@ -84,29 +84,36 @@ public enum EvemuReader {
     /// otherwise a finger.
     static func contactTool(slotToolType: Int?, toolsDown: Set<Int>, declaredKeys: Set<Int>) -> Tool {
         switch slotToolType {
-        case 1: return .pen
-        case 0, 2: return .finger
+        case Evdev.MTTool.pen: return .pen
+        case Evdev.MTTool.finger, Evdev.MTTool.palm: return .finger
         default: break
         }
-        if toolsDown.contains(0x141) { return .eraser }
+        if toolsDown.contains(Evdev.Key.toolRubber) { return .eraser }
         if !toolsDown.isDisjoint(with: penToolKeys) { return .pen }
-        if !toolsDown.isDisjoint(with: [0x146, 0x147]) { return .mouse }
+        if !toolsDown.isDisjoint(with: [Evdev.Key.toolMouse, Evdev.Key.toolLens]) { return .mouse }
         if !toolsDown.isDisjoint(with: fingerToolKeys) { return .finger }
         if !declaredKeys.isDisjoint(with: penToolKeys) && declaredKeys.isDisjoint(with: fingerToolKeys) { return .pen }
         return .finger
     }
 
     /// `BTN_TOOL_PEN`, `_BRUSH`, `_PENCIL`, `_AIRBRUSH`.
-    static let penToolKeys: Set<Int> = [0x140, 0x142, 0x143, 0x144]
+    static let penToolKeys: Set<Int> = [Evdev.Key.toolPen, Evdev.Key.toolBrush, Evdev.Key.toolPencil, Evdev.Key.toolAirbrush]
     /// `BTN_TOOL_FINGER`, `_QUINTTAP`, `_DOUBLETAP`, `_TRIPLETAP`, `_QUADTAP`.
-    static let fingerToolKeys: Set<Int> = [0x145, 0x148, 0x14d, 0x14e, 0x14f]
+    static let fingerToolKeys: Set<Int> = [
+        Evdev.Key.toolFinger, Evdev.Key.toolQuintTap, Evdev.Key.toolDoubleTap, Evdev.Key.toolTripleTap, Evdev.Key.toolQuadTap,
+    ]
 
     /// The key codes a description's `B: 01 <bytes>` lines declare (bit `k` of the
     /// concatenated bytes is key `k`); empty without such lines. A line that does not parse is
     /// ignored here (the header reader accepts any `B:` line).
     static func declaredKeys(_ text: TextLines) -> Set<Int> {
+        declaredKeys(lines: text.numbered.map(\.line))
+    }
+
+    /// ``declaredKeys(_:)`` of the given lines.
+    static func declaredKeys(lines: [Substring]) -> Set<Int> {
         var bytes: [UInt8] = []
-        for (_, line) in text.numbered where line.hasPrefix("B:") {
+        for line in lines where line.hasPrefix("B:") {
             let f = TextLines.fields(line.dropFirst(2), keepEmpty: false, TextLines.isBlank)
             guard f.count >= 2, f[0] == "01" else { continue }
             for b in f.dropFirst() {
@@ -122,11 +129,25 @@ public enum EvemuReader {
     }
 
     static let axisNames: [Int: String] = [
-        0x00: "ABS_X", 0x01: "ABS_Y", 0x18: "ABS_PRESSURE", 0x1a: "ABS_TILT_X", 0x1b: "ABS_TILT_Y",
-        0x35: "ABS_MT_POSITION_X", 0x36: "ABS_MT_POSITION_Y",
+        Evdev.Abs.x: "ABS_X", Evdev.Abs.y: "ABS_Y", Evdev.Abs.pressure: "ABS_PRESSURE", Evdev.Abs.tiltX: "ABS_TILT_X",
+        Evdev.Abs.tiltY: "ABS_TILT_Y", Evdev.Abs.mtPositionX: "ABS_MT_POSITION_X", Evdev.Abs.mtPositionY: "ABS_MT_POSITION_Y",
     ]
 
+    /// What a recording's device description says: its axes by code, its name, its declared
+    /// key codes, and the notices so far.
+    struct Device {
+        var axes: [Int: Axis] = [:]
+        var name: String?
+        var declaredKeys = Set<Int>()
+        var notices: [String] = []
+    }
+
     /// Reads an evemu recording.
+    ///
+    /// Its events are decoded from the file's bytes (``EvemuBytes``) when the file is plain
+    /// ASCII and well formed; any other file is read by
+    /// ``readOracle(_:file:description:descriptionFile:options:)``, which gives the same trace
+    /// and names the line of any error.
     ///
     /// - Parameters:
     ///   - bytes: the `.events` file.
@@ -140,61 +161,58 @@ public enum EvemuReader {
         options: ImportOptions = ImportOptions()
     ) throws(ImportError) -> Trace {
         try options.validate(file: file)
-        var axes: [Int: Axis] = [:]
-        var deviceName: String?
-        var notices: [String] = []
-        var declared = Set<Int>()
-        if let description {
-            let descFile = descriptionFile ?? "\(file).desc"
-            let text = try TextLines(bytes: description, file: descFile)
-            declared = declaredKeys(text)
-            var comments = CommentAxes()
-            for (n, line) in text.numbered {
-                if line.first == "#" { comments.read(line, n) }
-                try header(line, n, descFile, &axes, &deviceName)
-            }
-            comments.fill(&axes, file: descFile)
-            notices.append("device description from \(descFile)")
-        }
-        let text = try TextLines(bytes: bytes, file: file)
+        let device = try self.device(description, descriptionFile ?? "\(file).desc")
+        if let trace = EvemuBytes.read(bytes, file: file, device: device, options: options) { return trace }
+        return try decodeText(bytes, file: file, device: device, options: options)
+    }
+
+    /// The text reader: lines as `String`s, fields as `Substring`s. The oracle of
+    /// ``EvemuBytes`` (the tests compare the two) and the reader of every file it declines.
+    ///
+    /// - Parameters: as ``read(_:file:description:descriptionFile:options:)``.
+    /// - Throws: ``ImportError`` naming the file, the line and what was expected.
+    public static func readOracle(
+        _ bytes: [UInt8], file: String, description: [UInt8]? = nil, descriptionFile: String? = nil,
+        options: ImportOptions = ImportOptions()
+    ) throws(ImportError) -> Trace {
+        try options.validate(file: file)
+        let device = try self.device(description, descriptionFile ?? "\(file).desc")
+        return try decodeText(bytes, file: file, device: device, options: options)
+    }
+
+    /// The device description of a sibling `.desc` file, or an empty one without it.
+    static func device(_ description: [UInt8]?, _ descFile: String) throws(ImportError) -> Device {
+        var device = Device()
+        guard let description else { return device }
+        let text = try TextLines(bytes: description, file: descFile)
+        device.declaredKeys = declaredKeys(text)
         var comments = CommentAxes()
-        let multitouch = usesMultitouchSlots(text)
-        declared.formUnion(declaredKeys(text))
-        var slotToolType: [Int: Int] = [:]
-        var contacts: [Int: Contact] = [:]
-        var finished: [Contact] = []
-        var slotIDs: [Int: Int] = [:], slotX: [Int: Int] = [:], slotY: [Int: Int] = [:]
-        var slotsMoved = Set<Int>()
-        var nextContact = 0
-        var contactOfSlot: [Int: Int] = [:]
-        var assembler = TraceAssembler(file: file)
-
-        // Axis state, carried across frames.
-        var x: Int?, y: Int?, mtX: Int?, mtY: Int?
-        var pressure: Int?, tiltX: Int?, tiltY: Int?
-        var touch = false, sawTouchKey = false
-        var slot = 0, trackingID = -1, sawTracking = false
-        var toolsDown = Set<Int>()
-        var sawPenTool = false
-        var firstMicros: Int?
-        var lastMicros = Int.min
-        var state = 0  // 0 no stroke, 1 contact stroke, 2 hover stroke
-        var dropped = 0
-        var sawEvents = false
-        var scaleChecked = false
-        var sx = 1.0, sy = 1.0
-        var pressureAxis: Axis?
-        var tiltAxes: (Axis, Axis)?
-        var useMT = false
-
         for (n, line) in text.numbered {
-            if line.first == "#" && !sawEvents { comments.read(line, n) }
+            if line.first == "#" { comments.read(line, n) }
+            try header(line, n, descFile, &device.axes, &device.name)
+        }
+        comments.fill(&device.axes, file: descFile)
+        device.notices.append("device description from \(descFile)")
+        return device
+    }
+
+    /// Decodes the events line by line from the text and assembles the strokes.
+    static func decodeText(_ bytes: [UInt8], file: String, device: Device, options: ImportOptions) throws(ImportError) -> Trace {
+        let text = try TextLines(bytes: bytes, file: file)
+        let lines = text.numbered
+        var deviceName = device.name
+        var strokes = EvemuStrokes(
+            file: file, options: options, multitouch: usesMultitouchSlots(text),
+            declared: device.declaredKeys.union(declaredKeys(text)), axes: device.axes, notices: device.notices)
+        var sawEvents = false
+        for (n, line) in lines {
+            if line.first == "#" && !sawEvents { strokes.comments.read(line, n) }
             if line.isEmpty || line.first == "#" { continue }
             guard line.hasPrefix("E:") else {
                 if sawEvents {
                     throw .at(file, line: n, "'\(line.prefix(40))' after the events; expected an 'E: <sec.usec> <type> <code> <value>' line")
                 }
-                try header(line, n, file, &axes, &deviceName)
+                try header(line, n, file, &strokes.axes, &deviceName)
                 continue
             }
             sawEvents = true
@@ -213,155 +231,10 @@ public enum EvemuReader {
             guard let value = Int(fields[3]), value > -(1 << 40), value < (1 << 40) else {
                 throw .at(file, line: n, "value '\(fields[3].prefix(40))' is invalid; expected a decimal integer")
             }
-            if firstMicros == nil { firstMicros = micros }
-            switch type {
-            case 0x03:
-                switch code {
-                case 0x00: x = value
-                case 0x01: y = value
-                case 0x18: pressure = value
-                case 0x1a: tiltX = value
-                case 0x1b: tiltY = value
-                case 0x2f: slot = value
-                case 0x35:
-                    if slot == 0 { mtX = value }
-                    slotX[slot] = value
-                    slotsMoved.insert(slot)
-                case 0x36:
-                    if slot == 0 { mtY = value }
-                    slotY[slot] = value
-                    slotsMoved.insert(slot)
-                case 0x37: slotToolType[slot] = value
-                case 0x39:
-                    if slot == 0 { trackingID = value; sawTracking = true }
-                    if value < 0 {
-                        slotIDs[slot] = nil
-                        if let c = contactOfSlot.removeValue(forKey: slot), let done = contacts.removeValue(forKey: c) {
-                            finished.append(done)
-                        }
-                    } else {
-                        if slotIDs[slot] != value, let c = contactOfSlot.removeValue(forKey: slot),
-                            let done = contacts.removeValue(forKey: c)
-                        {
-                            finished.append(done)
-                        }
-                        slotIDs[slot] = value
-                        slotsMoved.insert(slot)
-                    }
-                default: break
-                }
-            case 0x01:
-                if code == 0x14a { touch = value != 0; sawTouchKey = true }
-                if (0x140...0x147).contains(code) {
-                    if value != 0 { toolsDown.insert(code) } else { toolsDown.remove(code) }
-                    if code != 0x145 { sawPenTool = true }
-                }
-            case 0x00 where code == 0x03:
-                dropped += 1
-            case 0x00 where code == 0x00 && multitouch:
-                if !scaleChecked {
-                    comments.fill(&axes, file: file)
-                    (sx, sy) = try scales(x: 0x35, y: 0x36, axes, options, file, n, &notices)
-                    scaleChecked = true
-                }
-                for s in slotsMoved.sorted() {
-                    guard slotIDs[s] != nil, let px = slotX[s], let py = slotY[s] else { continue }
-                    let c: Int
-                    if let existing = contactOfSlot[s] { c = existing } else {
-                        c = nextContact
-                        nextContact += 1
-                        contactOfSlot[s] = c
-                        contacts[c] = Contact(
-                            tool: contactTool(slotToolType: slotToolType[s], toolsDown: toolsDown, declaredKeys: declared))
-                    }
-                    let start = firstMicros ?? micros
-                    if micros < lastMicros {
-                        throw .at(file, line: n, "time goes back to \(fields[0]); expected non-decreasing event times")
-                    }
-                    let sample = Sample(t: Double(micros - start) / 1e6, x: Double(px) / sx, y: Double(py) / sy)
-                    contacts[c]?.samples.append((sample, n))
-                }
-                lastMicros = max(lastMicros, micros)
-                slotsMoved.removeAll(keepingCapacity: true)
-            case 0x00 where code == 0x00:
-                let contact = sawTouchKey ? touch : (sawTracking && trackingID != -1)
-                let hover = !contact && options.includeHover && !toolsDown.isEmpty
-                let want = contact ? 1 : (hover ? 2 : 0)
-                if want == 0 {
-                    if state != 0 { try assembler.endStroke() }
-                    state = 0
-                    continue
-                }
-                if !scaleChecked {
-                    useMT = x == nil && mtX != nil
-                    let (ax, ay) = useMT ? (0x35, 0x36) : (0x00, 0x01)
-                    comments.fill(&axes, file: file)
-                    (sx, sy) = try scales(x: ax, y: ay, axes, options, file, n, &notices)
-                    if let a = axes[0x18], a.max > a.min { pressureAxis = a }
-                    if let a = axes[0x1a], let b = axes[0x1b], a.resolution > 0, b.resolution > 0 { tiltAxes = (a, b) }
-                    scaleChecked = true
-                }
-                guard let px = useMT ? mtX : x, let py = useMT ? mtY : y else { continue }
-                let start = firstMicros ?? micros
-                if micros < lastMicros && state != 0 {
-                    throw .at(file, line: n, "time goes back to \(fields[0]); expected non-decreasing event times")
-                }
-                lastMicros = micros
-                if want != state {
-                    let tool: Tool
-                    if toolsDown.contains(0x141) { tool = .eraser }
-                    else if toolsDown.contains(0x145) || (useMT && !sawPenTool) || (!sawPenTool && axes[0x35] != nil) { tool = .finger }
-                    else { tool = .pen }
-                    try assembler.beginStroke(tool: tool)
-                    state = want
-                }
-                var sample = Sample(t: Double(micros - start) / 1e6, x: Double(px) / sx, y: Double(py) / sy)
-                if let a = pressureAxis {
-                    let full = options.pressureMax ?? Double(a.max)
-                    let base = options.pressureMax == nil ? Double(a.min) : 0
-                    sample.pressure = min(max((Double(pressure ?? a.min) - base) / (full - base), 0), 1)
-                }
-                if let (a, b) = tiltAxes {
-                    let tx = Double(tiltX ?? 0) / Double(a.resolution), ty = Double(tiltY ?? 0) / Double(b.resolution)
-                    let (u, v) = (tanClamped(tx), tanClamped(ty))
-                    sample.tilt = atan((u * u + v * v).squareRoot())
-                    sample.azimuth = atan2(v, u)
-                }
-                try assembler.add(sample, at: .line(n))
-            default:
-                break
-            }
+            try strokes.event(micros: micros, type: type, code: code, value: value, line: n) { fields[0] }
         }
-        if !sawEvents { throw ImportError(file: file, line: max(1, text.numbered.count), "no 'E:' event lines; expected an evemu recording") }
-        if multitouch {
-            finished += contacts.sorted { $0.key < $1.key }.map(\.value)
-            var fingers = 0
-            var tools: [Tool: Int] = [:]
-            for contact in finished where !contact.samples.isEmpty {
-                try assembler.beginStroke(tool: contact.tool)
-                for (sample, line) in contact.samples { try assembler.add(sample, at: .line(line)) }
-                fingers += 1
-                tools[contact.tool, default: 0] += 1
-            }
-            if fingers > 0 {
-                let kinds = Tool.allCases.compactMap { t in tools[t].map { "\($0) \(t.rawValue)" } }.joined(separator: ", ")
-                notices.append(
-                    "multitouch: \(fingers) contact\(fingers == 1 ? "" : "s") read from ABS_MT slots, one stroke per tracking id (\(kinds))")
-            }
-        }
-        try assembler.endStroke()
-        if assembler.strokes.isEmpty {
-            throw ImportError(
-                file: file, line: max(1, text.numbered.count),
-                options.includeHover
-                    ? "no contact or hover frames with a position; expected BTN_TOUCH or proximity frames"
-                    : "no contact strokes (BTN_TOUCH never 1); expected pen-down frames, or include hover motion as strokes (manifest 'hover = include')")
-        }
-        if dropped > 0 { notices.append("\(dropped) SYN_DROPPED event\(dropped == 1 ? "" : "s"): the kernel lost events there") }
-        if let deviceName { notices.append("device: \(deviceName)") }
-        var trace = try assembler.trace(notices: notices, end: .line(max(1, text.numbered.count)))
-        trace.device = deviceName
-        return trace
+        if !sawEvents { throw ImportError(file: file, line: max(1, lines.count), "no 'E:' event lines; expected an evemu recording") }
+        return try strokes.trace(lineCount: lines.count, deviceName: deviceName)
     }
 
     /// Reads one header line (`N:`, `I:`, `P:`, `B:`, `A:`); `A:` lines fill `axes`.
@@ -400,7 +273,7 @@ public enum EvemuReader {
     static func usesMultitouchSlots(_ text: TextLines) -> Bool {
         for (_, line) in text.numbered where line.hasPrefix("E:") {
             let f = TextLines.fields(line.dropFirst(2), keepEmpty: false, TextLines.isBlank)
-            if f.count >= 3, Int(f[1], radix: 16) == 3, Int(f[2], radix: 16) == 0x39 { return true }
+            if f.count >= 3, Int(f[1], radix: 16) == Evdev.EventType.abs, Int(f[2], radix: 16) == Evdev.Abs.mtTrackingID { return true }
         }
         return false
     }

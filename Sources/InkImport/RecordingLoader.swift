@@ -37,6 +37,9 @@ public struct RecordingLoader: Sendable {
     public var includeHover = false
     /// Largest file read (bytes).
     public var maxFileBytes = 512 << 20
+    /// How many files are read at once (threads; default: every core this process may use).
+    /// The result is the same for any value.
+    public var jobs = ParallelMap.defaultJobs
     /// Lists a folder's names (FileManager's listing). Replaceable only by tests, which cannot
     /// make a folder unreadable when they run as root.
     var listFolder: @Sendable (String) throws -> [String] = { try FileManager.default.contentsOfDirectory(atPath: $0) }
@@ -48,31 +51,69 @@ public struct RecordingLoader: Sendable {
     /// - Throws: ``ImportError`` for a path that does not exist or a manifest that cannot be
     ///   read; with ``strict``, for the first file that cannot be read.
     public func load(paths: [String]) throws(ImportError) -> Result {
-        var traces: [Trace] = []
-        var skipped: [String] = []
+        // The files are listed in order first (with the problems and errors met on the way, at
+        // their places), read side by side on up to `jobs` threads, then taken in that order:
+        // the result, and the first error under `strict`, are those of reading one by one.
+        enum Step {
+            case read(path: String, relative: String, local: [(RecordingManifest, String)])
+            case problem(ImportError, skip: String)
+            case fail(ImportError)
+        }
+        var steps: [Step] = []
         let fm = FileManager.default
-        for root in paths {
+        listing: for root in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: root, isDirectory: &isDir) else {
-                throw ImportError(file: root, "no such file or folder; expected a recording or a folder of recordings")
+                steps.append(.fail(ImportError(file: root, "no such file or folder; expected a recording or a folder of recordings")))
+                break listing
             }
-            if !isDir.boolValue {
-                let name = (root as NSString).lastPathComponent
-                let local = try localManifests(for: name, root: (root as NSString).deletingLastPathComponent, direct: true)
-                try readOne(path: root, relative: name, local: local, into: &traces, skipped: &skipped)
-                continue
+            do throws(ImportError) {
+                if !isDir.boolValue {
+                    let name = (root as NSString).lastPathComponent
+                    let local = try localManifests(for: name, root: (root as NSString).deletingLastPathComponent, direct: true)
+                    steps.append(.read(path: root, relative: name, local: local))
+                    continue
+                }
+                let (found, problems) = try files(under: root)
+                for problem in problems {
+                    let path = (root as NSString).appendingPathComponent(problem.path)
+                    steps.append(.problem(ImportError(file: path, problem.why), skip: "\(path): \(problem.why)"))
+                }
+                for relative in found {
+                    let name = (relative as NSString).lastPathComponent
+                    if name == RecordingManifest.fileName { continue }
+                    let local = try localManifests(for: relative, root: root, direct: false)
+                    steps.append(.read(path: (root as NSString).appendingPathComponent(relative), relative: relative, local: local))
+                }
+            } catch {
+                steps.append(.fail(error))
+                break listing
             }
-            let (found, problems) = try files(under: root)
-            for problem in problems {
-                if strict { throw ImportError(file: (root as NSString).appendingPathComponent(problem.path), problem.why) }
-                skipped.append("\((root as NSString).appendingPathComponent(problem.path)): \(problem.why)")
-            }
-            for relative in found {
-                let name = (relative as NSString).lastPathComponent
-                if name == RecordingManifest.fileName { continue }
-                let local = try localManifests(for: relative, root: root, direct: false)
-                let path = (root as NSString).appendingPathComponent(relative)
-                try readOne(path: path, relative: relative, local: local, into: &traces, skipped: &skipped)
+        }
+        let reads: [(path: String, relative: String, local: [(RecordingManifest, String)])] = steps.compactMap { step in
+            if case .read(let path, let relative, let local) = step { return (path, relative, local) }
+            return nil
+        }
+        let outcomes = ParallelMap.map(reads.count, jobs: jobs) { i in
+            outcome(path: reads[i].path, relative: reads[i].relative, local: reads[i].local)
+        }
+        var traces: [Trace] = []
+        var skipped: [String] = []
+        var next = 0
+        for step in steps {
+            switch step {
+            case .fail(let error):
+                throw error
+            case .problem(let error, let skip):
+                if strict { throw error }
+                skipped.append(skip)
+            case .read:
+                switch outcomes[next] {
+                case .trace(let trace): traces.append(trace)
+                case .skip(let line): skipped.append(line)
+                case .fail(let error): throw error
+                }
+                next += 1
             }
         }
         for line in unmatchedSections(paths: paths) {
@@ -196,14 +237,18 @@ public struct RecordingLoader: Sendable {
         return (options, format, skip)
     }
 
-    func readOne(
-        path: String, relative: String, local: [(RecordingManifest, String)], into traces: inout [Trace], skipped: inout [String]
-    ) throws(ImportError) {
+    /// What reading one file gave: its trace, a line saying why it was skipped, or (with
+    /// ``strict``) the error that stops the load.
+    enum Outcome: Sendable {
+        case trace(Trace)
+        case skip(String)
+        case fail(ImportError)
+    }
+
+    /// Reads one file with the settings the manifests and rules give it.
+    func outcome(path: String, relative: String, local: [(RecordingManifest, String)]) -> Outcome {
         let (options, manifestFormat, skip) = settings(path: path, relative: relative, local: local)
-        if let skip {
-            skipped.append("\(path): skipped by the manifest: \(skip)")
-            return
-        }
+        if let skip { return .skip("\(path): skipped by the manifest: \(skip)") }
         do throws(ImportError) {
             let bytes = try RecordingLoader.readBytes(path, limit: maxFileBytes)
             let format: TraceFormat
@@ -216,16 +261,14 @@ public struct RecordingLoader: Sendable {
                     if strict && !FormatDetector.isCompanion(path: path) {
                         throw ImportError(file: path, "not a recording: \(why) (--strict stops here)")
                     }
-                    skipped.append("\(path): not a recording: \(why)")
-                    return
+                    return .skip("\(path): not a recording: \(why)")
                 }
             }
             var trace = try RecordingLoader.read(bytes, path: path, format: format, options: options)
             trace.name = relative
-            traces.append(trace)
+            return .trace(trace)
         } catch {
-            if strict { throw error }
-            skipped.append("\(error.description)")
+            return strict ? .fail(error) : .skip(error.description)
         }
     }
 

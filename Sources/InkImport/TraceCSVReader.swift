@@ -32,12 +32,27 @@ public enum TraceCSVReader {
     /// Reads a trace CSV file's bytes. `options.scaleUnitsPerMM` and `options.timeUnitSeconds`
     /// rescale the columns if given (default 1: the format is in mm and s).
     ///
-    /// The steps: comment lines (`nominalInterval(comment:file:line:timeUnit:)`), the header
+    /// Well-formed files are parsed from their bytes (``TraceCSVBytes``); any other file is read
+    /// by ``readOracle(_:file:options:)``, which gives the same trace, to the bit, and names
+    /// the line of any error.
+    ///
+    /// The oracle's steps: comment lines (`nominalInterval(comment:file:line:timeUnit:)`), the header
     /// (`Header`), each data row's cells (`Row`), and the strokes they make
     /// (`StrokeAssembly`).
     ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try options.validate(file: file)
+        if let trace = TraceCSVBytes.read(bytes, file: file, options: options) { return trace }
+        return try readOracle(bytes, file: file, options: options)
+    }
+
+    /// The text reader: lines as `String`s, cells as `Substring`s, numbers by `Double(Substring)`.
+    /// The oracle of ``TraceCSVBytes`` (the tests compare the two) and the reader of every file
+    /// the byte reader declines; its errors are the reader's.
+    ///
+    /// - Throws: ``ImportError`` naming the file, the line and what was expected.
+    public static func readOracle(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
         try options.validate(file: file)
         let text = try TextLines(bytes: bytes, file: file)
         let units = Units(options)

@@ -59,6 +59,20 @@ Traces: the CLEAN default S-curves (H = 40 mm, A = 15 mm, D = 1.6 / 0.8 / 0.4 s 
 Timing: 240 Hz input / 60 Hz frames, Lin = 8 ms, Ldisp = 1.5 frames, 4 phases.
 Strategies: none, linear, quadratic, kalman, kalman-chromium (and kalman-cap25-gap20).
 
+Recordings (--trace-csv FILE, repeatable): an InkBench trace CSV scored as bench scores a
+recording: each stroke's ground truth is the linear interpolation of its samples (held
+outside them), speed and direction by the 10 ms central difference, overshoot as the exact
+distance to that polyline over [tau - 250 ms, tau]; one frame clock per trace from its first
+sample, phases over P = min(nominal interval (the file's '# nominal_interval_s:', else the
+median sample interval), 1 / frame rate); each stroke replays with a fresh predictor and its
+own frames (open from its first received sample to its pen-up); Lambda, the percentiles and
+the secondary figures pool every stroke's frames; end overshoot is per (stroke, phase).
+Recorded predictions ('predicted' rows) are skipped. The trace is named by its file name, as
+bench names a recording. Benchmarks/inputs/make-inputs.sh writes issue 28's 100-stroke file:
+    python3 scripts/crosscheck/inkbench_reference.py --traces "" \
+        --strategies none,linear,quadratic,kalman,kalman-chromium \
+        --trace-csv hundred.csv --compare RUN/summary.csv
+
 How to run
     python3 scripts/crosscheck/inkbench_reference.py            # CSV on stdout
     python3 scripts/crosscheck/inkbench_reference.py --selftest # also checks section 11
@@ -171,6 +185,89 @@ class Line:
     def sample_times(self):
         n = int(math.floor(self.D * INPUT_RATE + 1e-9))
         return np.arange(n + 1) / INPUT_RATE
+
+
+class Polyline:
+    """A recorded stroke's truth: the linear interpolation of its samples in time, held before
+    the first and after the last; speed and direction by the central difference
+    |p(t + 10 ms) - p(t - 10 ms)| / 20 ms (methodology section 5)."""
+
+    HALF = 0.010
+
+    def __init__(self, ts, pts):
+        self.ts, self.pts = np.asarray(ts, dtype=float), np.asarray(pts, dtype=float)
+        self.t_first, self.t_end = float(self.ts[0]), float(self.ts[-1])
+
+    def pos(self, t):
+        t = np.asarray(t, dtype=float)
+        return np.stack([np.interp(t, self.ts, self.pts[:, 0]), np.interp(t, self.ts, self.pts[:, 1])], axis=-1)
+
+    def speed_dir(self, t):
+        t = np.asarray(t, dtype=float)
+        d = (self.pos(t + self.HALF) - self.pos(t - self.HALF)) / (2 * self.HALF)
+        speed = np.linalg.norm(d, axis=-1)
+        u = d / np.where(speed > 0, speed, 1.0)[..., None]
+        return speed, u
+
+    def sample_times(self):
+        return self.ts
+
+    def overshoot(self, taus, qs):
+        """Exact distance from each q to the polyline p([tau - 0.25 s, tau])."""
+        out = np.zeros(len(taus))
+        for m, (tau, q) in enumerate(zip(taus, qs)):
+            lo = min(max(tau - OVERSHOOT_WINDOW, self.t_first), self.t_end)
+            hi = min(max(tau, self.t_first), self.t_end)
+            a, b = np.searchsorted(self.ts, lo, side="right"), np.searchsorted(self.ts, hi, side="left")
+            verts = np.concatenate([self.pos(lo)[None, :], self.pts[a:b], self.pos(hi)[None, :]])
+            p0, p1 = verts[:-1], verts[1:]
+            ab = p1 - p0
+            L2 = (ab ** 2).sum(-1)
+            w = np.clip(((q - p0) * ab).sum(-1) / np.where(L2 > 0, L2, 1.0), 0.0, 1.0)
+            c = p0 + w[:, None] * ab
+            out[m] = math.sqrt(((q - c) ** 2).sum(-1).min())
+        return out
+
+
+def read_trace_csv(path):
+    """An InkBench trace CSV (t_s, x_mm, y_mm, stroke, ...; '#' comments, '# nominal_interval_s:'):
+    (nominal interval s or None, [(times, points)] per stroke). Rows with kind 'predicted' are
+    skipped (the recorded strategy is not modelled here); of samples with equal times the
+    later is kept, as bench does."""
+    import csv
+    nominal, header, strokes, current = None, None, [], None
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        for row in csv.reader(f):
+            if not row or all(not c.strip() for c in row):
+                continue
+            if row[0].startswith("#"):
+                body = ",".join(row)[1:].strip()
+                if body.startswith("nominal_interval_s:"):
+                    nominal = float(body.split(":", 1)[1])
+                continue
+            cells = [c.strip() for c in row]
+            if header is None:
+                header = {name: i for i, name in enumerate(cells)}
+                continue
+            if "kind" in header and cells[header["kind"]] == "predicted":
+                continue
+            sid = cells[header["stroke"]]
+            t = float(cells[header["t_s"]])
+            xy = (float(cells[header["x_mm"]]), float(cells[header["y_mm"]]))
+            if sid != current:
+                strokes.append(([], []))
+                current = sid
+            ts, pts = strokes[-1]
+            if ts and ts[-1] == t:
+                ts.pop(); pts.pop()
+            ts.append(t); pts.append(xy)
+    return nominal, [(np.array(ts), np.array(pts)) for ts, pts in strokes]
+
+
+def median_interval(strokes):
+    d = np.sort(np.concatenate([np.diff(ts) for ts, _ in strokes if len(ts) > 1]))
+    n = len(d)
+    return float(d[n // 2]) if n % 2 else float((d[n // 2 - 1] + d[n // 2]) / 2)
 
 
 # ----------------------------------------------------------------------------- predictors
@@ -341,20 +438,25 @@ STRATEGIES = {
 
 
 # ----------------------------------------------------------------------------- replay
-def replay(truth, strategy):
-    """Returns a list of frames (dicts) over all phases for a single-stroke trace."""
+def replay(truth, strategy, stroke=0, t_first=None, interval=None):
+    """Returns a list of frames (dicts) over all phases for one stroke; the frame clock starts
+    from the trace's first sample t_first (one clock for every stroke of a trace) and its
+    phases are spread over P = min(interval, 1 / frame rate)."""
     factory, cap, gap = STRATEGIES[strategy]
     ts = truth.sample_times()
-    pts = truth.pos(ts)
-    t_first, t_end = ts[0], ts[-1]
-    P = min(1.0 / INPUT_RATE, 1.0 / FRAME_RATE)
+    pts = truth.pts if hasattr(truth, "pts") else truth.pos(ts)
+    s_first, t_end = ts[0], ts[-1]
+    if t_first is None:
+        t_first = s_first
+    P = min(1.0 / INPUT_RATE if interval is None else interval, 1.0 / FRAME_RATE)
     frames = []
     for j in range(PHASES):
         f0 = t_first + (j + 0.5) / PHASES * P
         pred = factory()
         pred.reset()
         nrecv = 0
-        k = 0
+        # frames before this stroke's first sample arrives are not open: start just before it
+        k = max(0, int(math.floor((s_first + LIN - f0) * FRAME_RATE)) - 2)
         prev_open = False
         while True:
             f = f0 + k / FRAME_RATE
@@ -375,9 +477,9 @@ def replay(truth, strategy):
                 shown = p is not None
                 q = np.array(p) if shown else pts[nrecv - 1].copy()
                 reach = pred.reach(T) if shown and hasattr(pred, "reach") else T
-                frames.append(dict(phase=j, k=k, tau=tau, q=q, shown=shown,
+                frames.append(dict(stroke=stroke, phase=j, k=k, tau=tau, q=q, shown=shown,
                                    horizon=(reach - t_last) if shown else None,
-                                   in_stroke=(t_first <= tau <= t_end),
+                                   in_stroke=(s_first <= tau <= t_end),
                                    after_lift=(tau > t_end), prev_open=prev_open))
             prev_open = is_open
             k += 1
@@ -395,20 +497,58 @@ def nearest_rank(values, pct=95):
 
 
 class TraceContext:
-    """Strategy-independent precomputation for one trace (frame times are the same)."""
+    """Strategy-independent precomputation for one trace (frame times are the same): a
+    single analytic stroke, or a recording's strokes (one Polyline each)."""
 
     STEP = 0.00005  # 0.05 ms polyline for overshoot
 
-    def __init__(self, truth):
-        self.truth = truth
+    def __init__(self, truth, strokes=None, interval=None):
+        self.truths = strokes if strokes is not None else [truth]
+        self.truth = self.truths[0]
+        self.interval = interval
+        self.t_first = min(t.t_first for t in self.truths)
         self.shifts = np.arange(-500, 2001)  # 0.1 ms units
         self._cache = {}
 
-    def lambda_targets(self, taus):
+    def replay(self, strategy):
+        frames = []
+        for i, truth in enumerate(self.truths):
+            frames += replay(truth, strategy, stroke=i, t_first=self.t_first, interval=self.interval)
+        return frames
+
+    def per_stroke(self, sids, fn, width):
+        """fn(truth, indices) for each stroke's frames, gathered back in frame order."""
+        out = np.zeros((len(sids),) + width)
+        for i, truth in enumerate(self.truths):
+            m = np.where(sids == i)[0]
+            if len(m):
+                out[m] = fn(truth, m)
+        return out
+
+    def lambda_cost(self, sids, taus, qs):
+        cost = np.zeros(len(self.shifts))
+        for i, truth in enumerate(self.truths):
+            m = np.where(sids == i)[0]
+            for c in range(0, len(m), 256):
+                mm = m[c:c + 256]
+                tg = self.lambda_targets(truth, taus[mm]) if len(self.truths) == 1 else \
+                    truth.pos(taus[mm][:, None] - self.shifts[None, :] * 1e-4)
+                cost += ((qs[mm][:, None, :] - tg) ** 2).sum(-1).sum(0)
+        return cost
+
+    def overshoot_of(self, sids, taus, qs):
+        out = np.zeros(len(taus))
+        for i, truth in enumerate(self.truths):
+            m = np.where(sids == i)[0]
+            if len(m):
+                out[m] = truth.overshoot(taus[m], qs[m]) if hasattr(truth, "overshoot") else self.overshoot(taus[m], qs[m])
+        return out
+
+    def lambda_targets(self, truth, taus):
         key = ("lam", taus.tobytes())
         if key not in self._cache:
             tt = taus[:, None] - self.shifts[None, :] * 1e-4
-            self._cache[key] = self.truth.pos(tt)  # (M, 2501, 2)
+            self._cache[key] = truth.pos(tt)  # (M, 2501, 2)
         return self._cache[key]
 
     def path_windows(self, taus):
@@ -458,7 +598,7 @@ class TraceContext:
 
 
 def figures(ctx, frames, none_lag=None, none_lambda=None):
-    truth = ctx.truth
+    sids = np.array([f["stroke"] for f in frames])
     taus = np.array([f["tau"] for f in frames])
     qs = np.array([f["q"] for f in frames])
     ins = np.array([f["in_stroke"] for f in frames])
@@ -466,15 +606,15 @@ def figures(ctx, frames, none_lag=None, none_lambda=None):
     shown = np.array([f["shown"] for f in frames])
     phase = np.array([f["phase"] for f in frames])
     kk = np.array([f["k"] for f in frames])
-    speed, u = truth.speed_dir(taus)
+    speed = ctx.per_stroke(sids, lambda tr, m: tr.speed_dir(taus[m])[0], ())
+    u = ctx.per_stroke(sids, lambda tr, m: tr.speed_dir(taus[m])[1], (2,))
     moving = ins & (speed >= MOVING_SPEED)
     out = {}
 
     # Lambda
     mi = np.where(moving)[0]
     if len(mi):
-        tg = ctx.lambda_targets(taus[mi])
-        cost = ((qs[mi][:, None, :] - tg) ** 2).sum(-1).sum(0)
+        cost = ctx.lambda_cost(sids[mi], taus[mi], qs[mi])
         best = cost.min()
         cand = ctx.shifts[cost == best]
         n = sorted(cand, key=lambda s: (abs(s), -s))[0]
@@ -489,21 +629,22 @@ def figures(ctx, frames, none_lag=None, none_lambda=None):
     # overshoot over in-stroke and after-lift frames
     ov = np.zeros(len(frames))
     sel = ins | (aft & shown)
-    ov[sel] = ctx.overshoot(taus[sel], qs[sel])
+    ov[sel] = ctx.overshoot_of(sids[sel], taus[sel], qs[sel])
     out["overshoot_p95_mm"] = nearest_rank(ov[ins])
     out["overshoot_max_mm"] = float(ov[ins].max()) if ins.any() else float("nan")
     ends = []
-    for j in range(PHASES):
-        m = aft & (phase == j)
-        if not m.any():
-            continue
-        ms = m & shown
-        ends.append(float(ov[ms].max()) if ms.any() else 0.0)
+    for i in range(len(ctx.truths)):
+        for j in range(PHASES):
+            m = aft & (phase == j) & (sids == i)
+            if not m.any():
+                continue
+            ms = m & shown
+            ends.append(float(ov[ms].max()) if ms.any() else 0.0)
     out["end_overshoot_mean_mm"] = float(np.mean(ends)) if ends else float("nan")
     out["end_overshoot_max_mm"] = float(np.max(ends)) if ends else float("nan")
 
     # secondary
-    ptau = truth.pos(taus)
+    ptau = ctx.per_stroke(sids, lambda tr, m: tr.pos(taus[m]), (2,))
     e = qs - ptau
     nrm = np.stack([-u[:, 1], u[:, 0]], axis=-1)
     a = (e * u).sum(-1)
@@ -519,11 +660,11 @@ def figures(ctx, frames, none_lag=None, none_lambda=None):
             out[key] = float("nan")
     out["lag_ratio"] = (out["lag_mean_mm"] / none_lag) if none_lag else float("nan")
     # wrong direction: previous frame (k-1) of the same phase open
-    idx = {(p, k): i for i, (p, k) in enumerate(zip(phase, kk))}
+    idx = {(sd, p, k): i for i, (sd, p, k) in enumerate(zip(sids, phase, kk))}
     wd_n = wd_bad = 0
     jit = []
     for i in range(len(frames)):
-        pi = idx.get((phase[i], kk[i] - 1))
+        pi = idx.get((sids[i], phase[i], kk[i] - 1))
         if moving[i] and pi is not None:
             wd_n += 1
             if np.dot(qs[i] - qs[pi], u[i]) < 0:
@@ -553,13 +694,20 @@ TRACES = {
 SHORT = {"slow": "s-curve-slow", "medium": "s-curve-medium", "fast": "s-curve-fast", "line": "line"}
 
 
-def run(trace_names, strategies):
+def run(trace_names, strategies, csv_paths=()):
+    """Figures per (trace, strategy): the named analytic traces, then each trace CSV (named
+    by its file name, as bench names a recording) with polyline ground truth."""
+    import os
+    contexts = [(tn, TraceContext(TRACES[tn]())) for tn in trace_names]
+    for path in csv_paths:
+        nominal, strokes = read_trace_csv(path)
+        interval = nominal if nominal is not None else median_interval(strokes)
+        contexts.append((os.path.basename(path), TraceContext(None, [Polyline(ts, pts) for ts, pts in strokes], interval)))
     results = {}
-    for tn in trace_names:
-        ctx = TraceContext(TRACES[tn]())
-        none = figures(ctx, replay(ctx.truth, "none"))
+    for tn, ctx in contexts:
+        none = figures(ctx, ctx.replay("none"))
         for s in strategies:
-            r = figures(ctx, replay(ctx.truth, s), none_lag=none["lag_mean_mm"],
+            r = figures(ctx, ctx.replay(s), none_lag=none["lag_mean_mm"],
                         none_lambda=none["_lambda_n"])
             results[(tn, s)] = r
     return results
@@ -713,16 +861,19 @@ def main():
     ap.add_argument("--traces", default="slow,medium,fast,line")
     ap.add_argument("--strategies", default="none,linear,quadratic,kalman,kalman-chromium,kalman-cap25-gap20")
     ap.add_argument("--selftest", action="store_true")
+    ap.add_argument("--trace-csv", action="append", default=[], metavar="FILE",
+                    help="also score an InkBench trace CSV as a recording (polyline ground truth); repeatable")
     ap.add_argument("--compare", metavar="SUMMARY_CSV",
                     help="also compare with a bench summary.csv at its printed digits (stderr)")
     args = ap.parse_args()
-    traces = [SHORT.get(t, t) for t in args.traces.split(",")]
+    traces = [SHORT.get(t, t) for t in args.traces.split(",") if t]
     strategies = args.strategies.split(",")
     if args.selftest:
         kalman_unit_test()
-    res = run(traces, strategies)
+    res = run(traces, strategies, args.trace_csv)
     print("trace,strategy," + ",".join(COLUMNS))
-    for tn in traces:
+    import os
+    for tn in traces + [os.path.basename(p) for p in args.trace_csv]:
         for s in strategies:
             r = res[(tn, s)]
             cells = []

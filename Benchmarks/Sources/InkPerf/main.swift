@@ -11,6 +11,7 @@
 //   inkperf predictors              each built-in predictor's update + predict: ns per sample
 //   inkperf end-to-end [--runs N] [--bench PATH]   the release bench process on issue 18's 19,300-sample trace: wall, cpu, peak RSS
 //   inkperf android-forward [--runs N] [--calls N]   Android's model, forward pass alone: µs per call, CPU time and wall
+//   inkperf readers FILE... [--runs N]   trace CSV / evemu readers: MB/s, byte reader and text oracle, warm cache
 //   inkperf all                     predictors, throughput, growth, cores, evaluations (not memory)
 import Foundation
 import InkBenchKit
@@ -400,11 +401,12 @@ case "evaluations": evaluations()
 case "predictors": predictors(args)
 case "end-to-end": endToEnd(args)
 case "android-forward": androidForward(args)
+case "readers": readers(args)
 case "all":
     predictors(args)
     throughput(args)
     growth(args)
     cores(args)
     evaluations()
-default: fail("unknown command '\(args[0])'; known: figures, throughput, growth, cores, memory, evaluations, predictors, end-to-end, android-forward, parts, all")
+default: fail("unknown command '\(args[0])'; known: figures, readers, throughput, growth, cores, memory, evaluations, predictors, end-to-end, android-forward, parts, all")
 }

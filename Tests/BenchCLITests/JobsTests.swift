@@ -1,0 +1,47 @@
+import Foundation
+import InkTestSupport
+import Testing
+
+@testable import BenchCLI
+
+/// `--jobs 1` and `--jobs 2` write the same bytes: the work is split, never the arithmetic.
+@Suite("--jobs")
+struct JobsTests {
+    static func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test("bench horizon: horizon.csv is the same on one thread and on two")
+    func horizon() async throws {
+        var outputs: [Data] = []
+        for jobs in ["1", "2"] {
+            let out = temporaryFolder("jobs horizon \(jobs)")
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            #expect(await BenchMain.run([
+                "horizon", "--traces", ProjectData.recordings + "/mobilehci17-touch", "--samples-ahead", "1,3", "--ms-ahead", "16",
+                "--strategies", "none,linear,kalman", "--jobs", jobs, "--no-charts", "--quiet", "--out", out,
+            ]) == 0)
+            outputs.append(try Self.bytes(out + "/horizon.csv"))
+        }
+        #expect(outputs.count == 2 && outputs[0] == outputs[1])
+        #expect((outputs.first?.count ?? 0) > 200)
+    }
+
+    @Test("bench run over the project's recordings: every CSV is the same on one thread and on two")
+    func run() async throws {
+        var outputs: [[Data]] = []
+        for jobs in ["1", "2"] {
+            let out = temporaryFolder("jobs run \(jobs)")
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            #expect(await BenchMain.run([
+                "--traces", ProjectData.recordings, "--manifest", ProjectData.recordingsManifest, "--strategies", "none,linear",
+                "--jobs", jobs, "--phases", "1", "--no-charts", "--quiet", "--out", out,
+            ]) == 0)
+            outputs.append(try ["summary.csv", "frames.csv", "tails.csv"].map { try Self.bytes(out + "/" + $0) })
+        }
+        #expect(outputs.count == 2 && outputs[0] == outputs[1])
+    }
+
+    @Test("--jobs 0 is refused")
+    func refused() async {
+        #expect(await BenchMain.run(["--traces", ProjectData.recordings, "--jobs", "0", "--quiet", "--no-charts", "--out", temporaryFolder("jobs 0")]) == 2)
+    }
+}
