@@ -49,7 +49,7 @@ public struct ConvertCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Decimate to this input rate (Hz), below the recording's own: the recorded sample nearest each 1/N s is kept, none interpolated.",
+            "Decimate to this input rate (Hz), below the recording's own: each stroke keeps its first sample, each sample at least 1/N s (within 1 %) after the last kept, and its last; none interpolated. The file written holds the kept samples only (a run with --resample-hz also keeps the full-rate ground truth).",
             valueName: "hz"))
     var resampleHz: Double?
 

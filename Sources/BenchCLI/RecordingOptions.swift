@@ -45,7 +45,7 @@ public struct RecordingOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Also replay each recording decimated to this input rate (Hz), named 'NAME @NHz', when its own rate is higher: the recorded sample nearest each 1/N s, none interpolated. Repeatable.",
+            "Also replay each recording decimated to this input rate (Hz), named 'NAME @NHz', when its own rate is higher: each stroke keeps its first sample, each sample at least 1/N s (within 1 %) after the last kept, and its last; none interpolated; the ground truth stays the full-rate path. Repeatable.",
             valueName: "hz"))
     public var resampleHz: [Double] = []
 

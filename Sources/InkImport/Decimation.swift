@@ -3,14 +3,14 @@ import InkTraces
 /// Lowers a recording's input rate without inventing samples, so one recording also tests a
 /// predictor at the rates of slower digitizers (a 240 Hz pen at 120 Hz, say).
 ///
-/// The rule (one for every recording): each stroke gets a time grid of period `1 / rateHz`
-/// anchored at its first sample; each grid time takes the recorded sample nearest to it (the
-/// earlier one on a tie). A sample is never taken twice, and a grid time with no sample within
-/// half a period (a gap in the recording) takes none, so gaps stay gaps. Nothing is
-/// interpolated: every sample kept is a recorded one, with its pressure, tilt and recorded
-/// predictions. On a regular recording whose rate is a multiple of `rateHz` this is exactly
-/// "keep every k-th sample" (k = input rate / `rateHz`); on one with jitter or dropped reports
-/// it keeps the samples a slower digitizer would most nearly have reported.
+/// The rule is the benchmark model's (version 4, section 4a): from each stroke, keep the first
+/// sample, then each sample that is at least `1 / rateHz` after the last one kept (within 1 %:
+/// at least `0.99 / rateHz`), and always the stroke's last sample. Nothing is interpolated: every
+/// sample kept is a recorded one, with its pressure, tilt and recorded predictions. The nominal
+/// interval becomes the median of the kept intervals. The ground truth stays the full-rate path
+/// of the original recording: each kept stroke carries its original's ground truth, so the
+/// figures judge the slower input against where the pen really was. On a regular recording
+/// whose rate is a multiple of `rateHz` this keeps every k-th sample (k = input rate / `rateHz`).
 ///
 /// ```swift
 /// let at120 = try Decimation.resample(trace240, toHz: 120)   // "name @120Hz", every 2nd sample
@@ -18,6 +18,9 @@ import InkTraces
 public enum Decimation {
     /// The suffix added to a decimated trace's name: `" @120Hz"`.
     public static func nameSuffix(_ rateHz: Double) -> String { " @\(CSVNumber.text(rateHz))Hz" }
+
+    /// The share of `1 / rateHz` that counts as a whole interval (the model's 1 %).
+    public static let intervalTolerance = 0.99
 
     /// The trace decimated to `rateHz`, named with ``nameSuffix(_:)`` and a notice saying how
     /// many samples were kept.
@@ -41,7 +44,7 @@ public enum Decimation {
         var strokes: [Stroke] = []
         var kept = 0
         for stroke in trace.strokes {
-            let indices = nearestOnGrid(stroke.t, period: period)
+            let indices = keptIndices(stroke.t, period: period)
             kept += indices.count
             func pick(_ column: [Double]?) -> [Double]? { column.map { c in indices.map { c[$0] } } }
             do {
@@ -49,16 +52,17 @@ public enum Decimation {
                     try Stroke(
                         t: indices.map { stroke.t[$0] }, x: indices.map { stroke.x[$0] }, y: indices.map { stroke.y[$0] },
                         pressure: pick(stroke.pressure), tilt: pick(stroke.tilt), azimuth: pick(stroke.azimuth), tool: stroke.tool,
-                        recordedPredictions: stroke.recordedPredictions.map { r in indices.map { r[$0] } }))
+                        recordedPredictions: stroke.recordedPredictions.map { r in indices.map { r[$0] } },
+                        analyticTruth: stroke.groundTruth()))
             } catch {
                 throw ImportError(file: trace.name, "decimating a stroke: \(error)")
             }
         }
         let notice =
-            "decimated from \(rounded(inputHz)) Hz to \(CSVNumber.text(rateHz)) Hz: \(kept) of \(trace.sampleCount) samples kept (the nearest to each \(rounded(period * 1000)) ms grid time, none interpolated)"
+            "decimated from \(rounded(inputHz)) Hz to \(CSVNumber.text(rateHz)) Hz: \(kept) of \(trace.sampleCount) samples kept (each at least \(rounded(period * 1000 * intervalTolerance)) ms after the last kept, and each stroke's last; none interpolated; ground truth at the full rate)"
         do {
             var out = try Trace(
-                name: trace.name + nameSuffix(rateHz), strokes: strokes, nominalInterval: period,
+                name: trace.name + nameSuffix(rateHz), strokes: strokes, nominalInterval: Trace.medianInterval(of: strokes) ?? period,
                 notices: trace.notices + [notice], source: trace.source)
             out.device = trace.device
             return out
@@ -67,19 +71,16 @@ public enum Decimation {
         }
     }
 
-    /// The indices of the samples `times` keeps on a grid of `period` anchored at `times[0]`.
-    static func nearestOnGrid(_ times: [Double], period: Double) -> [Int] {
-        guard let start = times.first, let end = times.last else { return [] }
-        var out: [Int] = []
-        var i = 0
-        var j = 0.0
-        while true {
-            let target = start + j * period
-            if target > end + period / 2 { break }
-            while i + 1 < times.count && abs(times[i + 1] - target) < abs(times[i] - target) { i += 1 }
-            if abs(times[i] - target) <= period / 2 + 1e-12, out.last != i { out.append(i) }
-            j += 1
+    /// The indices of the samples a stroke with sample times `times` keeps at `period`: the
+    /// first, each at least `intervalTolerance × period` after the last kept, and the last.
+    static func keptIndices(_ times: [Double], period: Double) -> [Int] {
+        guard !times.isEmpty else { return [] }
+        var out = [0]
+        let least = period * intervalTolerance
+        for i in times.indices.dropFirst() where times[i] - times[out[out.count - 1]] >= least {
+            out.append(i)
         }
+        if out.last != times.count - 1 { out.append(times.count - 1) }
         return out
     }
 

@@ -5,8 +5,8 @@ import InkTestSupport
 import InkTraces
 import Testing
 
-/// Decimation: the nearest recorded sample to each grid time of the new period, never an
-/// interpolated one.
+/// Decimation (benchmark model 4a): the first sample, each at least 0.99 / R after the last kept,
+/// and the last; never an interpolated sample; the ground truth stays the full-rate path.
 @Suite("Decimation to a lower input rate")
 struct DecimationTests {
     static func trace(_ times: [Double], pressure: Bool = false, tails: Bool = false) throws -> Trace {
@@ -30,22 +30,36 @@ struct DecimationTests {
         #expect(third.strokes[0].t == stride(from: 0, to: 25, by: 3).map { times[$0] })
     }
 
-    @Test func nearestSampleWhenItDoesNot() throws {
-        // 8 ms reports with one dropped (16 ms gap), taken to 60 Hz (16.7 ms).
-        let times = [0, 0.008, 0.016, 0.024, 0.040, 0.048, 0.056, 0.064].map { $0 }
+    @Test func eachSampleAWholeIntervalAfterTheLastKept() throws {
+        // 8 ms reports with one dropped (16 ms gap), taken to 60 Hz (16.7 ms; 16.5 ms within 1 %).
+        let times = [0, 0.008, 0.016, 0.024, 0.040, 0.048, 0.056, 0.064]
         let out = try Decimation.resample(try Self.trace(times), toHz: 60)
-        // Grid 0, 16.7, 33.3, 50, 66.7 ms: nearest 0, 16, 40 (33.3 is 6.7 from 40, 9.3 from 24), 48, 64.
-        #expect(out.strokes[0].t == [0, 0.016, 0.040, 0.048, 0.064])
-        // Every kept time is a recorded one.
+        // 16 ms is not 16.5 after 0; 24 is; 40 is 16 after 24 (no); 48 is 24 after (yes); 64 is 16
+        // after 48 (no) but is the stroke's last sample, always kept.
+        #expect(out.strokes[0].t == [0, 0.024, 0.048, 0.064])
         #expect(out.strokes[0].t.allSatisfy { times.contains($0) })
+        // The nominal interval is the median of the kept intervals (24, 24, 16 ms).
+        #expect(abs(out.nominalInterval - 0.024) < 1e-12)
     }
 
-    @Test func gapsStayGaps() throws {
-        let times = [0, 0.004, 0.008, 0.2, 0.204, 0.208]
-        let out = try Decimation.resample(try Self.trace(times), toHz: 125)
-        #expect(out.strokes[0].t == [0, 0.008, 0.2, 0.208])
+    @Test func withinOnePercentCountsAsAWholeInterval() throws {
+        // A 240 Hz pen with 1 µs of jitter, to 120 Hz: 8.332 ms is within 1 % of 8.333 ms.
+        let times = [0, 0.004166, 0.008332, 0.012499, 0.016664]
+        let out = try Decimation.resample(try Self.trace(times), toHz: 120)
+        #expect(out.strokes[0].t == [0, 0.008332, 0.016664])
     }
 
+    @Test func theGroundTruthStaysTheFullRatePath() throws {
+        // A bend between two kept samples: the truth passes through the dropped sample.
+        let times = [0, 0.004, 0.008, 0.012, 0.016]
+        let stroke = try Stroke(t: times, x: [0, 1, 2, 1, 0], y: [0, 0, 0, 0, 0])
+        let source = try Trace(name: "pen", strokes: [stroke], source: "pen.csv")
+        let out = try Decimation.resample(source, toHz: 125)
+        #expect(out.strokes[0].t == [0, 0.008, 0.016])
+        let truth = out.strokes[0].groundTruth()
+        #expect(abs(truth.position(at: 0.004).x - 1) < 1e-12)
+        #expect(abs(truth.position(at: 0.012).x - 1) < 1e-12)
+    }
     @Test func neverRaisesTheRate() throws {
         let source = try Self.trace((0..<10).map { Double($0) / 120 })
         for rate in [120.0, 240, 0, -5, .nan] {
