@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "BenchCLITests",
             dependencies: [
-                "BenchCLI", "InkImport", "InkReplay", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport",
+                "BenchCLI", "InkImport", "InkReplay", "InkStrategies", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

@@ -1,5 +1,5 @@
 import Foundation
-import InkReplay
+import InkStrategies
 import InkTestSupport
 import Testing
 
