@@ -77,11 +77,36 @@ public enum AndroidModelFile {
     ///
     /// - Throws: ``ModelFileError`` if the file cannot be read or is not this model.
     public static func read(path: String) throws(ModelFileError) -> AndroidMotionModel {
+        try read(bytes: contents(path: path), file: path)
+    }
+
+    /// The largest model file read (bytes): Android's model is 179,532 bytes; a file far larger
+    /// is not it, and reading it whole first (a 3 GB sparse file) would exhaust memory.
+    public static let maximumFileBytes = 16 << 20
+
+    /// The file's bytes, after checking that it is a regular file of at most ``maximumFileBytes``.
+    ///
+    /// - Throws: ``ModelFileError`` naming the file, its size or kind, and what was expected.
+    public static func contents(path: String) throws(ModelFileError) -> [UInt8] {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ModelFileError(file: path, "is a folder; expected a .tflite model file")
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+            size.int64Value > Int64(maximumFileBytes)
+        {
+            throw ModelFileError(
+                file: path,
+                "is \(size.int64Value) bytes; expected a model file of at most \(maximumFileBytes) bytes (Android's is 179,532)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw ModelFileError(file: path, exists ? "cannot be read" : "no such file; \(whereToGetIt)")
         }
-        return try read(bytes: [UInt8](data), file: path)
+        guard data.count <= maximumFileBytes else {
+            throw ModelFileError(file: path, "is over \(maximumFileBytes) bytes; expected a model file (Android's is 179,532 bytes)")
+        }
+        return [UInt8](data)
     }
 
     /// Reads and checks the model from the whole file's bytes.
