@@ -8,7 +8,8 @@
 #   scripts/fuzz.sh --build                   # build only
 #   FUZZ_SKIP_BUILD=1 scripts/fuzz.sh evemu   # reuse the harnesses built before (parallel runs)
 #
-# Harnesses: csv evemu svc google-ink pointer-events manifest suite baseline tolerance.
+# Harnesses: csv evemu svc google-ink pointer-events manifest suite baseline tolerance tflite capture
+# mobilehci shard.
 #
 # Build: the package's library modules (InkPrediction, InkTraces, InkModels, InkImport, InkReplay,
 # InkMetrics, InkSynthesis, InkBenchKit) are compiled once with `swiftc -sanitize=fuzzer` into
@@ -49,6 +50,9 @@ TARGETS=(
   "baseline FuzzBaseline.swift -"
   "tolerance FuzzTolerance.swift -"
   "tflite FuzzTFLite.swift -"
+  "capture FuzzCapture.swift -"
+  "mobilehci FuzzMobileHCI.swift mobilehci17-touch/*.txt"
+  "shard FuzzShard.swift -"
 )
 WANTED=("$@")
 wanted() { [ ${#WANTED[@]} -eq 0 ] || [[ " ${WANTED[*]} " =~ " $1 " ]]; }

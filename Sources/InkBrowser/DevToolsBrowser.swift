@@ -243,9 +243,14 @@ public final class DevToolsBrowser: @unchecked Sendable {
                 throw BrowserError("Chromium did not answer \(method) within \(Int(replyTimeoutSeconds)) s")
             }
             var fds = pollfd(fd: fromBrowser, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&fds, 1, Int32(min(left, 1) * 1000))
+            let ready = poll(&fds, 1, Int32(min(left, 0.5) * 1000))
             if ready < 0 && errno == EINTR { continue }
-            if ready <= 0 { continue }
+            if ready <= 0 {
+                // The browser is gone but something it started holds its pipe open: no EOF
+                // will come, so do not wait out the timeout.
+                if !process.isRunning { throw BrowserError("Chromium exited while waiting for \(method): \(exitReport())") }
+                continue
+            }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = chunk.withUnsafeMutableBytes { read(fromBrowser, $0.baseAddress, 65536) }
             if n < 0 && errno == EINTR { continue }
