@@ -131,8 +131,21 @@ struct TuneCommand: AsyncParsableCommand {
         }
         if Set(parameters.map(\.name)).count != parameters.count { throw ValidationError("--param: a parameter is given twice") }
         // The spec must parse at the middle of every range (names and fixed parameters checked up front).
-        do { _ = try StrategySpec.parse(spec(parameters, parameters.map { $0.value(at: 0.5) })) } catch {
+        let middle = parameters.map { $0.value(at: 0.5) }
+        do { _ = try StrategySpec.parse(spec(parameters, middle)) } catch {
             throw BenchInputError("tune: \(error.description)")
+        }
+        // And at both ends of each range: a range the strategy refuses in part (cap_ms=-5...4,
+        // cap_ms=4...1e300) is named as given, not by a grid point inside it.
+        for (i, p) in parameters.enumerated() {
+            for (end, value) in [("low", p.low), ("high", p.high)] {
+                var values = middle
+                values[i] = value
+                do { _ = try StrategySpec.parse(spec(parameters, values)) } catch {
+                    throw BenchInputError(
+                        "tune: --param \(p.name)=\(NumberText.exact(p.low))...\(NumberText.exact(p.high)): its \(end) end \(NumberText.exact(value)) is refused by \(strategy) (\(error.description)); expected a range the strategy accepts")
+                }
+            }
         }
         var strategyOptions = StrategyOptions()
         strategyOptions.strategies = "none"

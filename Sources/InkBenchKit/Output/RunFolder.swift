@@ -111,10 +111,13 @@ package struct RunFolder: Sendable {
         try Self.checkSwappable(url.path, shownAs: path)
         let staging = (parent as NSString).appendingPathComponent(".\(name).staging-\(getpid())")
         try? fm.removeItem(atPath: staging)
+        // Registered (and the signal handlers installed) before the folder exists, so an
+        // interrupt at any later moment removes it.
+        StagingCleanup.add(staging)
         do { try fm.createDirectory(atPath: staging, withIntermediateDirectories: false) } catch {
+            StagingCleanup.remove(staging)
             throw OutputError("\(path): cannot create a staging folder beside it (\(staging)): \(Self.reason(error))")
         }
-        StagingCleanup.add(staging)
         self.lock = lock
         if start == .copyOfExisting, fm.fileExists(atPath: url.path) {
             try Self.linkFiles(from: url.path, to: staging, only: { _ in true })
