@@ -133,7 +133,11 @@ struct TuneCommand: AsyncParsableCommand {
         // The spec must parse at the middle of every range (names and fixed parameters checked up front).
         let middle = parameters.map { $0.value(at: 0.5) }
         do { _ = try StrategySpec.parse(spec(parameters, middle)) } catch {
-            throw BenchInputError("tune: \(error.description)")
+            // A name or fixed parameter the strategy refuses is reported as is; a range the
+            // strategy refuses in part, by its end (below).
+            if !parameters.contains(where: { p in error.description.contains("\(p.name) = ") }) {
+                throw BenchInputError("tune: \(error.description)")
+            }
         }
         // And at both ends of each range: a range the strategy refuses in part (cap_ms=-5...4,
         // cap_ms=4...1e300) is named as given, not by a grid point inside it.
@@ -146,6 +150,9 @@ struct TuneCommand: AsyncParsableCommand {
                         "tune: --param \(p.name)=\(NumberText.exact(p.low))...\(NumberText.exact(p.high)): its \(end) end \(NumberText.exact(value)) is refused by \(strategy) (\(error.description)); expected a range the strategy accepts")
                 }
             }
+        }
+        do { _ = try StrategySpec.parse(spec(parameters, middle)) } catch {
+            throw BenchInputError("tune: \(error.description)")
         }
         var strategyOptions = StrategyOptions()
         strategyOptions.strategies = "none"
