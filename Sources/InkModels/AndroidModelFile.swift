@@ -80,6 +80,9 @@ public enum AndroidModelFile {
         try read(bytes: contents(path: path), file: path)
     }
 
+    /// The largest weight magnitude accepted: Android's model's weights are far below it.
+    public static let maximumWeight: Float = 1e4
+
     /// The largest model file read (bytes): Android's model is 179,532 bytes; a file far larger
     /// is not it, and reading it whole first (a 3 GB sparse file) would exhaust memory.
     public static let maximumFileBytes = 16 << 20
@@ -151,7 +154,15 @@ public enum AndroidModelFile {
                 throw ModelFileError(
                     file: file, byteOffset: m.tensors[i].byteOffset, "tensor '\(full)' has shape \(m.tensors[i].shape); expected \(shape)")
             }
-            return try m.floats(i)
+            let weights = try m.floats(i)
+            // A damaged file (one flipped exponent bit) can hold weights of 1e37 or inf, which
+            // would give infinite predictions: Android's weights are all small.
+            if let k = weights.firstIndex(where: { !$0.isFinite || abs($0) > maximumWeight }) {
+                throw ModelFileError(
+                    file: file, byteOffset: (m.tensors[i].data?.lowerBound).map { $0 + 4 * k },
+                    "tensor '\(full)' weight \(k) is \(weights[k]); expected a finite weight within ±\(Int(maximumWeight)) (a damaged file?)")
+            }
+            return weights
         }
         func head(_ h: String) throws(ModelFileError) -> AndroidMotionModel.Head {
             AndroidMotionModel.Head(
