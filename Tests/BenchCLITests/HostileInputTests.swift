@@ -52,6 +52,16 @@ struct HostileInputTests {
         #expect(!FileManager.default.fileExists(atPath: out + "/summary.csv"))
     }
 
+    @Test("a strategy's model file is hashed into manifest.json, so shards with different models at one path do not merge")
+    func modelHashed() throws {
+        let inputs = try ResolvedInputs(
+            strategies: StrategyOptions.parse(["--strategies", "none,android:model=\(ProjectData.androidModel)"]),
+            timing: TimingOptions.parse([]), suite: SuiteOptions.parse(["--suite", "line"]), recordings: RecordingOptions.parse([]))
+        #expect(inputs.inputFiles.contains(ProjectData.androidModel))
+        let record = try #require(Manifest.FileRecord(hashing: ProjectData.androidModel))
+        #expect(record.bytes == 179_532)
+    }
+
     @Test("merge refuses a shard whose data file was edited or cut short, and --out over a shard")
     func merge() async throws {
         let parent = temporaryFolder("merge")

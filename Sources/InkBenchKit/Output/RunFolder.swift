@@ -187,7 +187,9 @@ package struct RunFolder: Sendable {
             }
         }
         // A loop further up the path (a/loop/results).
-        let parent = (path as NSString).deletingLastPathComponent
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let parent = trimmed.lastIndex(of: "/").map { String(trimmed[..<$0]) } ?? ""
         if !parent.isEmpty, lstat(parent, &info) == 0, stat(parent, &info) != 0, errno == ELOOP {
             throw OutputError("--out \(path): \(parent) is a loop of symbolic links; expected a folder")
         }
