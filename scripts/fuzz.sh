@@ -9,7 +9,7 @@
 #   FUZZ_SKIP_BUILD=1 scripts/fuzz.sh evemu   # reuse the harnesses built before (parallel runs)
 #
 # Harnesses: csv evemu svc google-ink pointer-events mobilehci17 mypaint-events curious-drawing inkml
-# manifest suite baseline tolerance tflite.
+# manifest suite baseline tolerance tflite capture shard.
 # Every reader registered in RecordingReaders has a line in TARGETS below, named as its format
 # (RecordingReaderRegistryTests fails otherwise).
 #
@@ -56,6 +56,8 @@ TARGETS=(
   "baseline FuzzBaseline.swift -"
   "tolerance FuzzTolerance.swift -"
   "tflite FuzzTFLite.swift -"
+  "capture FuzzCapture.swift -"
+  "shard FuzzShard.swift -"
 )
 WANTED=("$@")
 wanted() { [ ${#WANTED[@]} -eq 0 ] || [[ " ${WANTED[*]} " =~ " $1 " ]]; }

@@ -150,6 +150,16 @@ struct HorizonCommand: AsyncParsableCommand {
         let rows = HorizonCSV.evaluate(
             pools: pools, strategies: strategies, horizons: horizons, options: options, clockFromPool: sampleIntervalMs == nil,
             jobs: recordings.jobs ?? ParallelMap.defaultJobs)
+        // A prediction that is not finite (equal times fed as real timestamps, an overflow) would
+        // be an empty cell, which horizon.csv uses for "no window": refuse it, naming the cell.
+        if let bad = rows.first(where: { r in
+            [r.summary.meanError, r.summary.p50Error, r.summary.p95Error].contains { $0.map { !$0.isFinite } ?? false }
+        }) {
+            throw BenchInputError(
+                "strategy \(bad.strategy) on pool \(bad.pool) at horizon \(NumberText.exact(bad.horizonMs)) ms gave a non-finite error "
+                    + "(mean \(bad.summary.meanError.map { "\($0)" } ?? "-")): its predictions overflowed or divided by a zero interval "
+                    + "(equal times with --extrapolation time and --min-interval-ms off?); expected finite predictions")
+        }
         let folder = try OutputFolder(path: output.out)
         try folder.write("horizon.csv", bytes: HorizonCSV.write(rows).bytes)
         let rules = describe(options)

@@ -36,6 +36,11 @@ struct MergeCommand: AsyncParsableCommand {
     func run() async throws {
         guard let dir = folders.first else { throw BenchInputError("merge: give the shard folders") }
         let has = { (name: String) in FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent(name)) }
+        try Self.refuseOutOverShard(output.out, folders)
+        let manifestName = has("sweep-manifest.json") ? "sweep-manifest.json" : has(TuneShardCSV.manifestFile) ? TuneShardCSV.manifestFile : "manifest.json"
+        if has(manifestName) {
+            for folder in folders { try Self.verifyShard(folder, manifestName) }
+        }
         if has("sweep-manifest.json") {
             try await mergeSweep()
         } else if has(TuneShardCSV.manifestFile) {
@@ -44,6 +49,32 @@ struct MergeCommand: AsyncParsableCommand {
             try await mergeRun()
         } else {
             throw BenchInputError("merge: \(dir): no manifest.json, sweep-manifest.json or \(TuneShardCSV.manifestFile); expected a folder written with --shard K/N")
+        }
+    }
+
+    /// Refuses an `--out` that is one of the shard folders or holds one: the merged run replaces
+    /// the whole folder, so the shard would be lost.
+    static func refuseOutOverShard(_ out: String, _ folders: [String]) throws {
+        func resolved(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path }
+        let target = resolved(out)
+        for folder in folders {
+            let shard = resolved(folder)
+            if shard == target || shard.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
+                throw BenchInputError(
+                    "merge: --out \(out) \(shard == target ? "is" : "holds") the shard folder \(folder), which the merged run would replace; expected a folder apart from the shards")
+            }
+        }
+    }
+
+    /// Checks a shard's data files against the SHA-256s its manifest recorded: an edited number,
+    /// a deleted row or a file cut short is refused before anything is merged.
+    static func verifyShard(_ dir: String, _ manifestName: String) throws {
+        let manifest = try Self.manifest(dir, manifestName)
+        do { try manifest.verifyOutputs(in: OutputFolder(path: dir)) } catch {
+            throw BenchInputError("merge: shard \(dir): \(error.message.replacingOccurrences(of: "manifest.json", with: manifestName)); expected the files the shard's run wrote")
+        }
+        if !manifest.outputs.contains(where: { $0.path.hasSuffix(".csv") }) {
+            throw BenchInputError("merge: shard \(dir): \(manifestName) lists no data files; expected the files the shard's run wrote (with their SHA-256)")
         }
     }
 

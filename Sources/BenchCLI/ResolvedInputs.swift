@@ -75,6 +75,11 @@ struct ResolvedInputs {
         var files: [String] = []
         if let suiteFile { files.append(suiteFile) }
         for r in recordings where r.source != "synthetic" && !files.contains(r.source) { files.append(r.source) }
+        // A strategy's model file (android's model=): shards run with different files at one path
+        // must not merge, and a run's figures must be traceable to the weights that made them.
+        for s in strategies {
+            for p in s.parameters where p.name == "model" && !files.contains(p.value) { files.append(p.value) }
+        }
         return files
     }
 

@@ -73,6 +73,7 @@ struct RunCommand: AsyncParsableCommand {
         var outcome = try await replay(plan)
         PhaseTimes.shared.mark("session wrap-up")
         let rows = SummaryRow.rows(outcome, frameRateHz: inputs.timing.frameRateHz, minMovingFrames: suiteOptions.minMovingFrames)
+        try RunOutputs.refuseNonFinite(rows)
         if planned.chosenLater && shard == nil, let busiest = RunCommand.busiestTrace(rows) {
             // The chart trace is the one with the most moving frames: its frames and tails are
             // replayed again for the charts.

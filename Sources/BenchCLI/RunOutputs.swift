@@ -22,6 +22,7 @@ enum RunOutputs {
         _ files: [File], rows: [SummaryRow], manifest: inout Manifest, output: OutputOptions, into run: RunFolder,
         elapsedSeconds: () -> Double
     ) throws -> ChartsAndReport.Status {
+        try refuseNonFinite(rows)
         let folder = run.files
         for f in files { try folder.write(f.name, bytes: f.bytes) }
         PhaseTimes.shared.mark("data files written")
@@ -41,6 +42,20 @@ enum RunOutputs {
         try run.commit()
         PhaseTimes.shared.mark("commit run folder")
         return status
+    }
+
+    /// Refuses figures that are not finite (a strategy whose predictions overflowed: a huge
+    /// parameter, a damaged model). The CSVs' empty cell means "no frames", so an infinite
+    /// figure written as empty would read as missing, and a verdict could pick the strategy.
+    ///
+    /// - Throws: ``BenchInputError`` naming the strategy, the trace and the figure.
+    static func refuseNonFinite(_ rows: [SummaryRow]) throws {
+        for row in rows {
+            guard let (figure, value) = row.values.sorted(by: { $0.key < $1.key }).first(where: { !$0.value.isFinite }) else { continue }
+            throw BenchInputError(
+                "strategy \(row.strategy) gave \(figure) = \(value) on trace '\(row.trace)': its predictions are not finite "
+                    + "(a parameter too large, or a damaged model file?); expected finite predictions. Nothing was written")
+        }
     }
 
     /// A shard's folder: its data files and manifest, no report (`bench merge` makes it).

@@ -51,6 +51,12 @@ struct TuneCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Coordinate-search step halvings after the grid (0-12).", valueName: "n"))
     var refineRounds = 4
 
+    @Option(help: ArgumentHelp("The most configurations a tune may evaluate (the grid, --grid^params, plus the refinement's); above it the tune is refused before it starts.", valueName: "n"))
+    var maxEvaluations = TuneCommand.defaultMaxEvaluations
+
+    /// ``maxEvaluations``' default: about an hour of a default tune's evaluations on two cores.
+    static let defaultMaxEvaluations = 100_000
+
     @OptionGroup(title: "Timing") var timingOptions: TimingOptions
     @OptionGroup(title: "Traces") var suiteOptions: SuiteOptions
     @OptionGroup(title: "Recordings") var recordings: RecordingOptions
@@ -67,9 +73,26 @@ struct TuneCommand: AsyncParsableCommand {
         guard ["recording", "device"].contains(split) else { throw ValidationError("--split: '\(split)' is not recording or device") }
         guard (2...50).contains(grid) else { throw ValidationError("--grid: expected 2 to 50 points per parameter (got \(grid))") }
         guard (0...12).contains(refineRounds) else { throw ValidationError("--refine-rounds: expected 0 to 12 (got \(refineRounds))") }
+        guard maxEvaluations >= 1 else { throw ValidationError("--max-evaluations: expected 1 or more (got \(maxEvaluations))") }
+        let planned = plannedEvaluations(parameterCount: params.count, folds: folds)
+        guard planned.total <= maxEvaluations else {
+            throw ValidationError(
+                "tune: --grid \(grid) with \(params.count) parameter\(params.count == 1 ? "" : "s") is \(planned.grid) grid configurations "
+                    + "(\(grid)^\(params.count)) and up to \(planned.total - planned.grid) more in the refinement: \(planned.total), over the limit of "
+                    + "\(maxEvaluations); expected a coarser --grid or fewer --param (or raise the limit with --max-evaluations \(planned.total))")
+        }
         guard budgetOptions.budget != nil else {
             throw ValidationError("--budget: tune needs a budget, e.g. --budget 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0'")
         }
+    }
+
+    /// The configurations a tune evaluates at most: the grid (evaluated once, shared by every
+    /// search), and each search's refinement (the in-sample one and one per fold: 2 neighbours
+    /// per parameter per step, over the rounds and the steps that do not halve).
+    func plannedEvaluations(parameterCount: Int, folds: Int) -> (grid: Int, total: Int) {
+        let gridCount = grid.power(parameterCount)
+        let refinement = 2 * parameterCount * (refineRounds + 2) * (1 + folds)
+        return (gridCount, gridCount + refinement)
     }
 
     /// The strategy spec of one configuration: `kalman:cap_ms=12.5` (fixed parameters first).
@@ -91,6 +114,8 @@ struct TuneCommand: AsyncParsableCommand {
         var traces: [String]
         var split: TuneFolds
         var specFor: @Sendable ([Double]) -> String
+        /// How long the replay of `none` over the traces took (s): the estimate's unit.
+        var noneSeconds: Double
     }
 
     func prepare() async throws -> Setup {
@@ -101,7 +126,27 @@ struct TuneCommand: AsyncParsableCommand {
         }
         if Set(parameters.map(\.name)).count != parameters.count { throw ValidationError("--param: a parameter is given twice") }
         // The spec must parse at the middle of every range (names and fixed parameters checked up front).
-        do { _ = try StrategySpec.parse(spec(parameters, parameters.map { $0.value(at: 0.5) })) } catch {
+        let middle = parameters.map { $0.value(at: 0.5) }
+        do { _ = try StrategySpec.parse(spec(parameters, middle)) } catch {
+            // A name or fixed parameter the strategy refuses is reported as is; a range the
+            // strategy refuses in part, by its end (below).
+            if !parameters.contains(where: { p in error.description.contains("\(p.name) = ") }) {
+                throw BenchInputError("tune: \(error.description)")
+            }
+        }
+        // And at both ends of each range: a range the strategy refuses in part (cap_ms=-5...4,
+        // cap_ms=4...1e300) is named as given, not by a grid point inside it.
+        for (i, p) in parameters.enumerated() {
+            for (end, value) in [("low", p.low), ("high", p.high)] {
+                var values = middle
+                values[i] = value
+                do { _ = try StrategySpec.parse(spec(parameters, values)) } catch {
+                    throw BenchInputError(
+                        "tune: --param \(p.name)=\(NumberText.exact(p.low))...\(NumberText.exact(p.high)): its \(end) end \(NumberText.exact(value)) is refused by \(strategy) (\(error.description)); expected a range the strategy accepts")
+                }
+            }
+        }
+        do { _ = try StrategySpec.parse(spec(parameters, middle)) } catch {
             throw BenchInputError("tune: \(error.description)")
         }
         var strategyOptions = StrategyOptions()
@@ -113,7 +158,10 @@ struct TuneCommand: AsyncParsableCommand {
 
         // The traces counted in the suite mean, and their devices.
         let first: BenchOutcome
+        let clock = ContinuousClock()
+        let started = clock.now
         do { first = try await BenchSession.run(base) } catch { throw BenchInputError(error.description) }
+        let noneSeconds = seconds(clock.now - started)
         let traceRows = SummaryRow.rows(first, frameRateHz: inputs.timing.frameRateHz, minMovingFrames: minMoving).filter { !$0.isSuiteMean && $0.inSuiteMean }
         let traces = traceRows.map(\.trace)
         guard !traces.isEmpty else { throw BenchInputError("tune: no trace has the minimum of \(minMoving) moving frames (--min-moving-frames)") }
@@ -122,7 +170,9 @@ struct TuneCommand: AsyncParsableCommand {
             : TuneFolds.kFold(traces: traces, k: folds, seed: splitSeed)
         let name = strategy
         let specFor: @Sendable ([Double]) -> String = { [parameters] v in Self.spec(name, parameters, v) }
-        return Setup(budget: budget, parameters: parameters, inputs: inputs, base: base, first: first, traces: traces, split: split, specFor: specFor)
+        return Setup(
+            budget: budget, parameters: parameters, inputs: inputs, base: base, first: first, traces: traces, split: split, specFor: specFor,
+            noneSeconds: noneSeconds)
     }
 
     /// The tuner, evaluating configurations with `BenchSession` (both cores).
@@ -156,12 +206,24 @@ struct TuneCommand: AsyncParsableCommand {
             try await runShard(setup, shard: shard, start: start, clock: clock)
             return
         }
+        let expected = plannedEvaluations(parameterCount: setup.parameters.count, folds: setup.split.folds.count).total
+        // One configuration costs about what the replay of `none` over the traces took.
+        let perConfiguration = setup.noneSeconds
+        Console.note(
+            "bench tune: up to \(expected) configurations (a grid of \(grid.power(setup.parameters.count)), then the refinement) over \(setup.traces.count) traces; "
+                + "estimated \(Self.duration(Double(expected) * perConfiguration)) (\(NumberText.fixed(perConfiguration * 1000, 1)) ms per configuration)")
         let progress = ProgressLine(label: "bench tune: evaluations")
-        let expected = (grid.power(setup.parameters.count) + 2 * setup.parameters.count * (refineRounds + 2)) * (1 + setup.split.folds.count)
         var tuner = tuner(setup) { done in progress.update(done: min(done, expected - 1), total: expected) }
         let result = try await search(setup, tuner: &tuner)
         progress.finish()
         try write(result, start: start, clock: clock)
+    }
+
+    /// A duration for the estimate: `40 s`, `12 min`, `3.5 h`.
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 120 { return "\(Int(seconds.rounded(.up))) s" }
+        if seconds < 7200 { return "\(Int((seconds / 60).rounded(.up))) min" }
+        return NumberText.fixed(seconds / 3600, 1) + " h"
     }
 
     /// The in-sample search on all traces, then one per fold on the other folds' traces.
@@ -196,7 +258,15 @@ struct TuneCommand: AsyncParsableCommand {
         let (rendered, chartNote) = try ChartsAndReport.charts([script], in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
         written += ["tune.gp"] + (rendered ? ["tune.svg", "tune.png"] : [])
         try folder.write("tune.md", text: result.markdown(chartRendered: rendered, chartNote: chartNote))
-        try folder.write("tune-spec.txt", text: result.chosenSpec + "\n")
+        // A chosen spec only when it meets the budget: a tune-spec.txt is pasted into runs and
+        // baselines, so one outside the budget must not look like a result.
+        let fits = result.chosenFits
+        if fits {
+            try folder.write("tune-spec.txt", text: result.chosenSpec + "\n")
+        } else {
+            written.removeAll { $0 == "tune-spec.txt" }
+            if folder.exists("tune-spec.txt") { try? FileManager.default.removeItem(atPath: folder.file("tune-spec.txt")) }
+        }
         written += try TuneReport.write(in: folder, output: output)
         try run.commit()
         committed = true
@@ -205,6 +275,11 @@ struct TuneCommand: AsyncParsableCommand {
             print("wrote \(run.path)/: " + written.joined(separator: ", "))
         }
         print("done in \(NumberText.fixed(seconds(clock.now - start), 2)) s: \(result.tuner.evaluated.count) evaluations over \(result.traces.count) traces")
+        if !fits {
+            throw BenchInputError(
+                "tune: no configuration of \(strategy) meets the budget \(budgetOptions.budget ?? "") on all traces (the closest, \(result.chosenSpec), is in tune.md); "
+                    + "no tune-spec.txt was written. Expected a wider --param range or a looser --budget")
+        }
     }
 }
 

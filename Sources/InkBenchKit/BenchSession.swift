@@ -102,6 +102,7 @@ package enum BenchSession {
         }
         for spec in plan.specs { try spec.validate() }
         let strategyNames = plan.strategies.map(\.name)
+        let strategyIndex = Dictionary(strategyNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         var groups: [String: RunGroup] = [:]
         var order: [String] = []
         var traces: [Trace?] = Array(repeating: nil, count: plan.specs.count + plan.recordings.count)
@@ -129,7 +130,7 @@ package enum BenchSession {
             let inputRate = unit.spec?.inputRateHz ?? ((1 / trace.nominalInterval) * 1000).rounded() / 1000
             samples += trace.sampleCount
             for r in results {
-                guard let s = strategyNames.firstIndex(of: r.strategy) else { continue }
+                guard let s = strategyIndex[r.strategy] else { continue }
                 let key = "\(unit.traceIndex)\u{1}\(s)"
                 if groups[key] == nil {
                     order.append(key)

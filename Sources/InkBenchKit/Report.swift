@@ -79,9 +79,9 @@ package struct Report: Sendable {
                 return column.cost(in: values)
             }
             // `none` is the baseline: it always wins on overshoot, so it is not marked.
-            let candidates = rows.indices.filter {
+            let candidates = Set(rows.indices.filter {
                 (rows.count == 1 || summary[rows[$0]].strategy != "none") && traceCounts[$0] == usual
-            }
+            })
             let scores = rows.indices.map { candidates.contains($0) ? score($0) : nil }
             let bestScore = scores.compactMap { $0 }.min()
             bestRows.append(Set(rows.indices.filter { bestScore != nil && scores[$0] == bestScore && rows.count > 1 }))

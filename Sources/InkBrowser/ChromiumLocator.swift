@@ -20,6 +20,10 @@ public enum ChromiumLocator {
         given: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(BrowserError) -> String {
         if let given {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: given, isDirectory: &isFolder), isFolder.boolValue {
+                throw BrowserError("--chromium \(given): is a folder; expected the path of a Chromium or Chrome binary (for example /usr/bin/chromium)")
+            }
             guard FileManager.default.isExecutableFile(atPath: given) else {
                 throw BrowserError("--chromium \(given): not an executable file; expected the path of a Chromium or Chrome binary")
             }
@@ -37,18 +41,21 @@ public enum ChromiumLocator {
                 + "apt-get install chromium) or give its path with --chromium PATH")
     }
 
-    /// `chromium --version`'s line, or `nil` when it prints nothing.
-    public static func version(of path: String) -> String? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = ["--version"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
+    /// How long `chromium --version` may take (s) before it is killed.
+    public static let versionTimeoutSeconds = 10.0
+    /// The most of `chromium --version`'s output read (bytes).
+    public static let versionMaxBytes = 4096
+
+    /// `chromium --version`'s first line (at most 200 characters), or `nil` when it prints
+    /// nothing or cannot start. Bounded: a program that never ends, prints without end or
+    /// leaves a child holding its output is killed (its whole process group) after
+    /// `timeoutSeconds` or ``versionMaxBytes``.
+    public static func version(of path: String, timeoutSeconds: Double = versionTimeoutSeconds) -> String? {
+        guard let bytes = ChildProcess.output(path: path, arguments: ["--version"], maxBytes: versionMaxBytes, timeoutSeconds: timeoutSeconds) else {
+            return nil
+        }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.isEmpty ? nil : String(line.prefix(200))
     }
 }

@@ -10,13 +10,14 @@ import Foundation
 ///
 /// Chromium reads commands on its file descriptor 3 and writes replies and events on 4, each a
 /// JSON object ended by a NUL byte. Foundation's `Process` hands a child only descriptors 0-2,
-/// so the browser is started as `/bin/sh -c 'exec chromium ... 3<&0 4>&1 0</dev/null 1>/dev/null'`
-/// with `Process` pipes on the shell's standard input and output. One page is attached (flat
+/// so the browser is started with `posix_spawn` (``ChildProcess``), in a process group of its
+/// own, with pipes on its descriptors 3 and 4 and its stderr in a file beside its profile
+/// (shown, with its exit status, when it fails). One page is attached (flat
 /// session) and every command is sent and its reply awaited in turn on the calling thread;
 /// events that come meanwhile go to ``eventHandler``.
 ///
-/// The browser is always shut down by ``close()`` (`Browser.close`, then SIGTERM and SIGKILL if
-/// it lingers, and its temporary profile removed); ``BrowserRegistry`` lets an interrupt do it.
+/// The browser is always shut down by ``close()`` (`Browser.close`, then SIGTERM and SIGKILL to
+/// its process group if it lingers, and its temporary profile removed); ``BrowserRegistry`` lets an interrupt do it.
 ///
 /// ```swift
 /// let browser = try DevToolsBrowser(chromium: "/usr/bin/chromium", windowSize: (1000, 800))
@@ -40,7 +41,9 @@ public final class DevToolsBrowser: @unchecked Sendable {
     /// How long a reply may take (s) before the call fails.
     public var replyTimeoutSeconds = 30.0
 
-    let process: Process
+    let process: ChildProcess
+    /// The browser's standard error (shown in errors when it fails), beside the profile.
+    let stderrPath: String
     let toBrowser: FileHandle
     let fromBrowser: Int32
     let profile: String
@@ -72,23 +75,34 @@ public final class DevToolsBrowser: @unchecked Sendable {
         self.profile = profile
         // A write to a browser that exited must fail with EPIPE, not kill this process.
         signal(SIGPIPE, SIG_IGN)
-        let input = Pipe(), output = Pipe()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "exec \"$0\" \"$@\" 3<&0 4>&1 0</dev/null 1>/dev/null", chromium] + args
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch {
+        // The browser reads commands on its descriptor 3 and writes on 4; its stderr goes to a
+        // file beside the profile, shown when it fails. It runs in a process group of its own,
+        // so close() ends what it started too.
+        let stderrPath = profile + ".stderr"
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
             try? FileManager.default.removeItem(atPath: profile)
-            throw BrowserError("cannot start \(chromium): \(error.localizedDescription)")
+            throw BrowserError("cannot start \(chromium): no pipes (\(String(cString: strerror(errno))))")
         }
-        process = p
-        toBrowser = input.fileHandleForWriting
-        fromBrowser = output.fileHandleForReading.fileDescriptor
+        for fd in [toChild[1], fromChild[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let log = open(stderrPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        var descriptors: [Int32: Int32] = [3: toChild[0], 4: fromChild[1]]
+        if log >= 0 { descriptors[2] = log }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(path: chromium, arguments: args, descriptors: descriptors)
+        } catch {
+            for fd in [toChild[0], toChild[1], fromChild[0], fromChild[1], log] where fd >= 0 { closeDescriptor(fd) }
+            try? FileManager.default.removeItem(atPath: profile)
+            try? FileManager.default.removeItem(atPath: stderrPath)
+            throw error
+        }
         // Our copies of the child's ends must be closed, or EOF never comes when it exits.
-        try? input.fileHandleForReading.close()
-        try? output.fileHandleForWriting.close()
+        for fd in [toChild[0], fromChild[1], log] where fd >= 0 { closeDescriptor(fd) }
+        process = child
+        self.stderrPath = stderrPath
+        toBrowser = FileHandle(fileDescriptor: toChild[1], closeOnDealloc: false)
+        fromBrowser = fromChild[0]
         BrowserRegistry.shared.add(self)
         do throws(BrowserError) {
             let version = try call("Browser.getVersion", session: false)
@@ -148,7 +162,7 @@ public final class DevToolsBrowser: @unchecked Sendable {
         do {
             try toBrowser.write(contentsOf: data + Data([0]))
         } catch {
-            throw BrowserError("Chromium exited (writing \(method) failed: \(error.localizedDescription))")
+            throw BrowserError("Chromium exited (writing \(method) failed: \(error.localizedDescription)): \(exitReport())")
         }
         return id
     }
@@ -167,8 +181,9 @@ public final class DevToolsBrowser: @unchecked Sendable {
     /// Whether the browser process still runs.
     public var isRunning: Bool { process.isRunning }
 
-    /// Shuts the browser down (idempotent): `Browser.close`, then SIGTERM after 5 s and SIGKILL
-    /// after 2 s more; removes its profile.
+    /// Shuts the browser down (idempotent): `Browser.close`, then SIGTERM to its process group
+    /// after 5 s and SIGKILL to what is left of the group after 2 s more (helpers that block
+    /// SIGTERM included); removes its profile and stderr file.
     public func close() {
         lock.lock()
         let already = closed
@@ -178,30 +193,38 @@ public final class DevToolsBrowser: @unchecked Sendable {
         if process.isRunning {
             let message: [String: Any] = ["id": nextID, "method": "Browser.close", "params": [String: Any]()]
             if let data = try? JSONSerialization.data(withJSONObject: message) { try? toBrowser.write(contentsOf: data + Data([0])) }
-            Self.wait(for: process, seconds: 5)
-            if process.isRunning {
-                process.terminate()
-                Self.wait(for: process, seconds: 2)
-            }
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                Self.wait(for: process, seconds: 2)
-            }
+            process.wait(seconds: 5)
         }
+        process.endGroup()
         try? toBrowser.close()
         closeDescriptor(fromBrowser)
         try? FileManager.default.removeItem(atPath: profile)
+        try? FileManager.default.removeItem(atPath: stderrPath)
         BrowserRegistry.shared.remove(self)
     }
 
-    /// Kills the browser at once (for an interrupt): SIGTERM, no waiting.
+    /// Kills the browser at once (for an interrupt): its whole process group, then removes its
+    /// profile, so nothing is left behind when bench exits.
     public func killNow() {
-        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        process.signalGroup(SIGTERM)
+        process.wait(seconds: 0.5)
+        process.signalGroup(SIGKILL)
+        process.wait(seconds: 1)
+        try? FileManager.default.removeItem(atPath: profile)
+        try? FileManager.default.removeItem(atPath: stderrPath)
     }
 
-    static func wait(for process: Process, seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+    /// Why the browser is gone: its exit status and the end of its standard error.
+    func exitReport() -> String {
+        process.wait(seconds: 1)
+        var text = process.statusText
+        if let data = FileManager.default.contents(atPath: stderrPath), !data.isEmpty {
+            let tail = String(decoding: data.suffix(1500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !tail.isEmpty { text += "; its stderr ends:\n" + tail.split(separator: "\n").suffix(12).map { "  " + $0 }.joined(separator: "\n") }
+        } else {
+            text += "; it wrote nothing on stderr"
+        }
+        return text
     }
 
     /// The next NUL-ended JSON message.
@@ -220,14 +243,19 @@ public final class DevToolsBrowser: @unchecked Sendable {
                 throw BrowserError("Chromium did not answer \(method) within \(Int(replyTimeoutSeconds)) s")
             }
             var fds = pollfd(fd: fromBrowser, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&fds, 1, Int32(min(left, 1) * 1000))
+            let ready = poll(&fds, 1, Int32(min(left, 0.5) * 1000))
             if ready < 0 && errno == EINTR { continue }
-            if ready <= 0 { continue }
+            if ready <= 0 {
+                // The browser is gone but something it started holds its pipe open: no EOF
+                // will come, so do not wait out the timeout.
+                if !process.isRunning { throw BrowserError("Chromium exited while waiting for \(method): \(exitReport())") }
+                continue
+            }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = chunk.withUnsafeMutableBytes { read(fromBrowser, $0.baseAddress, 65536) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
-                throw BrowserError("Chromium exited while waiting for \(method)")
+                throw BrowserError("Chromium exited while waiting for \(method): \(exitReport())")
             }
             buffer.append(contentsOf: chunk[..<n])
         }

@@ -28,23 +28,27 @@ import InkTraces
 /// - Every capture fact (user agent, devicePixelRatio, screen, scale, isolation) is listed in
 ///   the trace's notices, so `bench` prints it.
 public enum InkCaptureReader {
-    /// Whether `root` (parsed JSON) is an `inkbench-capture` document.
     /// The `format` value of a capture document.
     public static let formatName = "inkbench-capture"
 
-    public static func isCapture(_ root: Any) -> Bool {
-        (root as? [String: Any])?["format"] as? String == formatName
-    }
+    /// Whether `root` (parsed by the strict parser) is an `inkbench-capture` document.
+    static func isCapture(_ root: JSONValue) -> Bool { root.member("format")?.string == formatName }
 
-    /// Reads an `inkbench-capture` document already parsed from `file`.
+    /// Reads an `inkbench-capture` document from the strict parser's tree (one parse: no second
+    /// decode with Foundation, and no value taken for another type: `true` is not 1, `false`
+    /// not 0, `"1"` not a version).
     ///
-    /// - Throws: ``ImportError`` naming the file, the stroke and sample, and what was expected.
-    public static func read(root: Any, file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
-        guard let doc = root as? [String: Any], isCapture(doc) else {
+    /// - Throws: ``ImportError`` naming the file, the stroke and sample, what was found and what
+    ///   was expected.
+    static func read(root: JSONValue, file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        guard isCapture(root) else {
             throw ImportError(file: file, "not an inkbench-capture document; expected \"format\": \"inkbench-capture\"")
         }
-        guard (doc["version"] as? NSNumber)?.intValue == 1 else {
-            throw ImportError(file: file, "inkbench-capture version \(doc["version"] ?? "missing") is not supported; expected 1")
+        guard let version = root.member("version") else {
+            throw ImportError(file: file, "inkbench-capture has no 'version'; expected the number 1")
+        }
+        guard version.number == 1 else {
+            throw ImportError(file: file, line: version.line, "inkbench-capture 'version' is \(version.describe); expected the number 1 (the only version there is)")
         }
         var notices: [String] = []
         let scale: Double
@@ -53,28 +57,37 @@ public enum InkCaptureReader {
             scale = s
             notices.append("scale \(s) px per mm from \(options.scaleSource ?? "the options")")
         } else {
-            guard let s = (doc["pxPerMm"] as? NSNumber)?.doubleValue, s.isFinite, s > 0 else {
-                throw ImportError(file: file, "'pxPerMm' is missing or not a positive number; expected the page's CSS px per mm")
+            guard let value = root.member("pxPerMm") else {
+                throw ImportError(file: file, "'pxPerMm' is missing; expected the page's CSS px per mm (or give a scale)")
+            }
+            guard let s = value.number, s >= 0.1, s <= 1000 else {
+                throw ImportError(
+                    file: file, line: value.line, "'pxPerMm' is \(value.describe); expected the page's CSS px per mm, a number from 0.1 to 1000")
             }
             scale = s
-            if doc["calibrated"] as? Bool == true {
-                notices.append("scale \(s) CSS px per mm from the capture page's calibration (\(doc["calibration"] as? String ?? "calibrated"))")
+            let calibrated = root.member("calibrated")
+            if case .bool(true, _)? = calibrated {
+                notices.append("scale \(s) CSS px per mm from the capture page's calibration (\(root.member("calibration")?.string ?? "calibrated"))")
             } else {
-                notices.append("CSS px converted at 96 px per inch (3.7795 px/mm); give a scale (px per mm) to override, or calibrate on the capture page")
+                notices.append(
+                    "scale \(s) CSS px per mm from the capture's pxPerMm, which was not calibrated (the page assumes 96 px per inch, 3.7795 px/mm, until calibrated); give a scale (px per mm) to override, or calibrate on the capture page")
             }
         }
         var facts: [String] = []
-        if let ua = doc["userAgent"] as? String { facts.append("user agent \(ua)") }
-        if let dpr = (doc["devicePixelRatio"] as? NSNumber)?.doubleValue { facts.append("devicePixelRatio \(dpr)") }
-        if let screen = doc["screen"] as? [String: Any], let w = screen["width"] as? NSNumber, let h = screen["height"] as? NSNumber {
-            facts.append("screen \(w)x\(h) CSS px")
+        if let ua = root.member("userAgent")?.string { facts.append("user agent \(ua.prefix(300))") }
+        if let dpr = root.member("devicePixelRatio")?.number { facts.append("devicePixelRatio \(dpr)") }
+        if let screen = root.member("screen"), let w = screen.member("width")?.number, let h = screen.member("height")?.number {
+            facts.append("screen \(NumberFormat.short(w))x\(NumberFormat.short(h)) CSS px")
         }
-        if let features = doc["features"] as? [String: Any] {
-            let on = features.keys.sorted().map { "\($0) \((features[$0] as? Bool) == true)" }
+        if let features = root.member("features")?.members {
+            let on = features.map(\.key).sorted().map { key in
+                if case .bool(true, _)? = features.last(where: { $0.key == key })?.value { return "\(key.prefix(60)) true" }
+                return "\(key.prefix(60)) false"
+            }
             facts.append(on.joined(separator: ", "))
         }
         if !facts.isEmpty { notices.append("captured with " + facts.joined(separator: "; ")) }
-        guard let strokes = doc["strokes"] as? [Any] else {
+        guard let strokes = root.member("strokes")?.elements else {
             throw ImportError(file: file, "'strokes' is missing or not an array; expected the page's strokes")
         }
         let timeUnit = options.timeUnitSeconds ?? 0.001
@@ -82,27 +95,46 @@ public enum InkCaptureReader {
         var assembler = TraceAssembler(file: file)
         var hasPredictions = false
         for (k, item) in strokes.enumerated() {
-            guard let stroke = item as? [String: Any], let samples = stroke["samples"] as? [Any] else {
-                throw ImportError(file: file, "stroke \(k): not an object with a 'samples' array; expected {\"samples\": [...], \"predicted\": [...]}")
+            guard let samples = item.member("samples")?.elements else {
+                throw ImportError(
+                    file: file, line: item.line, "stroke \(k): not an object with a 'samples' array; expected {\"samples\": [...], \"predicted\": [...]}")
             }
             if samples.isEmpty { continue }
-            let predicted = stroke["predicted"] as? [Any]
+            let predicted = item.member("predicted")?.elements
             if let predicted, predicted.count != samples.count {
                 throw ImportError(
-                    file: file, "stroke \(k): \(predicted.count) predicted lists for \(samples.count) samples; expected one list per sample")
+                    file: file, line: item.line, "stroke \(k): \(predicted.count) predicted lists for \(samples.count) samples; expected one list per sample")
             }
-            let type = stroke["pointerType"] as? String
+            let type = item.member("pointerType")?.string
             try assembler.beginStroke(tool: type == "touch" ? .finger : (type == "mouse" ? .mouse : .pen))
             for (i, row) in samples.enumerated() {
-                guard let cells = row as? [Any], cells.count >= 3 else {
-                    throw ImportError(file: file, "stroke \(k) sample \(i): not an array [timeStamp, x, y, ...]; expected at least 3 numbers")
+                let place = "stroke \(k) sample \(i)"
+                guard let cells = row.elements, cells.count >= 3 else {
+                    throw ImportError(file: file, line: row.line, "\(place) is \(row.describe); expected an array [timeStamp, x, y, ...] of at least 3 numbers")
                 }
-                let numbers = cells.map { ($0 as? NSNumber)?.doubleValue }
+                let names = ["timeStamp", "x", "y", "pressure", "tiltX", "tiltY", "twist"]
+                var numbers: [Double?] = []
+                numbers.reserveCapacity(cells.count)
+                for (c, cell) in cells.enumerated() {
+                    switch cell {
+                    case .number(let v, _): numbers.append(v)
+                    case .null: numbers.append(nil)
+                    default:
+                        throw ImportError(
+                            file: file, line: cell.line,
+                            "\(place): \(c < names.count ? names[c] : "column \(c + 1)") is \(cell.describe); expected a number")
+                    }
+                }
                 guard let t = numbers[0], let x = numbers[1], let y = numbers[2] else {
-                    throw ImportError(file: file, "stroke \(k) sample \(i): timeStamp, x or y is not a number; expected numbers")
+                    throw ImportError(file: file, line: row.line, "\(place): timeStamp, x or y is null; expected numbers")
                 }
                 var sample = Sample(t: t * timeUnit, x: x / scale, y: y / scale)
-                if numbers.count > 3, let p = numbers[3], p >= 0, p <= 1 { sample.pressure = p }
+                if numbers.count > 3, let p = numbers[3] {
+                    guard p >= 0, p <= 1 else {
+                        throw ImportError(file: file, line: row.line, "\(place): pressure is \(p); expected a number from 0 to 1 (PointerEvent.pressure)")
+                    }
+                    sample.pressure = p
+                }
                 if numbers.count > 5, let tx = numbers[4], let ty = numbers[5], type == "pen", tx != 0 || ty != 0 {
                     let u = tan(min(max(tx, -89), 89) * degree), v = tan(min(max(ty, -89), 89) * degree)
                     sample.tilt = atan((u * u + v * v).squareRoot())
@@ -110,25 +142,24 @@ public enum InkCaptureReader {
                 }
                 var tail: [PenPoint]? = nil
                 if let predicted {
-                    guard let list = predicted[i] as? [Any] else {
-                        throw ImportError(file: file, "stroke \(k) sample \(i): predicted is not a list; expected [[timeStamp, x, y], ...]")
+                    guard let list = predicted[i].elements else {
+                        throw ImportError(
+                            file: file, line: predicted[i].line, "\(place): predicted is \(predicted[i].describe); expected a list [[timeStamp, x, y], ...]")
                     }
                     var points: [PenPoint] = []
                     for (j, p) in list.enumerated() {
-                        guard let c = p as? [Any], c.count >= 3, let pt = (c[0] as? NSNumber)?.doubleValue,
-                            let px = (c[1] as? NSNumber)?.doubleValue, let py = (c[2] as? NSNumber)?.doubleValue
-                        else {
-                            throw ImportError(file: file, "stroke \(k) sample \(i) predicted point \(j): expected [timeStamp, x, y] numbers")
+                        guard let c = p.numberElements, c.count >= 3 else {
+                            throw ImportError(file: file, line: p.line, "\(place) predicted point \(j) is not [timeStamp, x, y] numbers; expected three numbers")
                         }
-                        points.append(PenPoint(t: pt * timeUnit, x: px / scale, y: py / scale))
+                        points.append(PenPoint(t: c[0] * timeUnit, x: c[1] / scale, y: c[2] / scale))
                     }
                     hasPredictions = hasPredictions || !points.isEmpty
                     tail = points
                 }
                 do throws(ImportError) {
-                    try assembler.add(sample, tail: tail, at: .file)
+                    try assembler.add(sample, tail: tail, at: .line(row.line))
                 } catch {
-                    throw ImportError(file: file, "stroke \(k) sample \(i): \(error.message)")
+                    throw ImportError(file: file, line: row.line, "\(place): \(error.message)")
                 }
             }
             try assembler.endStroke()
@@ -138,4 +169,9 @@ public enum InkCaptureReader {
         }
         return try assembler.trace(notices: notices)
     }
+}
+
+/// Short number text for notices: `1366` rather than `1366.0`.
+enum NumberFormat {
+    static func short(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)" }
 }

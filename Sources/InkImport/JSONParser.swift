@@ -94,6 +94,9 @@ struct JSONParser {
         try enter()
         i += 1
         var out: [JSONValue] = []
+        // Numbers on the array's first line, while every element so far is one (see `.numbers`).
+        var numbers: [Double] = []
+        var allNumbers = true
         skipSpace()
         if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
             i += 1
@@ -102,7 +105,16 @@ struct JSONParser {
         }
         while true {
             skipSpace()
-            out.append(try value())
+            if allNumbers, line == at, i < bytes.count, bytes[i] == UInt8(ascii: "-") || (bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9")) {
+                numbers.append(try number())
+            } else {
+                if allNumbers {
+                    allNumbers = false
+                    out = numbers.map { .number($0, line: at) }
+                    numbers = []
+                }
+                out.append(try value())
+            }
             skipSpace()
             guard i < bytes.count else { throw endError("',' or ']' to go on with the array opened at line \(at)") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -110,7 +122,7 @@ struct JSONParser {
             throw error("unexpected '\(character)' in the array opened at line \(at); expected ',' or ']'")
         }
         depth -= 1
-        return .array(out, line: at)
+        return allNumbers ? .numbers(numbers, line: at) : .array(out, line: at)
     }
 
     private mutating func object() throws(ImportError) -> JSONValue {

@@ -11,12 +11,15 @@ indirect enum JSONValue: Sendable {
     case number(Double, line: Int)
     case string(String, line: Int)
     case array([JSONValue], line: Int)
+    /// An array of numbers written on one line (a capture's sample row): kept as doubles, one
+    /// allocation instead of one per number, so a large capture costs a few times its size.
+    case numbers([Double], line: Int)
     case object([(key: String, value: JSONValue)], line: Int)
 
     /// The line the value starts on.
     var line: Int {
         switch self {
-        case .null(let l), .bool(_, let l), .number(_, let l), .string(_, let l), .array(_, let l), .object(_, let l): l
+        case .null(let l), .bool(_, let l), .number(_, let l), .string(_, let l), .array(_, let l), .numbers(_, let l), .object(_, let l): l
         }
     }
 
@@ -25,7 +28,25 @@ indirect enum JSONValue: Sendable {
     /// The string, if the value is one.
     var string: String? { if case .string(let v, _) = self { v } else { nil } }
     /// The elements, if the value is an array.
-    var elements: [JSONValue]? { if case .array(let v, _) = self { v } else { nil } }
+    var elements: [JSONValue]? {
+        switch self {
+        case .array(let v, _): v
+        case .numbers(let v, let line): v.map { .number($0, line: line) }
+        default: nil
+        }
+    }
+    /// The numbers, if the value is an array of numbers only.
+    var numberElements: [Double]? {
+        if case .numbers(let v, _) = self { return v }
+        guard case .array(let v, _) = self else { return nil }
+        var out: [Double] = []
+        out.reserveCapacity(v.count)
+        for e in v {
+            guard let n = e.number else { return nil }
+            out.append(n)
+        }
+        return out
+    }
     /// The members in file order, if the value is an object.
     var members: [(key: String, value: JSONValue)]? { if case .object(let v, _) = self { v } else { nil } }
 
@@ -39,7 +60,7 @@ indirect enum JSONValue: Sendable {
         case .bool(let b, _): b ? "true" : "false"
         case .number(let v, _): "\(v)"
         case .string(let s, _): "the string \"\(s.prefix(40))\""
-        case .array: "an array"
+        case .array, .numbers: "an array"
         case .object: "an object"
         }
     }

@@ -43,7 +43,14 @@ public enum MobileHCI17Reader {
         public var action: Action
     }
 
-    /// Reads every row, checking each: six `;`-separated numbers, an action of 0, 1 or 2.
+    /// The largest event time accepted (ms): ``/InkTraces/InputLimits/timestampS`` in ms.
+    public static let eventTimeLimitMs = InputLimits.timestampS.upperBound * 1000
+    /// The largest |x| or |y| accepted (px): ``/InkTraces/InputLimits/positionMM``'s bound, read
+    /// as px (a screen is a few thousand px); larger values overflow the figures' differences.
+    public static let positionLimitPx = InputLimits.positionMM.upperBound
+
+    /// Reads every row, checking each: six `;`-separated numbers, an action of 0, 1 or 2, an
+    /// event time within ±``eventTimeLimitMs`` and x, y within ±``positionLimitPx``.
     ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected there.
     public static func readRows(_ bytes: [UInt8], file: String) throws(ImportError) -> [Row] {
@@ -65,8 +72,19 @@ public enum MobileHCI17Reader {
                 }
                 v.append(d)
             }
-            guard let action = Action(rawValue: Int(v[5])), Double(Int(v[5])) == v[5] else {
-                throw .at(file, line: n, "action is \(fields[5]); expected 0 (down), 2 (move) or 1 (up)")
+            // `Int(exactly:)`: an action such as 1e300 or 9.3e18 has no Int and must not trap.
+            guard let code = Int(exactly: v[5]), let action = Action(rawValue: code) else {
+                throw .at(file, line: n, "action is \(fields[5].prefix(40)); expected 0 (down), 2 (move) or 1 (up)")
+            }
+            guard abs(v[1]) <= Self.eventTimeLimitMs else {
+                throw .at(
+                    file, line: n,
+                    "event time \(fields[1].prefix(40)) ms is outside ±\(CSVNumber.text(Self.eventTimeLimitMs)) ms; expected a device clock in ms")
+            }
+            for (i, name) in [(2, "x"), (3, "y")] where abs(v[i]) > Self.positionLimitPx {
+                throw .at(
+                    file, line: n,
+                    "\(name) \(fields[i].prefix(40)) px is outside ±\(CSVNumber.text(Self.positionLimitPx)) px; expected a position on a screen")
             }
             if let previous = rows.last, v[1] < previous.eventTimeMs {
                 throw .at(

@@ -39,12 +39,9 @@ public enum PointerEventsReader {
         _ = try TextLines(bytes: bytes, file: file)
         guard bytes.count < 512 << 20 else { throw ImportError(file: file, "file is over 512 MB; expected a smaller capture") }
         let root = try JSONParser.parse(bytes, file: file)
-        // The capture page's export (with the browser's predictions) has its own reader, which
-        // takes the document as Foundation decodes it (the strict parser above has checked it).
-        if root.member("format")?.string == InkCaptureReader.formatName,
-            let document = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        {
-            return try InkCaptureReader.read(root: document, file: file, options: options)
+        // The capture page's export (with the browser's predictions) has its own reader.
+        if InkCaptureReader.isCapture(root) {
+            return try InkCaptureReader.read(root: root, file: file, options: options)
         }
         let capture = try Capture(try columns(of: root, file: file), file: file)
         let scale = try Scale(options, file: file)

@@ -105,7 +105,7 @@ public struct FixedHorizonOptions: Sendable, Equatable {
         }
         guard minimumRealPoints >= historyCount + 1, minimumRealPoints <= historyCount + 1000 else {
             throw FixedHorizonError(
-                "minimum real points = \(minimumRealPoints) is invalid: expected at least history + 1 = \(historyCount + 1)")
+                "minimum real points = \(minimumRealPoints) is invalid: expected from history + 1 = \(historyCount + 1) to history + 1000 = \(historyCount + 1000)")
         }
         if let m = minimumIntervalMs, !(m.isFinite && m >= 0) {
             throw FixedHorizonError("minimum interval = \(m) ms is invalid: expected a finite number of ms >= 0")

@@ -77,11 +77,39 @@ public enum AndroidModelFile {
     ///
     /// - Throws: ``ModelFileError`` if the file cannot be read or is not this model.
     public static func read(path: String) throws(ModelFileError) -> AndroidMotionModel {
+        try read(bytes: contents(path: path), file: path)
+    }
+
+    /// The largest weight magnitude accepted: Android's model's weights are far below it.
+    public static let maximumWeight: Float = 1e4
+
+    /// The largest model file read (bytes): Android's model is 179,532 bytes; a file far larger
+    /// is not it, and reading it whole first (a 3 GB sparse file) would exhaust memory.
+    public static let maximumFileBytes = 16 << 20
+
+    /// The file's bytes, after checking that it is a regular file of at most ``maximumFileBytes``.
+    ///
+    /// - Throws: ``ModelFileError`` naming the file, its size or kind, and what was expected.
+    public static func contents(path: String) throws(ModelFileError) -> [UInt8] {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ModelFileError(file: path, "is a folder; expected a .tflite model file")
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+            size.int64Value > Int64(maximumFileBytes)
+        {
+            throw ModelFileError(
+                file: path,
+                "is \(size.int64Value) bytes; expected a model file of at most \(maximumFileBytes) bytes (Android's is 179,532)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw ModelFileError(file: path, exists ? "cannot be read" : "no such file; \(whereToGetIt)")
         }
-        return try read(bytes: [UInt8](data), file: path)
+        guard data.count <= maximumFileBytes else {
+            throw ModelFileError(file: path, "is over \(maximumFileBytes) bytes; expected a model file (Android's is 179,532 bytes)")
+        }
+        return [UInt8](data)
     }
 
     /// Reads and checks the model from the whole file's bytes.
@@ -126,7 +154,15 @@ public enum AndroidModelFile {
                 throw ModelFileError(
                     file: file, byteOffset: m.tensors[i].byteOffset, "tensor '\(full)' has shape \(m.tensors[i].shape); expected \(shape)")
             }
-            return try m.floats(i)
+            let weights = try m.floats(i)
+            // A damaged file (one flipped exponent bit) can hold weights of 1e37 or inf, which
+            // would give infinite predictions: Android's weights are all small.
+            if let k = weights.firstIndex(where: { !$0.isFinite || abs($0) > maximumWeight }) {
+                throw ModelFileError(
+                    file: file, byteOffset: (m.tensors[i].data?.lowerBound).map { $0 + 4 * k },
+                    "tensor '\(full)' weight \(k) is \(weights[k]); expected a finite weight within ±\(Int(maximumWeight)) (a damaged file?)")
+            }
+            return weights
         }
         func head(_ h: String) throws(ModelFileError) -> AndroidMotionModel.Head {
             AndroidMotionModel.Head(

@@ -70,10 +70,12 @@ package enum StrategySpec {
                 paths[p.name] = value
             } else if value == "off" || value == "none" {
                 values[p.name] = .some(nil)
-            } else if let v = Double(value), v.isFinite {
-                values[p.name] = .some(v)
             } else {
-                throw StrategySpecError("\(name): \(p.name) = '\(value)' is invalid: expected a finite number or 'off'")
+                switch DecimalText.parse(value) {
+                case .success(let v): values[p.name] = .some(v)
+                case .failure(let problem):
+                    throw StrategySpecError("\(name): \(p.name) = '\(value)' is invalid (\(problem.text)): expected a finite decimal number or 'off'")
+                }
             }
             given.append("\(p.name)=\(value)")
         }
@@ -165,8 +167,11 @@ package enum StrategySpec {
                         "\(name): '\(key)=\(raw)' is not param=value with a known parameter; known: "
                             + stage.parameters.map(\.name).joined(separator: ", "))
                 }
-                guard let v = Double(raw), v.isFinite else {
-                    throw StrategySpecError("\(name): \(key) = '\(raw)' is invalid: expected a finite number")
+                let v: Double
+                switch DecimalText.parse(raw) {
+                case .success(let parsed): v = parsed
+                case .failure(let problem):
+                    throw StrategySpecError("\(name): \(key) = '\(raw)' is invalid (\(problem.text)): expected a finite decimal number")
                 }
                 values[key] = v
                 given.append("\(key)=\(raw)")

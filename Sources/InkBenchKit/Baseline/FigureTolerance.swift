@@ -38,7 +38,7 @@ package struct FigureTolerance: Sendable, Equatable, CustomStringConvertible {
         guard parts.count == 1 || parts.count == 2 else {
             throw ToleranceError("tolerance for \(figure): '\(text)' is not abs[,rel], e.g. 0.05 or 0.05,2%")
         }
-        guard let absolute = Double(parts[0]), absolute.isFinite, absolute >= 0 else {
+        guard let absolute = DecimalText.value(parts[0]), absolute >= 0 else {
             throw ToleranceError("tolerance for \(figure): absolute '\(parts[0])' is invalid: expected a finite number >= 0 (\(Figure.unitText(of: figure).isEmpty ? "no unit" : Figure.unitText(of: figure)))")
         }
         var relative = 0.0
@@ -46,7 +46,7 @@ package struct FigureTolerance: Sendable, Equatable, CustomStringConvertible {
             var r = parts[1]
             let percent = r.hasSuffix("%")
             if percent { r.removeLast() }
-            guard let v = Double(r.trimmingCharacters(in: .whitespaces)), v.isFinite, v >= 0 else {
+            guard let v = DecimalText.value(r.trimmingCharacters(in: .whitespaces)), v >= 0 else {
                 throw ToleranceError("tolerance for \(figure): relative '\(parts[1])' is invalid: expected a fraction >= 0 (0.02) or a percentage (2%)")
             }
             relative = percent ? v / 100 : v

@@ -27,7 +27,22 @@ package enum ResultsFolder {
         }
         var record = try parseSummary(text, path: summaryPath)
         let manifestPath = (folder as NSString).appendingPathComponent("manifest.json")
-        if let json = try? String(contentsOfFile: manifestPath, encoding: .utf8), let m = try? Manifest.decode(json) {
+        // A manifest that is there must decode and list summary.csv: one replaced by `{` or `{}`
+        // would otherwise skip the tamper check. (A missing one is noted by the caller.)
+        if FileManager.default.fileExists(atPath: manifestPath) {
+            guard let json = try? String(contentsOfFile: manifestPath, encoding: .utf8) else {
+                throw BaselineFileError(path: manifestPath, line: nil, "cannot be read as UTF-8 text; expected the manifest.json of a `bench` run")
+            }
+            let m: Manifest
+            do { m = try Manifest.decode(json) } catch {
+                throw BaselineFileError(
+                    path: manifestPath, line: nil,
+                    "is not a readable run manifest (\(Self.decodingProblem(error))); expected the manifest.json `bench run` wrote, so the folder's files can be verified")
+            }
+            guard m.outputs.contains(where: { $0.path == "summary.csv" }) else {
+                throw BaselineFileError(
+                    path: manifestPath, line: nil, "lists no SHA-256 of summary.csv; expected the manifest.json of the run that wrote this summary.csv")
+            }
             do throws(OutputError) { try m.verifyOutputs(in: OutputFolder(path: folder)) } catch {
                 throw BaselineFileError(path: folder, line: nil, error.description)
             }
@@ -42,6 +57,17 @@ package enum ResultsFolder {
             record.source = folder
         }
         return record
+    }
+
+    /// A decoding error in a few words: the key or place, not Foundation's whole description.
+    static func decodingProblem(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _): return "no key '\(key.stringValue)'"
+        case .typeMismatch(_, let c), .valueNotFound(_, let c):
+            return "wrong value at '\(c.codingPath.map(\.stringValue).joined(separator: "."))'"
+        case .dataCorrupted(let c): return c.codingPath.isEmpty ? "not valid JSON" : "bad value at '\(c.codingPath.map(\.stringValue).joined(separator: "."))'"
+        default: return "not valid JSON"
+        }
     }
 
     /// Parses a `summary.csv`'s text; `path` is for messages.

@@ -29,15 +29,17 @@ package struct StrategyComparison: Sendable, Equatable {
     /// Set when the two sides ran on different traces: what was compared instead.
     package var note: String?
 
-    /// Compares `strategyA` in `a` with `strategyB` in `b` over the traces both ran.
+    /// Compares `strategyA` in `a` with `strategyB` in `b` over the traces both ran (every
+    /// figure both have, or only those named in `only`).
     ///
     /// - Throws: `BaselineFileError` when a record lacks the strategy, or the two share no trace.
     package init(
         a: BenchRecord, strategyA: String, labelA: String? = nil, b: BenchRecord, strategyB: String, labelB: String? = nil,
-        tolerances: ToleranceTable
+        tolerances: ToleranceTable, only: Set<String>? = nil
     ) throws(BaselineFileError) {
         let rowsA = try Self.traceRows(a, strategyA), rowsB = try Self.traceRows(b, strategyB)
-        let shared = rowsA.map(\.trace).filter { t in rowsB.contains { $0.trace == t } }
+        let tracesB = Set(rowsB.map(\.trace))
+        let shared = rowsA.map(\.trace).filter { tracesB.contains($0) }
         guard !shared.isEmpty else {
             throw BaselineFileError(
                 path: b.source, line: nil,
@@ -58,7 +60,7 @@ package struct StrategyComparison: Sendable, Equatable {
             valuesB = Self.means(rowsB.filter { shared.contains($0.trace) })
             note = "compared over the \(shared.count) traces both ran (\(self.labelA) ran on \(rowsA.count), \(self.labelB) on \(rowsB.count)): the means below are over those traces, not the suite means"
         }
-        let names = a.figures.filter { b.figures.contains($0) }
+        let names = a.figures.filter { (only?.contains($0) ?? true) && b.figures.contains($0) }
         let changes: [FigureChange] = names.compactMap { f in
             if valuesA[f] == nil && valuesB[f] == nil { return nil }
             return FigureChange(

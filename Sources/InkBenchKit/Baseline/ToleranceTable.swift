@@ -3,7 +3,8 @@ import Foundation
 import InkImport
 
 /// The tolerance of every figure: the measured defaults, overridden by a tolerance file and by
-/// `--tolerance figure=abs[,rel]` options (later ones win).
+/// `--tolerance figure=abs[,rel]` options (an option wins over the file; a figure given twice
+/// in the file, or twice among the options, is refused).
 ///
 /// How the defaults were set (measured, not guessed). A check compares a run with a baseline
 /// made with the same seed, so unchanged code reproduces every figure exactly; what may
@@ -75,28 +76,48 @@ package struct ToleranceTable: Sendable, Equatable {
     /// - Throws: `ToleranceError` naming an unknown figure (and listing the known ones) or a bad value.
     package mutating func apply(option text: String) throws(ToleranceError) {
         let (figure, value) = try Self.split(text, context: "tolerance '\(text)'")
+        if optionFigures.contains(figure) {
+            throw ToleranceError("tolerance '\(text)': \(figure) is given twice in --tolerance; expected each figure once")
+        }
+        optionFigures.insert(figure)
         overrides[figure] = try FigureTolerance.parse(value, figure: figure)
     }
+
+    /// The figures set by ``apply(option:)`` so far (each may be given once).
+    var optionFigures: Set<String> = []
 
     /// Applies a tolerance file: one `figure=abs[,rel]` per line; blank lines and lines starting
     /// with `#` are skipped.
     ///
     /// - Throws: `ToleranceError` naming the file and line.
     package mutating func apply(file path: String) throws(ToleranceError) {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw ToleranceError("\(path): cannot read the tolerance file: \(error.localizedDescription)")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw ToleranceError("\(path): no such file; expected a tolerance file of figure=abs[,rel] lines")
+        }
+        guard !isFolder.boolValue else { throw ToleranceError("\(path): is a folder; expected a tolerance file of figure=abs[,rel] lines") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ToleranceError("\(path): cannot be read (permissions?); expected a readable tolerance file")
+        }
+        guard data.count <= 1 << 20 else { throw ToleranceError("\(path): is \(data.count) bytes; expected a tolerance file of at most 1 MB") }
+        guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
+            throw ToleranceError("\(path): is not UTF-8 text (a NUL byte or invalid UTF-8, e.g. an image); expected a tolerance file of figure=abs[,rel] lines")
         }
         try apply(text: text, path: path)
     }
 
     /// Applies a tolerance file's text (see ``apply(file:)``); `path` names it in errors.
     package mutating func apply(text: String, path: String) throws(ToleranceError) {
+        var firstLine: [String: Int] = [:]
         for (i, raw) in TextLines.lines(of: text).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             do throws(ToleranceError) {
                 let (figure, value) = try Self.split(line, context: "'\(line)'")
+                if let first = firstLine[figure] {
+                    throw ToleranceError("\(figure) is given twice (first on line \(first)); expected each figure once")
+                }
+                firstLine[figure] = i + 1
                 overrides[figure] = try FigureTolerance.parse(value, figure: figure)
             } catch {
                 throw ToleranceError("\(path):\(i + 1): \(error.message)")

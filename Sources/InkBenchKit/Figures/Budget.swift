@@ -246,23 +246,22 @@ package struct Budget: Sendable, Equatable {
 
     /// The candidates of summary rows: one per strategy, in strategy order.
     package static func candidates(_ rows: [SummaryRow]) -> [Candidate] {
-        rows.filter(\.isSuiteMean).sorted { $0.strategyIndex < $1.strategyIndex }.map { mean in
-            Candidate(
-                name: mean.strategy, suiteMean: mean.values,
-                traces: rows.filter { !$0.isSuiteMean && $0.inSuiteMean && $0.strategy == mean.strategy }.map {
-                    Candidate.Trace(name: $0.trace, values: $0.values)
-                })
+        // Trace rows bucketed by strategy once (a filter per strategy was quadratic).
+        var traces: [String: [Candidate.Trace]] = [:]
+        for r in rows where !r.isSuiteMean && r.inSuiteMean { traces[r.strategy, default: []].append(Candidate.Trace(name: r.trace, values: r.values)) }
+        return rows.filter(\.isSuiteMean).sorted { $0.strategyIndex < $1.strategyIndex }.map { mean in
+            Candidate(name: mean.strategy, suiteMean: mean.values, traces: traces[mean.strategy] ?? [])
         }
     }
 
     /// The candidates of a record's rows (a `summary.csv` read back): one per strategy.
     package static func candidates(_ record: BenchRecord) -> [Candidate] {
-        record.rows.filter(\.isSuiteMean).map { mean in
-            Candidate(
-                name: mean.strategy, suiteMean: mean.values,
-                traces: record.rows.filter { !$0.isSuiteMean && $0.inSuiteMean && $0.strategy == mean.strategy }.map {
-                    Candidate.Trace(name: $0.trace, values: $0.values)
-                })
+        var traces: [String: [Candidate.Trace]] = [:]
+        for r in record.rows where !r.isSuiteMean && r.inSuiteMean {
+            traces[r.strategy, default: []].append(Candidate.Trace(name: r.trace, values: r.values))
+        }
+        return record.rows.filter(\.isSuiteMean).map { mean in
+            Candidate(name: mean.strategy, suiteMean: mean.values, traces: traces[mean.strategy] ?? [])
         }
     }
 }

@@ -100,11 +100,15 @@ package struct SummaryRow: Sendable {
             row(g, facts: facts.indices.contains(g.traceIndex) ? facts[g.traceIndex] : nil,
                 frameRateHz: frameRateHz, inSuiteMean: (moving[g.traceIndex] ?? 0) >= minMovingFrames)
         }
+        // Each strategy's groups and rows, bucketed once (in their order): filtering all of
+        // them per strategy made the cost grow with the square of the strategy count.
+        var groupsOf: [Int: [RunGroup]] = [:], rowsOf: [Int: [SummaryRow]] = [:]
+        for g in outcome.groups where (moving[g.traceIndex] ?? 0) >= minMovingFrames { groupsOf[g.strategyIndex, default: []].append(g) }
+        for r in rows where r.inSuiteMean { rowsOf[r.strategyIndex, default: []].append(r) }
         for (s, name) in outcome.strategyNames.enumerated() {
-            let groups = outcome.groups.filter { $0.strategyIndex == s && (moving[$0.traceIndex] ?? 0) >= minMovingFrames }
-            guard !groups.isEmpty else { continue }
+            guard let groups = groupsOf[s], !groups.isEmpty else { continue }
             rows.append(
-                suiteMean(groups, rows: rows.filter { $0.strategyIndex == s && $0.inSuiteMean }, strategy: name, strategyIndex: s,
+                suiteMean(groups, rows: rowsOf[s] ?? [], strategy: name, strategyIndex: s,
                           traceCount: outcome.traceNames.count, frameRateHz: frameRateHz))
         }
         return rows

@@ -19,9 +19,22 @@ package struct TradeoffReading: Sendable {
 
     /// Reads `record`'s strategies (those with trace rows), judging with `tolerances`.
     package init(record: BenchRecord, tolerances: ToleranceTable = ToleranceTable()) {
-        let names = record.strategies.map(\.name).filter { s in record.rows.contains { !$0.isSuiteMean && $0.strategy == s && $0.inSuiteMean } }
+        // Each strategy's rows as a record of its own, split once: a comparison then reads a
+        // few rows instead of filtering the whole run's (which made the reading grow with the
+        // cube of the strategy count). Only the figures the reading uses are compared.
+        var rowsOf: [String: [BenchRecord.Row]] = [:]
+        for r in record.rows { rowsOf[r.strategy, default: []].append(r) }
+        var own: [String: BenchRecord] = [:]
+        for (name, rows) in rowsOf {
+            var r = record
+            r.rows = rows
+            own[name] = r
+        }
+        let names = record.strategies.map(\.name).filter { s in rowsOf[s]?.contains { !$0.isSuiteMean && $0.inSuiteMean } ?? false }
+        let used = Set(Dominance.figures.map(\.name) + [Figure.perceivedLatency.name, Figure.overshootP95.name])
         func compare(_ a: String, _ b: String) -> StrategyComparison? {
-            try? StrategyComparison(a: record, strategyA: a, b: record, strategyB: b, tolerances: tolerances)
+            guard let ra = own[a], let rb = own[b] else { return nil }
+            return try? StrategyComparison(a: ra, strategyA: a, b: rb, strategyB: b, tolerances: tolerances, only: used)
         }
         // better[p] = the strategies better than p.
         var better: [String: [StrategyComparison]] = [:]
@@ -31,7 +44,7 @@ package struct TradeoffReading: Sendable {
         front = names.filter { better[$0]?.isEmpty ?? true }
         var out: [(String, String)] = []
         for p in names where p != "none" {
-            out.append((p, Self.sentence(p, record: record, better: better[p] ?? [], front: front, compare: compare)))
+            out.append((p, Self.sentence(p, record: own[p] ?? record, better: better[p] ?? [], front: front, compare: compare)))
         }
         sentences = out
     }

@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A results folder that always holds one whole run: a command writes every file into a
@@ -38,6 +40,14 @@ package struct RunFolder: Sendable {
     /// Where this command writes until ``commit()``.
     package let files: OutputFolder
     let start: Start
+    /// The folder's lock, held until ``commit()`` or ``abandon()`` (``FolderLock``).
+    let lock: FolderLock
+
+    /// The longest `--out` path accepted (bytes, absolute): the system's 4,096 less room for
+    /// the staging folder's name beside it.
+    package static let maximumPathBytes = 4000
+    /// The longest name of one folder in the path (bytes): 255 less the staging suffix.
+    package static let maximumNameBytes = 220
 
     /// The names a `bench run` writes (or may have written) into a folder, a shard's
     /// (`--shard K/N`) included; at commit the old folder's other files are carried over.
@@ -69,6 +79,7 @@ package struct RunFolder: Sendable {
     /// - Throws: `OutputError` naming the path and what is wrong with it.
     package init(path: String, startFrom start: Start) throws(OutputError) {
         let fm = FileManager.default
+        try Self.checkPath(path)
         // A link to a folder: the run goes into the folder it points to, not over the link.
         let url = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         let name = url.lastPathComponent
@@ -89,13 +100,25 @@ package struct RunFolder: Sendable {
         } else if fm.fileExists(atPath: parent, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw OutputError("\(path): \(parent) is a file, not a folder; expected a folder path")
         }
+        var mode = stat()
+        // (As root `access` says yes to everything: the owner's write bit is the user's intent.)
+        if stat(url.path, &mode) == 0, access(url.path, W_OK) != 0 || (mode.st_uid == geteuid() && mode.st_mode & S_IWUSR == 0) {
+            throw OutputError(
+                "\(path): the folder is read-only (mode \(String(mode.st_mode & 0o777, radix: 8))); bench replaces a run folder as a whole, so make it writable (chmod u+w) or give another --out")
+        }
+        let lock = try FolderLock(folder: url.path) { FileHandle.standardError.write(Data("note: \($0)\n".utf8)) }
         Self.removeStale(name: name, in: parent, target: url.path)
         try Self.checkSwappable(url.path, shownAs: path)
         let staging = (parent as NSString).appendingPathComponent(".\(name).staging-\(getpid())")
         try? fm.removeItem(atPath: staging)
+        // Registered (and the signal handlers installed) before the folder exists, so an
+        // interrupt at any later moment removes it.
+        StagingCleanup.add(staging)
         do { try fm.createDirectory(atPath: staging, withIntermediateDirectories: false) } catch {
+            StagingCleanup.remove(staging)
             throw OutputError("\(path): cannot create a staging folder beside it (\(staging)): \(Self.reason(error))")
         }
+        self.lock = lock
         if start == .copyOfExisting, fm.fileExists(atPath: url.path) {
             try Self.linkFiles(from: url.path, to: staging, only: { _ in true })
         }
@@ -113,6 +136,10 @@ package struct RunFolder: Sendable {
         let staging = files.path
         if start == .empty, fm.fileExists(atPath: target) {
             try Self.linkFiles(from: target, to: staging, only: { !Self.isRunOutput($0) && !Self.isTuneOutput($0) && !fm.fileExists(atPath: (staging as NSString).appendingPathComponent($0)) })
+        }
+        defer {
+            StagingCleanup.remove(staging)
+            lock.release()
         }
         guard fm.fileExists(atPath: target) else {
             if rename(staging, target) != 0 { throw OutputError("\(path): cannot move the finished run in place: \(String(cString: strerror(errno)))") }
@@ -135,7 +162,38 @@ package struct RunFolder: Sendable {
     }
 
     /// Removes the staging folder (the command failed; the folder keeps its last whole run).
-    package func abandon() { try? FileManager.default.removeItem(atPath: files.path) }
+    package func abandon() {
+        try? FileManager.default.removeItem(atPath: files.path)
+        StagingCleanup.remove(files.path)
+        lock.release()
+    }
+
+    /// Refuses, before anything is created, a path too long for the system (which would leave
+    /// the folders made before the failure behind), a dangling link and a loop of links.
+    static func checkPath(_ path: String) throws(OutputError) {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard absolute.utf8.count <= maximumPathBytes else {
+            throw OutputError("--out: the path is \(absolute.utf8.count) bytes long; expected at most \(maximumPathBytes) (the system's limit is 4,096, with room for bench's staging folder)")
+        }
+        if let long = absolute.split(separator: "/").first(where: { $0.utf8.count > maximumNameBytes }) {
+            throw OutputError("--out \(path.prefix(80))…: a folder name is \(long.utf8.count) bytes long; expected at most \(maximumNameBytes)")
+        }
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            var target = stat()
+            if stat(path, &target) != 0 {
+                let why = errno == ELOOP ? "a loop of symbolic links" : "a link to \((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"), which does not exist"
+                throw OutputError("--out \(path): is \(why); expected a folder, a link to one, or a path that does not exist yet")
+            }
+        }
+        // A loop further up the path (a/loop/results).
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let parent = trimmed.lastIndex(of: "/").map { String(trimmed[..<$0]) } ?? ""
+        if !parent.isEmpty, lstat(parent, &info) == 0, stat(parent, &info) != 0, errno == ELOOP {
+            throw OutputError("--out \(path): \(parent) is a loop of symbolic links; expected a folder")
+        }
+    }
 
     /// Atomically exchanges two folders (Linux `renameat2(RENAME_EXCHANGE)`), or `false`
     /// when the system cannot.

@@ -31,7 +31,7 @@ package struct TuneParameter: Sendable, Equatable {
         logarithmic = range.hasSuffix(":log")
         if logarithmic { range.removeLast(4) }
         let parts = range.components(separatedBy: "...")
-        guard parts.count == 2, let lo = Double(parts[0]), let hi = Double(parts[1]), lo.isFinite, hi.isFinite else {
+        guard parts.count == 2, let lo = DecimalText.value(parts[0]), let hi = DecimalText.value(parts[1]) else {
             throw TuneError("--param \(name): '\(range)' is not a range low...high of finite numbers, e.g. 4...33")
         }
         guard lo < hi else { throw TuneError("--param \(name): low \(parts[0]) must be smaller than high \(parts[1])") }

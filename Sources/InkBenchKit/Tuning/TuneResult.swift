@@ -37,6 +37,8 @@ package struct TuneResult: Sendable {
 
     /// The chosen configuration (tuned on all traces) as a `--strategies` spec.
     package var chosenSpec: String { spec(inSample) }
+    /// Whether the chosen configuration meets the budget on all traces (else no configuration does).
+    package var chosenFits: Bool { fits(tuner.figures(inSample) ?? [:], over: traces) }
 
     /// The in-sample figures of the chosen configuration (mean over all traces).
     package var inSampleFigures: [String: Double] { Tuner.mean(tuner.figures(inSample) ?? [:], over: traces) }

@@ -35,6 +35,8 @@ package struct Tuner: Sendable {
     /// The phase that first asked for each evaluation (`grid` or `refine`).
     package private(set) var phases: [String] = []
     var cache: [[Double]: PerTrace] = [:]
+    /// Each configuration's position in ``evaluated`` (the tie-break), looked up in O(1).
+    var order: [[Double]: Int] = [:]
 
     package init(
         parameters: [TuneParameter], budget: Budget, gridPoints: Int = 8, refineRounds: Int = 4,
@@ -88,30 +90,42 @@ package struct Tuner: Sendable {
     package mutating func preload(_ configs: [[Double]], _ results: [PerTrace], phase: String) {
         for (c, r) in zip(configs, results) where cache[c] == nil {
             cache[c] = r
+            order[c] = evaluated.count
             evaluated.append(c)
             phases.append(phase)
         }
     }
 
-    /// Evaluates the configurations not yet cached (one batch).
+    /// Configurations evaluated per call of ``evaluate``: small enough for the progress line to
+    /// move during a large grid, large enough to keep both cores busy.
+    package static let batchSize = 64
+
+    /// Evaluates the configurations not yet cached, in batches of ``batchSize`` (the results
+    /// do not depend on the batching: each configuration is replayed on its own).
     mutating func ensure(_ configs: [[Double]], phase: String) async throws {
         var missing: [[Double]] = []
-        for c in configs where cache[c] == nil && !missing.contains(c) { missing.append(c) }
-        guard !missing.isEmpty else { return }
-        let results = try await evaluate(missing)
-        for (c, r) in zip(missing, results) {
-            cache[c] = r
-            evaluated.append(c)
-            phases.append(phase)
+        var seen: Set<[Double]> = []
+        for c in configs where cache[c] == nil && seen.insert(c).inserted { missing.append(c) }
+        var start = 0
+        while start < missing.count {
+            let batch = Array(missing[start..<min(start + Self.batchSize, missing.count)])
+            let results = try await evaluate(batch)
+            for (c, r) in zip(batch, results) {
+                cache[c] = r
+                order[c] = evaluated.count
+                evaluated.append(c)
+                phases.append(phase)
+            }
+            progress(evaluated.count)
+            start += batch.count
         }
-        progress(evaluated.count)
     }
 
     /// A sortable score: lower is better.
     func score(_ config: [Double], over traces: [String]) -> (Int, Double, Double, Double, Int) {
         let j = budget.judge([Tuner.candidate(cache[config] ?? [:], over: traces)]).judgements[0]
         let latency = j.latencyMagnitudeMs ?? .infinity
-        let order = evaluated.firstIndex(of: config) ?? Int.max
+        let order = self.order[config] ?? Int.max
         if j.fits { return (0, latency, j.overshootP95MM ?? .infinity, 0, order) }
         let shortfall = j.margins.reduce(0.0) { s, m in
             guard let margin = m.margin else { return s + 1e6 }
