@@ -1,3 +1,4 @@
+import InkTraces
 import InkReplay
 
 /// The `--strategies` grammar: text such as `oneeuro(beta=0.01)+kalman:cap_ms=16` to the

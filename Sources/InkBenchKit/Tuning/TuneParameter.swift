@@ -1,3 +1,4 @@
+import InkTraces
 import Foundation
 
 /// A parameter `bench tune` searches: its name, its range, and whether the search steps in its
