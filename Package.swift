@@ -23,6 +23,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The capture server (HTTP/1.1 and TLS for a tablet on the LAN), its self-signed
+        // certificate, and SHA-256 for run manifests.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // DocC for the libraries (`scripts/docs.sh`); a plugin only, never linked into a target.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -38,10 +45,24 @@ let package = Package(
         .target(name: "InkMetrics", dependencies: ["InkTraces", "InkReplay"]),
         .target(
             name: "InkBenchKit",
-            dependencies: ["InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkMetrics"]),
+            dependencies: [
+                "InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkMetrics",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // A real Chromium driven over DevTools (bench browser) and the capture page's server.
         .target(
-            name: "InkBrowser", dependencies: ["InkTraces", "InkImport", "InkPrediction"],
+            name: "InkBrowser",
+            dependencies: [
+                "InkTraces", "InkImport", "InkPrediction", "InkBenchKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.copy("Resources/capture.html")]),
         .target(
             name: "BenchCLI",
@@ -73,7 +94,7 @@ let package = Package(
             ]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkSynthesis", "InkTestSupport"]),
         .testTarget(name: "InkBenchKitTests", dependencies: ["InkBenchKit", "InkSynthesis", "InkTestSupport"]),
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkTestSupport"]),
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "InkBenchKit", "InkBrowser", "InkImport", "InkTestSupport"]),
         .testTarget(
             name: "InkBrowserTests",
             dependencies: [

@@ -13,14 +13,14 @@ import InkTraces
 /// let json = try driver.exportText()
 /// ```
 public final class CaptureDriver {
-    let server: LoopbackServer
+    let server: PageServer
     let browser: DevToolsBrowser
     /// `performance.timeOrigin` of the page (ms since the epoch).
     public let timeOrigin: Double
 
     /// Serves the capture page on 127.0.0.1 and opens it in a new headless browser.
     public init(chromium: String, viewport: (width: Int, height: Int)) throws(BrowserError) {
-        server = try LoopbackServer(pages: try CapturePage.pages())
+        server = try PageServer(pages: try CapturePage.pages())
         do {
             browser = try DevToolsBrowser(chromium: chromium, windowSize: (viewport.width, viewport.height))
         } catch {

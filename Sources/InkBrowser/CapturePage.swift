@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let html = try CapturePage.html()
-/// let server = try LoopbackServer(pages: ["/": .html(html)])
+/// let server = try PageServer(pages: ["/": .html(html)])
 /// ```
 public enum CapturePage {
     /// The page's text.
@@ -22,8 +22,8 @@ public enum CapturePage {
     }
 
     /// The paths the capture server answers: `/` and `/capture.html`.
-    public static func pages() throws(BrowserError) -> [String: LoopbackServer.Resource] {
-        let page = LoopbackServer.Resource.html(try html())
+    public static func pages() throws(BrowserError) -> [String: PageServer.Resource] {
+        let page = PageServer.Resource.html(try html())
         return ["/": page, "/capture.html": page]
     }
 }

@@ -79,6 +79,11 @@ public struct Requirement: Sendable {
         reason: "needs gnuplot on the PATH (apt-get install gnuplot-nox)",
         probe: { onPath(["gnuplot"]) })
 
+    /// The `curl` program on the PATH (a real TLS client for the capture server's tests).
+    public static let curl = Requirement(
+        reason: "needs curl on the PATH (apt-get install curl)",
+        probe: { onPath(["curl"]) })
+
     /// A folder of the workspace's `../shared` beside the package (or under `$INKBENCH_SHARED`),
     /// or `nil` where it is absent.
     public static func sharedFolder(_ relative: String) -> String? {
