@@ -163,29 +163,21 @@ public struct CaptureCommand: ParsableCommand {
     ///
     /// - Throws: ``BenchInputError`` naming the file or address that failed.
     public func startServer() throws -> (server: PageServer, lines: [String]) {
-        var pages: [String: PageServer.Resource]
-        do { pages = try CapturePage.pages() } catch { throw BenchInputError(error.message) }
-        var handlers: [String: PageServer.Handler] = [:]
-        var limits = PageServer.Limits()
         var corpus: CaptureCorpus?
         if let into {
             do { corpus = try CaptureCorpus(folder: into, maxCaptureBytes: maxUploadBytes) } catch { throw BenchInputError(error.message) }
         }
-        if let corpus {
-            handlers[CaptureCorpus.uploadPath] = { corpus.handle($0) }
-            pages[CaptureCorpus.infoPath] = corpus.info
-            limits.maxBodyBytes = corpus.maxCaptureBytes
-        }
+        var extraPages: [String: PageServer.Resource] = [:]
         var tls: PageServer.TLSFiles?
         if let tlsCert, let tlsKey {
             tls = PageServer.TLSFiles(certificateChainPath: tlsCert, privateKeyPath: tlsKey)
             if let authority = Self.lastCertificatePEM(path: tlsCert) {
-                pages["/" + CaptureCertificate.authorityFileName] = PageServer.Resource(
+                extraPages["/" + CaptureCertificate.authorityFileName] = PageServer.Resource(
                     contentType: "application/x-x509-ca-cert", body: Array(authority.utf8))
             }
         }
         let server: PageServer
-        do { server = try PageServer(pages: pages, handlers: handlers, host: bindHost, port: port, tls: tls, limits: limits) } catch {
+        do { server = try CapturePage.serve(corpus: corpus, extraPages: extraPages, host: bindHost, port: port, tls: tls) } catch {
             throw BenchInputError(error.message)
         }
         let loopback = bindHost == "127.0.0.1" || bindHost == "::1"
@@ -199,7 +191,7 @@ public struct CaptureCommand: ParsableCommand {
         if bindHost == "0.0.0.0" || bindHost == "::" {
             lines.append("note: listening on every address; open this machine's LAN address (the one the certificate names) on the tablet")
         }
-        if pages["/" + CaptureCertificate.authorityFileName] != nil {
+        if !extraPages.isEmpty {
             lines.append("the certificate authority to trust on the tablet: \(server.url)\(CaptureCertificate.authorityFileName)")
         }
         if let corpus {
