@@ -181,7 +181,8 @@ public struct CaptureCommand: ParsableCommand {
             throw BenchInputError(error.message)
         }
         let loopback = bindHost == "127.0.0.1" || bindHost == "::1"
-        let shown = loopback ? "\(tls == nil ? "http" : "https")://localhost:\(server.port)/" : server.url
+        // localhost for plain HTTP on loopback (a secure context by name); with TLS, the address the certificate names.
+        let shown = loopback && tls == nil ? "http://localhost:\(server.port)/" : server.url
         var lines = ["serving the capture page at \(shown) (cross-origin isolated: COOP same-origin, COEP require-corp)"]
         if tls == nil && !loopback {
             lines.append(

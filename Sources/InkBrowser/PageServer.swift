@@ -331,6 +331,11 @@ final class RequestHandler: ChannelInboundHandler {
         }
     }
 
+    /// A TLS or transport failure on this connection: it closes (others are unaffected).
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
     func refuse(context: ChannelHandlerContext, _ h: HTTPRequestHead, length: Int) {
         refused = true
         let response = PageServer.Response.error(
