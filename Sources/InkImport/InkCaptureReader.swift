@@ -55,6 +55,7 @@ public enum InkCaptureReader {
     /// - Parameters:
     ///   - bytes: the document.
     ///   - file: the name used in messages.
+    ///   - options: scale and time-unit overrides, as for any reader (none for uploads).
     ///   - maxBytes: the largest document taken (``RecordingLoader/defaultMaxFileBytes``).
     /// - Returns: the trace and the page's calibration.
     /// - Throws: ``ImportError`` naming the file, the line, stroke or sample, and what was expected.
