@@ -282,6 +282,40 @@ struct CaptureServerTests {
         #expect(waited >= 0.2 && waited < 3, "closed after \(waited) s")
     }
 
+    @Test("the bench binary stops cleanly on SIGTERM and on SIGINT with idle connections open: 'stopped', exit 0", arguments: [SIGTERM, SIGINT])
+    func stopsOnSignal(signal: Int32) throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let process = Process()
+        process.executableURL = try RunFolderKillTests.bench()
+        process.arguments = ["capture", "--serve", "--port", "0", "--into", folder + "/captures"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // The first line names the URL: "serving the capture page at http://localhost:PORT/ ...".
+        var first = ""
+        while !first.hasSuffix("\n") {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            guard !byte.isEmpty else { break }
+            first += String(decoding: byte, as: UTF8.self)
+        }
+        let port = try #require(first.split(separator: ":").dropFirst(2).first.flatMap { Int($0.prefix { $0.isNumber }) }, "\(first)")
+        let idle = (0..<5).compactMap { _ in Self.idleConnection(port: port) }
+        defer { for fd in idle { close(fd) } }
+        #expect(idle.count == 5)
+        usleep(100_000)
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(!process.isRunning, "still running 10 s after signal \(signal)")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let rest = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(rest.hasSuffix("stopped\n"), "\(rest)")
+    }
+
     @Test("--make-cert refuses 0.0.0.0 and a host that is neither address nor name; --tls-cert needs --tls-key")
     func certificateOptions() throws {
         let folder = try Self.scratch()
