@@ -28,6 +28,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The capture server (HTTP/1.1 and TLS for a tablet on the LAN), its self-signed
+        // certificate, and SHA-256 for run manifests.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // DocC for the libraries (`scripts/docs.sh`); a plugin only, never linked into a target.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -46,10 +53,24 @@ let package = Package(
         .target(name: "InkMetrics", dependencies: ["InkTraces", "InkPrediction", "InkReplay"]),
         .target(
             name: "InkBenchKit",
-            dependencies: ["InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkStrategies", "InkMetrics"]),
+            dependencies: [
+                "InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkStrategies", "InkMetrics",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // A real Chromium driven over DevTools (bench browser) and the capture page's server.
         .target(
-            name: "InkBrowser", dependencies: ["InkTraces", "InkPrediction"],
+            name: "InkBrowser",
+            dependencies: [
+                "InkTraces", "InkImport", "InkPrediction", "InkBenchKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.copy("Resources/capture.html")]),
         .target(
             name: "BenchCLI",
@@ -94,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "BenchCLITests",
             dependencies: [
-                "BenchCLI", "InkImport", "InkReplay", "InkStrategies", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport",
+                "BenchCLI", "InkBrowser", "InkImport", "InkReplay", "InkStrategies", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

@@ -22,7 +22,7 @@ package struct Manifest: Codable, Sendable, Equatable {
         /// Hashes a file on disk; `nil` if it cannot be read.
         package init?(hashing path: String) {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            self.init(path: path, sha256: SHA256.hex(Array(data)), bytes: data.count)
+            self.init(path: path, sha256: Digest.sha256Hex(Array(data)), bytes: data.count)
         }
     }
 

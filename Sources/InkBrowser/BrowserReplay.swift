@@ -7,7 +7,7 @@ import InkTraces
 /// browser on those strokes.
 ///
 /// How (the method of `Tests/Fixtures/chromium`, re-expressed in Swift):
-/// - the probe page (`ProbePage`) is served from `127.0.0.1` by a ``LoopbackServer`` with
+/// - the probe page (`ProbePage`) is served from `127.0.0.1` by a ``PageServer`` with
 ///   COOP/COEP, so it is cross-origin isolated (µs timestamps, 5 µs coarsening); that, and
 ///   `devicePixelRatio` 1 and a viewport that holds every stroke, are checked before any input;
 /// - each stroke is sent over DevTools as `Input.dispatchMouseEvent`, `pointerType: "pen"`,
@@ -100,7 +100,7 @@ public enum BrowserReplay {
                     + "expected --px-per-mm \(format((fits * 1000).rounded(.down) / 1000)) or less (nothing is clipped)")
         }
         let version = ChromiumLocator.version(of: s.chromium)
-        let server = try LoopbackServer(pages: ["/": .html(ProbePage.html)])
+        let server = try PageServer(pages: ["/": .html(ProbePage.html)])
         defer { server.stop() }
         let browser = try DevToolsBrowser(
             chromium: s.chromium, windowSize: (max(width + 20, 800), max(height + 250, 600)))

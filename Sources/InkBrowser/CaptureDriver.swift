@@ -13,14 +13,15 @@ import InkTraces
 /// let json = try driver.exportText()
 /// ```
 public final class CaptureDriver {
-    let server: LoopbackServer
+    let server: PageServer
     let browser: DevToolsBrowser
     /// `performance.timeOrigin` of the page (ms since the epoch).
     public let timeOrigin: Double
 
-    /// Serves the capture page on 127.0.0.1 and opens it in a new headless browser.
-    public init(chromium: String, viewport: (width: Int, height: Int)) throws(BrowserError) {
-        server = try LoopbackServer(pages: try CapturePage.pages())
+    /// Serves the capture page on 127.0.0.1 (with uploads into `corpus` when given) and opens
+    /// it in a new headless browser.
+    public init(chromium: String, viewport: (width: Int, height: Int), corpus: CaptureCorpus? = nil) throws(BrowserError) {
+        server = try CapturePage.serve(corpus: corpus)
         do {
             browser = try DevToolsBrowser(chromium: chromium, windowSize: (viewport.width, viewport.height))
         } catch {
@@ -31,7 +32,8 @@ public final class CaptureDriver {
             try browser.call("Page.enable")
             try browser.call("Page.navigate", ["url": server.url])
             let deadline = Date().addingTimeInterval(20)
-            while try browser.evaluate("document.readyState === 'complete' && !!window.inkCapture") as? Bool != true {
+            let ready = "document.readyState === 'complete' && !!window.inkCapture" + (corpus == nil ? "" : " && window.inkCapture.uploadsOn()")
+            while try browser.evaluate(ready) as? Bool != true {
                 guard Date() < deadline else { throw BrowserError("the capture page did not load within 20 s") }
                 usleep(50_000)
             }
@@ -106,6 +108,22 @@ public final class CaptureDriver {
             throw BrowserError("the capture page's exportText() returned no text")
         }
         return text
+    }
+
+    /// Types `device` and presses "Save to laptop"; returns the page's answer from the server
+    /// (`saved`, `strokes`, `samples`, ... or `error`), after the page has shown it.
+    public func save(device: String) throws(BrowserError) -> [String: Any] {
+        let quoted = PageServer.jsonString(device)
+        let answer = try browser.evaluate("(async () => { window.inkCapture.setDevice(\(quoted)); return await window.inkCapture.save(); })()")
+        guard let object = answer as? [String: Any] else {
+            throw BrowserError("the capture page's save() returned \(answer.map { "\($0)" } ?? "nothing"); expected the server's answer")
+        }
+        return object
+    }
+
+    /// The text of the page's status line.
+    public func status() throws(BrowserError) -> String {
+        try browser.evaluate("document.getElementById('status').textContent") as? String ?? ""
     }
 
     /// A PNG of the viewport.

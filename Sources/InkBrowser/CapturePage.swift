@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let html = try CapturePage.html()
-/// let server = try LoopbackServer(pages: ["/": .html(html)])
+/// let server = try PageServer(pages: ["/": .html(html)])
 /// ```
 public enum CapturePage {
     /// The page's text.
@@ -21,9 +21,30 @@ public enum CapturePage {
         }
     }
 
+    /// Serves the page at `/` and `/capture.html`, with `extraPages`; with a corpus, also its
+    /// uploads (`POST /captures`, `GET /captures/info`), the body limit then being the
+    /// corpus's capture limit. What `bench capture --serve` and ``CaptureDriver`` run.
+    ///
+    /// - Throws: ``BrowserError`` when the page is missing, the certificate cannot be read, or
+    ///   the address cannot be bound.
+    public static func serve(
+        corpus: CaptureCorpus? = nil, extraPages: [String: PageServer.Resource] = [:], host: String = "127.0.0.1", port: Int = 0,
+        tls: PageServer.TLSFiles? = nil
+    ) throws(BrowserError) -> PageServer {
+        var all = try pages().merging(extraPages) { _, extra in extra }
+        var handlers: [String: PageServer.Handler] = [:]
+        var limits = PageServer.Limits()
+        if let corpus {
+            handlers[CaptureCorpus.uploadPath] = { corpus.handle($0) }
+            all[CaptureCorpus.infoPath] = corpus.info
+            limits.maxBodyBytes = corpus.maxCaptureBytes
+        }
+        return try PageServer(pages: all, handlers: handlers, host: host, port: port, tls: tls, limits: limits)
+    }
+
     /// The paths the capture server answers: `/` and `/capture.html`.
-    public static func pages() throws(BrowserError) -> [String: LoopbackServer.Resource] {
-        let page = LoopbackServer.Resource.html(try html())
+    public static func pages() throws(BrowserError) -> [String: PageServer.Resource] {
+        let page = PageServer.Resource.html(try html())
         return ["/": page, "/capture.html": page]
     }
 }

@@ -34,6 +34,47 @@ public enum InkCaptureReader {
     /// Whether `root` (parsed by the strict parser) is an `inkbench-capture` document.
     static func isCapture(_ root: JSONValue) -> Bool { root.member("format")?.string == formatName }
 
+    /// The page's scale as a capture states it: what `bench capture --serve` records beside
+    /// each upload.
+    public struct Calibration: Sendable, Equatable {
+        /// CSS px per mm.
+        public var pxPerMM: Double
+        /// Whether the user calibrated it (false: 96 CSS px per inch assumed).
+        public var calibrated: Bool
+        /// The page's own words (`credit card 85.6 mm = 539.3 CSS px`), if given.
+        public var description: String?
+    }
+
+    /// Reads a capture from its bytes, refusing anything that is not an `inkbench-capture`
+    /// document (a plain Pointer Events file included): the size limit, UTF-8 and the strict
+    /// JSON syntax check of ``PointerEventsReader``, then every rule of
+    /// ``read(root:file:options:)``. For uploads, which must be captures and nothing else.
+    ///
+    /// - Parameters:
+    ///   - bytes: the document.
+    ///   - file: the name used in messages.
+    ///   - options: scale and time-unit overrides, as for any reader (none for uploads).
+    ///   - maxBytes: the largest document taken (``RecordingLoader/defaultMaxFileBytes``).
+    /// - Returns: the trace and the page's calibration.
+    /// - Throws: ``ImportError`` naming the file, the line, stroke or sample, and what was expected.
+    public static func read(
+        bytes: [UInt8], file: String, options: ImportOptions = ImportOptions(), maxBytes: Int = RecordingLoader.defaultMaxFileBytes
+    ) throws(ImportError) -> (trace: Trace, calibration: Calibration) {
+        guard bytes.count <= maxBytes else {
+            throw ImportError(file: file, "the capture is \(bytes.count) bytes; expected at most \(maxBytes)")
+        }
+        _ = try TextLines(bytes: bytes, file: file)
+        let parsed = try JSONParser.parse(bytes, file: file)
+        guard parsed.member("format")?.string == formatName else {
+            throw ImportError(file: file, "not an inkbench-capture document; expected \"format\": \"\(formatName)\" (the capture page's export)")
+        }
+        let trace = try read(root: parsed, file: file, options: options)
+        let calibration = Calibration(
+            pxPerMM: parsed.member("pxPerMm")?.number ?? .nan, calibrated: parsed.member("calibrated")?.isTrue == true,
+            description: parsed.member("calibration")?.string)
+        return (trace, calibration)
+    }
+
     /// Reads an `inkbench-capture` document from the strict parser's tree (one parse: no second
     /// decode with Foundation, and no value taken for another type: `true` is not 1, `false`
     /// not 0, `"1"` not a version).

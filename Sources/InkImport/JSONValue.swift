@@ -27,6 +27,8 @@ indirect enum JSONValue: Sendable {
     var number: Double? { if case .number(let v, _) = self { v } else { nil } }
     /// The string, if the value is one.
     var string: String? { if case .string(let v, _) = self { v } else { nil } }
+    /// `true` for the JSON literal `true` only (never a number or a string).
+    var isTrue: Bool { if case .bool(let v, _) = self { v } else { false } }
     /// The elements, if the value is an array.
     var elements: [JSONValue]? {
         switch self {

@@ -37,7 +37,7 @@ public enum PointerEventsReader {
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
         try options.validate(file: file)
         _ = try TextLines(bytes: bytes, file: file)
-        guard bytes.count < 512 << 20 else { throw ImportError(file: file, "file is over 512 MB; expected a smaller capture") }
+        guard bytes.count < RecordingLoader.defaultMaxFileBytes else { throw ImportError(file: file, "file is over 512 MB; expected a smaller capture") }
         let root = try JSONParser.parse(bytes, file: file)
         // The capture page's export (with the browser's predictions) has its own reader.
         if InkCaptureReader.isCapture(root) {

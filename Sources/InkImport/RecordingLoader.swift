@@ -35,8 +35,12 @@ public struct RecordingLoader: Sendable {
     /// Keep pen motion in proximity (hover) as strokes of its own, in every file (a manifest's
     /// `hover` key still decides per file).
     public var includeHover = false
+    /// The largest recording any reader takes (bytes): 512 MiB. The default of
+    /// ``maxFileBytes``, the Pointer Events and capture readers' own limit, and the largest
+    /// upload `bench capture --serve` accepts.
+    public static let defaultMaxFileBytes = 512 << 20
     /// Largest file read (bytes).
-    public var maxFileBytes = 512 << 20
+    public var maxFileBytes = RecordingLoader.defaultMaxFileBytes
     /// How many files are read at once (threads; default: every core this process may use).
     /// The result is the same for any value.
     public var jobs = ParallelMap.defaultJobs
@@ -312,7 +316,7 @@ public struct RecordingLoader: Sendable {
     /// let trace = try RecordingLoader.readFile("pen.svc", options: ImportOptions(scaleUnitsPerMM: 200))
     /// ```
     public static func readFile(_ path: String, format: TraceFormat? = nil, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
-        let bytes = try readBytes(path, limit: 512 << 20)
+        let bytes = try readBytes(path, limit: defaultMaxFileBytes)
         let chosen: TraceFormat
         if let format {
             chosen = format

@@ -157,7 +157,7 @@ struct RunOutputTests {
         #expect(manifest.timing.frameRateHz == 60 && manifest.timing.displayLatencyFrames == 1.5)
         let hash = try #require(manifest.outputs.first { $0.path == "summary.csv" })
         let bytes = try #require(FileManager.default.contents(atPath: out + "/summary.csv"))
-        #expect(hash.sha256 == SHA256.hex(Array(bytes)))
+        #expect(hash.sha256 == Digest.sha256Hex(Array(bytes)))
         #expect(manifest.charts.hasPrefix("off"))
         for gp in ["tradeoff.gp", "replay.gp", "error.gp", "bars.gp", "report.md", "report.html"] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + gp), "\(gp) is written even without charts")

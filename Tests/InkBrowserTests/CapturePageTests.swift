@@ -55,6 +55,39 @@ struct CapturePageTests {
         #expect(try Self.check(text, trace: trace, sent: sent, record: true))
     }
 
+    @Test(
+        "Save to laptop: strokes drawn in the page are uploaded, saved in the corpus folder and read back as bench --traces reads it",
+        .enabled(if: Requirement.chromium.isMetOrRequired, Requirement.chromium.reason))
+    func saveToLaptop() throws {
+        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("inkbench-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let corpus = try CaptureCorpus(folder: folder)
+        let trace = try Self.strokes()
+        let driver = try CaptureDriver(chromium: try Requirement.chromium.path(), viewport: (1000, 700), corpus: corpus)
+        defer { driver.close() }
+        try driver.setScale(pxPerMM: Self.pxPerMM, calibrated: true)
+        // Without a device typed, the page refuses before anything is sent.
+        let refused = try driver.save(device: "")
+        #expect(refused["saved"] == nil && (refused["error"] as? String)?.contains("Type the device") == true)
+        #expect(try driver.status().contains("Type the device"))
+        try driver.draw(trace, pxPerMM: Self.pxPerMM, originPx: Self.origin)
+        let answer = try driver.save(device: "Headless Chromium, synthetic pen")
+        let name = try #require(answer["saved"] as? String, "\(answer)")
+        #expect((answer["strokes"] as? NSNumber)?.intValue == 2)
+        #expect(try driver.status().contains("Saved \(name)"))
+        #expect(name.hasSuffix("-headless-chromium-synthetic-pen.json"))
+        var loader = RecordingLoader()
+        loader.strict = true
+        let loaded = try loader.load(paths: [folder])
+        let read = try #require(loaded.traces.first)
+        #expect(loaded.traces.count == 1 && read.name == name)
+        #expect(read.device == "Headless Chromium, synthetic pen")
+        #expect(read.strokes.map(\.count) == trace.strokes.map(\.count))
+        #expect(read.notices.contains { $0.contains("calibration") })
+        let manifest = try String(contentsOfFile: folder + "/" + RecordingManifest.fileName, encoding: .utf8)
+        #expect(manifest.contains(String(format: "%.4f CSS px per mm, calibrated", Self.pxPerMM)), "\(manifest)")
+    }
+
     /// Reads the export with bench and compares it with what was sent; records issues only when
     /// `record` (else just says whether it passed).
     static func check(_ text: String, trace: Trace, sent: [[Double]], record: Bool) throws -> Bool {

@@ -53,6 +53,35 @@ public struct Requirement: Sendable {
         reason: "needs gnuplot on the PATH (apt-get install gnuplot-nox)",
         probe: { onPath(["gnuplot"]) })
 
+    /// WebKitGTK's WebDriver (`WebKitWebDriver`, Debian's `webkit2gtk-driver`), its MiniBrowser,
+    /// and `Xvfb` for a display (Debian's `xvfb`). The path is the driver's.
+    public static let webKitDriver = Requirement(
+        reason: "needs WebKitGTK's WebDriver and Xvfb (apt-get install webkit2gtk-driver xvfb)",
+        probe: {
+            guard let driver = onPath(["WebKitWebDriver"]), onPath(["Xvfb"]) != nil, webKitMiniBrowser() != nil else { return nil }
+            return driver
+        })
+
+    /// WebKitGTK's MiniBrowser (`/usr/lib/<arch>/webkit2gtk-4.1/MiniBrowser` on Debian), or `nil`.
+    public static func webKitMiniBrowser() -> String? {
+        let fm = FileManager.default
+        for lib in ["/usr/lib", "/usr/libexec", "/usr/local/lib"] {
+            let arches = ((try? fm.contentsOfDirectory(atPath: lib)) ?? []).sorted()
+            for folder in [lib] + arches.map({ "\(lib)/\($0)" }) {
+                for version in ["webkit2gtk-4.1", "webkit2gtk-4.0", "webkitgtk-6.0"] {
+                    let candidate = "\(folder)/\(version)/MiniBrowser"
+                    if fm.isExecutableFile(atPath: candidate) { return candidate }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The `curl` program on the PATH (a real TLS client for the capture server's tests).
+    public static let curl = Requirement(
+        reason: "needs curl on the PATH (apt-get install curl)",
+        probe: { onPath(["curl"]) })
+
     /// The first of `names` found as an executable on the PATH, or `nil`.
     public static func onPath(_ names: [String]) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -12,7 +12,7 @@ extension Manifest {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw OutputError("\(path): listed in manifest.json but missing; the folder does not hold one whole run (run bench again)")
             }
-            let sha = SHA256.hex(Array(data))
+            let sha = Digest.sha256Hex(Array(data))
             guard sha == record.sha256 else {
                 throw OutputError(
                     "\(path): differs from the run manifest.json describes (SHA-256 \(sha.prefix(12))…, manifest \(record.sha256.prefix(12))…); the folder's files do not belong together (run bench again)")
