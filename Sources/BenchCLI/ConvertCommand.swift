@@ -24,7 +24,7 @@ import InkTraces
 public struct ConvertCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a recording (evemu, SVC, Google Ink, Pointer Events, trace CSV) or a synthetic trace to InkBench trace CSV.")
+        abstract: "Convert a recording (evemu, SVC, Google Ink, Pointer Events, InkML, MyPaint, Curious, trace CSV), optionally decimated (--resample-hz), or a synthetic trace (--suite) to InkBench trace CSV.")
 
     @Argument(help: "The recording to read (or give --suite).")
     var input: String?
