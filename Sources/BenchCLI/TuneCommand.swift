@@ -44,7 +44,7 @@ struct TuneCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Folds by recording for the held-out figures (>= 2).", valueName: "k"))
     var folds = 3
 
-    @Option(help: ArgumentHelp("How to split: 'recording' (k folds, --folds) or 'device' (one fold per device: a manifest's device key, else the device the reader reports). Default: device when every trace names a device and there are 2 or more, else recording (with a notice).", valueName: "recording|device"))
+    @Option(help: ArgumentHelp("How to split: 'recording' (k folds, --folds) or 'device' (one fold per device: a manifest's device key, else the device the reader reports). (default: device when every trace names a device and there are 2 or more, else recording, with a notice)", valueName: "recording|device"))
     var split: String?
 
     @Option(help: ArgumentHelp("Seed of the fold assignment.", valueName: "n"))
