@@ -268,7 +268,7 @@ struct ByteReaderTests {
             let path = (ProjectData.recordings as NSString).appendingPathComponent(relative)
             var options = ImportOptions()
             for entry in manifest.entries(forRelativePath: relative, givenPath: path) { _ = options.apply(entry, source: "manifest") }
-            let desc = RecordingLoader.siblingDescription(of: path)
+            let desc = EvemuReader.siblingDescription(of: path)
             let descBytes = desc.flatMap { FileManager.default.contents(atPath: $0) }.map { [UInt8]($0) }
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             // A touchscreen without a resolution needs a scale (the manifest gives none on purpose).
