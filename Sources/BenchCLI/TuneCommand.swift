@@ -18,13 +18,19 @@ struct TuneCommand: AsyncParsableCommand {
             A coarse grid over each --param range, then a coordinate search from the best grid point \
             (steps halve when no neighbour is better). Best: within the budget, the smallest \
             |perceived latency|, ties by overshoot p95. The search runs on all traces (in-sample) and, \
-            for honest figures, once per fold on the other folds' traces, judged on the fold's own \
-            (k folds by recording with --folds, or one per device with --split device). Deterministic: \
-            the same options give byte-identical files.
+            for honest figures, once per fold on the other folds' traces, judged on the fold's own: one \
+            fold per device when every trace names a device (a manifest's device key) and there are \
+            two or more, else k folds by recording (--folds; a notice says why). --test scores the \
+            chosen configuration once on recordings that took no part in the search; --transfer tunes \
+            on each device alone and scores every device; --evaluate scores the strategy as given \
+            (no --param, no search) device by device. Deterministic: the same options give \
+            byte-identical files.
 
             Examples:
               bench tune kalman --param 'cap_ms=4...33' --budget 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0'
               bench tune kalman --param 'cap_ms=4...33' --param 'sigma_p=0.0005...0.05:log' --budget 'overshoot_p95_mm<=0.5' --traces recordings/
+              bench tune kalman --param 'cap_ms=4...33' --budget 'overshoot_p95_mm<=0.5' --traces train/ --test held-out/ --transfer
+              bench tune braking --evaluate --budget 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0' --traces Datasets/recordings --manifest Datasets/recordings.manifest
             """)
 
     @Argument(help: ArgumentHelp("The strategy to tune, optionally with fixed parameters: kalman, or kalman:sigma_m=2 (see bench list).", valueName: "strategy"))
@@ -38,11 +44,25 @@ struct TuneCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Folds by recording for the held-out figures (>= 2).", valueName: "k"))
     var folds = 3
 
-    @Option(help: ArgumentHelp("How to split: 'recording' (k folds, --folds) or 'device' (one fold per device: a manifest's device key, else the device the reader reports).", valueName: "recording|device"))
-    var split = "recording"
+    @Option(help: ArgumentHelp("How to split: 'recording' (k folds, --folds) or 'device' (one fold per device: a manifest's device key, else the device the reader reports). (default: device when every trace names a device and there are 2 or more, else recording, with a notice)", valueName: "recording|device"))
+    var split: String?
 
     @Option(help: ArgumentHelp("Seed of the fold assignment.", valueName: "n"))
     var splitSeed: UInt64 = 1
+
+    @Option(
+        name: .customLong("test"), parsing: .upToNextOption,
+        help: ArgumentHelp("Test recordings (files or folders): the chosen configuration is scored on them once, after the search, which never sees them (tune-test.csv, a test row in tune.md). None may also be a --traces input.", valueName: "path"))
+    var testTraces: [String] = []
+
+    @Option(help: ArgumentHelp("A recordings manifest for the --test recordings (repeatable; default: the --manifest files).", valueName: "file"))
+    var testManifest: [String] = []
+
+    @Flag(help: "Also tune on each device's traces alone and score the choice on every device: the transfer table (tune-transfer.csv and tune.md). Needs traces from 2 or more devices.")
+    var transfer = false
+
+    @Flag(help: "No search: score the strategy as given (no --param) on every trace and device: each device's figures, the worst device's margin against the budget and the mean over devices (tune-devices.csv, tune.md).")
+    var evaluate = false
 
     @Option(help: ArgumentHelp("Grid points per parameter (2-50).", valueName: "n"))
     var grid = 8
@@ -61,9 +81,17 @@ struct TuneCommand: AsyncParsableCommand {
     init() {}
 
     func validate() throws {
-        guard (1...4).contains(params.count) else { throw ValidationError("--param: give 1 to 4 parameters to tune, e.g. --param 'cap_ms=4...33'") }
+        if evaluate {
+            guard params.isEmpty else { throw ValidationError("--evaluate scores the strategy as given; fix its parameters in the spec (e.g. kalman:cap_ms=11) instead of --param") }
+            guard !transfer, testTraces.isEmpty, shard == nil else {
+                throw ValidationError("--evaluate searches nothing: --transfer, --test and --shard do not apply (give every recording to --traces)")
+            }
+        } else {
+            guard (1...4).contains(params.count) else { throw ValidationError("--param: give 1 to 4 parameters to tune, e.g. --param 'cap_ms=4...33'") }
+        }
         guard folds >= 2 else { throw ValidationError("--folds: expected 2 or more (got \(folds))") }
-        guard ["recording", "device"].contains(split) else { throw ValidationError("--split: '\(split)' is not recording or device") }
+        if let split, !["recording", "device"].contains(split) { throw ValidationError("--split: '\(split)' is not recording or device") }
+        if !testManifest.isEmpty && testTraces.isEmpty { throw ValidationError("--test-manifest applies to --test recordings; give them with --test PATH...") }
         guard (2...50).contains(grid) else { throw ValidationError("--grid: expected 2 to 50 points per parameter (got \(grid))") }
         guard (0...12).contains(refineRounds) else { throw ValidationError("--refine-rounds: expected 0 to 12 (got \(refineRounds))") }
         guard budgetOptions.budget != nil else {
@@ -82,6 +110,7 @@ struct TuneCommand: AsyncParsableCommand {
 
     static func spec(_ strategy: String, _ parameters: [TuneParameter], _ values: [Double]) -> String {
         let tuned = zip(parameters, values).map { "\($0.name)=\(NumberText.exact($1))" }.joined(separator: ",")
+        if tuned.isEmpty { return strategy }
         return strategy.contains(":") ? strategy + "," + tuned : strategy + ":" + tuned
     }
 
@@ -96,6 +125,10 @@ struct TuneCommand: AsyncParsableCommand {
         var traces: [String]
         var split: TuneFolds
         var specFor: @Sendable ([Double]) -> String
+        /// Each trace of ``traces`` and its device.
+        var devices: [(name: String, device: String?)]
+        /// The `--test` recordings, read (and checked apart from the search's) before the search.
+        var test: ResolvedInputs?
     }
 
     func prepare() async throws -> Setup {
@@ -122,34 +155,86 @@ struct TuneCommand: AsyncParsableCommand {
         let traceRows = SummaryRow.rows(first, frameRateHz: inputs.timing.frameRateHz, minMovingFrames: minMoving).filter { !$0.isSuiteMean && $0.inSuiteMean }
         let traces = traceRows.map(\.trace)
         guard !traces.isEmpty else { throw BenchInputError("tune: no trace has the minimum of \(minMoving) moving frames (--min-moving-frames)") }
-        let split = split == "device"
-            ? TuneFolds.byDevice(traces: traceRows.map { ($0.trace, $0.device) })
-            : TuneFolds.kFold(traces: traces, k: folds, seed: splitSeed)
+        let devices = traceRows.map { (name: $0.trace, device: $0.device) }
+        let split: TuneFolds
+        switch self.split ?? Self.defaultSplit(devices) {
+        case "device": split = TuneFolds.byDevice(traces: devices)
+        default:
+            split = TuneFolds.kFold(traces: traces, k: folds, seed: splitSeed)
+            if self.split == nil, !evaluate { Console.note("notice: " + Self.recordingSplitReason(devices, folds: folds)) }
+        }
+        if transfer, DeviceScores.groups(devices).count < 2 {
+            throw BenchInputError("--transfer: needs traces from 2 or more devices (a manifest's device key); found \(DeviceScores.groups(devices).map(\.device).joined(separator: ", "))")
+        }
         let name = strategy
         let specFor: @Sendable ([Double]) -> String = { [parameters] v in Self.spec(name, parameters, v) }
-        return Setup(budget: budget, parameters: parameters, inputs: inputs, base: base, first: first, traces: traces, split: split, specFor: specFor)
+        let test = try testInputs(against: inputs)
+        return Setup(
+            budget: budget, parameters: parameters, inputs: inputs, base: base, first: first, traces: traces, split: split, specFor: specFor,
+            devices: devices, test: test)
+    }
+
+    /// The split when `--split` is not given: `device` when every trace names a device and
+    /// there are 2 or more, else `recording`.
+    static func defaultSplit(_ devices: [(name: String, device: String?)]) -> String {
+        devices.allSatisfy({ $0.device != nil }) && DeviceScores.groups(devices).count >= 2 ? "device" : "recording"
+    }
+
+    /// Why the default split fell back to folds by recording.
+    static func recordingSplitReason(_ devices: [(name: String, device: String?)], folds: Int) -> String {
+        let without = devices.filter { $0.device == nil }.count
+        let why = without > 0
+            ? "\(without) of \(devices.count) traces name no device (a manifest's device key)"
+            : "every trace comes from one device (\(DeviceScores.groups(devices).first?.device ?? "-"))"
+        return "tune: splitting by recording (\(folds) folds, --split-seed), not by device: \(why); --split recording or --split device silences this"
+    }
+
+    /// The `--test` recordings, read like `--traces` (with `--test-manifest`, else `--manifest`)
+    /// and refused when a file is also one of the search's inputs (same SHA-256).
+    func testInputs(against inputs: ResolvedInputs) throws -> ResolvedInputs? {
+        guard !testTraces.isEmpty else { return nil }
+        var r = recordings
+        r.traces = testTraces
+        r.withDefaultSuite = false
+        if !testManifest.isEmpty { r.manifest = testManifest }
+        var strategyOptions = StrategyOptions()
+        strategyOptions.strategies = "none"
+        let test: ResolvedInputs
+        do { test = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: r) } catch {
+            throw BenchInputError("--test: \(error)")
+        }
+        for line in test.skipped { Console.note("skipped (--test): \(line)") }
+        let searched = Dictionary(inputs.inputFiles.compactMap { Manifest.FileRecord(hashing: $0) }.map { ($0.sha256, $0.path) }, uniquingKeysWith: { a, _ in a })
+        for f in test.inputFiles.compactMap({ Manifest.FileRecord(hashing: $0) }) {
+            if let same = searched[f.sha256] {
+                throw BenchInputError("--test: \(f.path) is also a search input (\(same), same SHA-256); a test set must take no part in the search")
+            }
+        }
+        return test
+    }
+
+    /// Each trace's figures (counted in the suite mean) under each strategy spec, replayed with
+    /// `plan`'s traces and timing (both cores).
+    static func perTrace(_ plan: BenchPlan, specs: [String], minMovingFrames: Int) async throws -> [Tuner.PerTrace] {
+        var plan = plan
+        for spec in specs { plan.strategies.append(try StrategySpec.parse(spec)) }
+        let outcome: BenchOutcome
+        do { outcome = try await BenchSession.run(plan) } catch { throw BenchInputError("\(error)") }
+        let rows = SummaryRow.rows(outcome, frameRateHz: plan.timing.frameRateHz, minMovingFrames: minMovingFrames)
+        return specs.indices.map { i in
+            var perTrace: Tuner.PerTrace = [:]
+            for r in rows where r.strategyIndex == i + 1 && !r.isSuiteMean && r.inSuiteMean { perTrace[r.trace] = r }
+            return perTrace
+        }
     }
 
     /// The tuner, evaluating configurations with `BenchSession` (both cores).
     func tuner(_ setup: Setup, progress: @escaping @Sendable (Int) -> Void) -> Tuner {
         let minMoving = suiteOptions.minMovingFrames
-        let none = setup.base.strategies, base = setup.base, specFor = setup.specFor
+        let base = setup.base, specFor = setup.specFor
         return Tuner(
             parameters: setup.parameters, budget: setup.budget, gridPoints: grid, refineRounds: refineRounds, progress: progress,
-            evaluate: { configs in
-                var strategies = none
-                for c in configs { strategies.append(try StrategySpec.parse(specFor(c))) }
-                var plan = base
-                plan.strategies = strategies
-                let outcome: BenchOutcome
-                do { outcome = try await BenchSession.run(plan) } catch { throw BenchInputError("\(error)") }
-                let rows = SummaryRow.rows(outcome, frameRateHz: plan.timing.frameRateHz, minMovingFrames: minMoving)
-                return configs.indices.map { i in
-                    var perTrace: Tuner.PerTrace = [:]
-                    for r in rows where r.strategyIndex == i + 1 && !r.isSuiteMean && r.inSuiteMean { perTrace[r.trace] = r }
-                    return perTrace
-                }
-            })
+            evaluate: { configs in try await Self.perTrace(base, specs: configs.map(specFor), minMovingFrames: minMoving) })
     }
 
     func run() async throws {
@@ -157,12 +242,17 @@ struct TuneCommand: AsyncParsableCommand {
         let start = clock.now
         let setup = try await prepare()
         if let warning = setup.split.warning { Console.note("warning: " + warning) }
+        if evaluate {
+            try await runEvaluation(setup, start: start, clock: clock)
+            return
+        }
         if let shard = try parsedShard() {
             try await runShard(setup, shard: shard, start: start, clock: clock)
             return
         }
         let progress = ProgressLine(label: "bench tune: evaluations")
-        let expected = (grid.power(setup.parameters.count) + 2 * setup.parameters.count * (refineRounds + 2)) * (1 + setup.split.folds.count)
+        let searches = 1 + setup.split.folds.count + (transfer ? DeviceScores.groups(setup.devices).count : 0)
+        let expected = (grid.power(setup.parameters.count) + 2 * setup.parameters.count * (refineRounds + 2)) * searches
         var tuner = tuner(setup) { done in progress.update(done: min(done, expected - 1), total: expected) }
         let result = try await search(setup, tuner: &tuner)
         progress.finish()
@@ -174,9 +264,26 @@ struct TuneCommand: AsyncParsableCommand {
         let inSample = try await tuner.search(over: setup.traces)
         var chosen: [(fold: TuneFolds.Fold, values: [Double])] = []
         for fold in setup.split.folds { chosen.append((fold, try await tuner.search(over: fold.train))) }
-        return TuneResult(
+        var transferred: [(device: String, values: [Double])] = []
+        if transfer {
+            for group in DeviceScores.groups(setup.devices) { transferred.append((group.device, try await tuner.search(over: group.traces))) }
+        }
+        var result = TuneResult(
             strategy: strategy, parameters: setup.parameters, budget: setup.budget, traces: setup.traces, split: setup.split, tuner: tuner,
             inSample: inSample, perFold: chosen, spec: setup.specFor)
+        result.devices = setup.devices
+        result.transfer = transferred
+        if let test = setup.test {
+            // Scored once, after every search: the chosen configuration on traces no search saw.
+            let plan = BenchPlan(specs: [], recordings: test.recordings, seeds: test.seeds, strategies: test.strategies, timing: test.timing)
+            let figures = try await Self.perTrace(plan, specs: [result.chosenSpec], minMovingFrames: suiteOptions.minMovingFrames)[0]
+            let rows = test.recordings.map { (name: $0.name, device: $0.device) }
+            guard !figures.isEmpty else {
+                throw BenchInputError("--test: no test trace has the minimum of \(suiteOptions.minMovingFrames) moving frames (--min-moving-frames)")
+            }
+            result.test = TuneResult.TestSet(traces: rows, perTrace: figures)
+        }
+        return result
     }
 
     /// Writes tune.csv, the chart, tune.md, tune-spec.txt and the report (the folder's run
@@ -194,9 +301,13 @@ struct TuneCommand: AsyncParsableCommand {
             }
         }
         try folder.write("tune.csv", bytes: result.csv().bytes)
+        var extra: [String] = []
+        if let csv = result.testCSV() { try folder.write("tune-test.csv", bytes: csv.bytes); extra.append("tune-test.csv") }
+        if let csv = result.transferCSV() { try folder.write("tune-transfer.csv", bytes: csv.bytes); extra.append("tune-transfer.csv") }
+        try Self.removeStale(in: folder, keeping: extra)
         try folder.write("tune-chart.csv", bytes: result.chartCSV().bytes)
         try folder.write("tune-front.csv", bytes: result.frontCSV().bytes)
-        var written = ["tune.csv", "tune-chart.csv", "tune-front.csv", "tune.md", "tune-spec.txt"]
+        var written = ["tune.csv", "tune-chart.csv", "tune-front.csv", "tune.md", "tune-spec.txt"] + extra
         let script = result.chartScript()
         let (rendered, chartNote) = try ChartsAndReport.charts([script], in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
         written += ["tune.gp"] + (rendered ? ["tune.svg", "tune.png"] : [])

@@ -41,6 +41,8 @@ public enum FormatDetector {
             return jsonVerdict(body.count > 1 << 20 ? String(decoding: body, as: UTF8.self) : text)
         case "txt":
             if MobileHCI17Reader.looksLikeFormat(firstLine) { return .format(.mobileHCI17) }
+        case "dat":
+            if MyPaintEventsReader.looksLikeFormat(firstLine) { return .format(.myPaintEvents) }
         case "manifest":
             return .notARecording("a recordings manifest")
         default:
@@ -78,6 +80,7 @@ public enum FormatDetector {
     static func csvVerdict(_ text: String, _ firstLine: String) -> Verdict {
         let header = firstLine.split(separator: ",").map { $0.trimmingCharacters() }
         if header.contains("t_s") && header.contains("x_mm") { return .format(.traceCSV) }
+        if CuriousDrawingReader.looksLikeHeader(firstLine) { return .format(.curiousDrawing) }
         if header.starts(with: ["event", "kind", "t", "x", "y"]) {
             return .notARecording("a Google Ink CSV decoding (event,kind,t,x,y,...), not a trace: its .binarypb is the recording")
         }

@@ -17,6 +17,10 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
     case pointerEvents = "pointer-events"
     /// The MobileHCI 2017 touch logs (`;`-separated, px, action 0/2/1), see ``MobileHCI17Reader``.
     case mobileHCI17 = "mobilehci17"
+    /// MyPaint's recorded input events (`time x y pressure`, libmypaint tests), see ``MyPaintEventsReader``.
+    case myPaintEvents = "mypaint-events"
+    /// Drawing CSVs exported by the Curious app (`line_number,x,y,...,seconds`), see ``CuriousDrawingReader``.
+    case curiousDrawing = "curious-drawing"
 
     /// The name used by `--format` and in manifests.
     public var name: String { rawValue }
@@ -31,6 +35,8 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         case "google-ink", "googleink", "binarypb", "ink": self = .googleInk
         case "pointer-events", "pointerevents", "w3c", "json": self = .pointerEvents
         case "mobilehci17", "mobilehci": self = .mobileHCI17
+        case "mypaint-events", "mypaint": self = .myPaintEvents
+        case "curious-drawing", "curious", "graphomotor": self = .curiousDrawing
         default: return nil
         }
     }
@@ -44,6 +50,8 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         case .googleInk: return ["binarypb"]
         case .pointerEvents: return ["json"]
         case .mobileHCI17: return ["txt"]
+        case .myPaintEvents: return ["dat"]
+        case .curiousDrawing: return ["csv"]
         }
     }
 
@@ -56,6 +64,8 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         case .googleInk: return "px per mm"
         case .pointerEvents: return "CSS px per mm (default 96 per inch = 3.7795...)"
         case .mobileHCI17: return "screen px per mm (required: the files do not record the density)"
+        case .myPaintEvents: return "screen px per mm (required: the files do not record the density)"
+        case .curiousDrawing: return "canvas units per mm (required: the canvas is 100 units across, its size not recorded)"
         }
     }
 

@@ -38,11 +38,14 @@ struct UnreadableFolderTests {
         } throws: { error in "\(error)".contains("locked") && "\(error)".contains("cannot list the folder") }
     }
 
-    /// The same with a real folder made unreadable (`chmod 000`). Root reads any folder
-    /// whatever its mode, so under root this cannot be made to happen and the test is skipped
-    /// (the test above covers the walk's answer).
-    @Test(.enabled(if: geteuid() != 0, "running as root: root reads a folder of mode 000, so no folder can be made unreadable"))
-    func chmodZeroSubfolderIsReported() throws {
+    /// The same with a real folder made unreadable (`chmod 000`). Root reads any folder whatever
+    /// its mode, so under root the test runs itself again in a child process as user `nobody`
+    /// (`setpriv`, util-linux), which must pass; it never skips.
+    @Test func chmodZeroSubfolderIsReported() throws {
+        if geteuid() == 0 {
+            try Self.runAsNobody(filter: "chmodZeroSubfolderIsReported")
+            return
+        }
         let dir = try makeFolder()
         defer {
             chmod(dir + "/locked", 0o755)
@@ -55,5 +58,32 @@ struct UnreadableFolderTests {
         var strict = RecordingLoader()
         strict.strict = true
         #expect(throws: ImportError.self) { try strict.load(paths: [dir]) }
+    }
+
+    /// Runs the test named `filter` of this test binary as user and group 65534 (`nobody`),
+    /// with no capabilities, and requires it to pass. Every folder on the binary's path must be
+    /// searchable by others (`.ci/run` makes its clone's folder so).
+    static func runAsNobody(filter: String) throws {
+        let binary = try #require(Bundle.main.executablePath ?? CommandLine.arguments.first)
+        let setpriv = try #require(
+            ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "running as root needs setpriv (util-linux) to run this test as nobody")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: setpriv)
+        process.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all", binary,
+            "--testing-library", "swift-testing", "--filter", filter,
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = "/tmp"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "as nobody: \(output.suffix(2000))")
+        #expect(output.contains("passed") && !output.contains("skipped"), "as nobody: \(output.suffix(2000))")
     }
 }

@@ -7,7 +7,7 @@ import InkTestSupport
 import Testing
 
 /// The fixed-horizon evaluation reproduces the `none` and `linear` cells of Table 1 of Henze,
-/// Le, Mayer and Schwind (MobileHCI 2017) on their test data in ../shared, to the printed 0.1 px.
+/// Le, Mayer and Schwind (MobileHCI 2017) on their test data (Datasets/recordings/mobilehci17-touch), to the printed 0.1 px.
 @Suite("Fixed-horizon evaluation: MobileHCI 2017 Table 1")
 struct FixedHorizonTable1Tests {
     /// Table 1 (mean Euclidean error, px): task file prefix, horizon in samples, none, linear.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the fuzz seed corpus under scripts/fuzz/corpus/<harness>/: small inputs made here
-(none copied from ../shared), each reaching a different part of its reader. Run it again after
+(none copied from the recordings), each reaching a different part of its reader. Run it again after
 changing a seed; scripts/fuzz.sh uses the committed files."""
 import os, struct
 

@@ -18,6 +18,8 @@ package struct TuneFolds: Sendable, Equatable {
     package var folds: [Fold]
     /// Why the split is weak or missing, or `nil`.
     package var warning: String?
+    /// Whether the folds leave one device out at a time (``byDevice(traces:)``).
+    package var leavesDeviceOut = false
 
     /// `k` folds by recording: the traces (sorted by name) shuffled with `seed`, then dealt in turn.
     /// Fewer than 2 traces: no folds, with a warning; fewer than 2 per fold: a warning.
@@ -44,19 +46,20 @@ package struct TuneFolds: Sendable, Equatable {
         return TuneFolds(folds: folds, warning: warning)
     }
 
-    /// One fold per device (leave one device out); traces without a device form the group `unknown`.
+    /// One fold per device (leave one device out); traces without a device form the group `unknown`
+    /// (``DeviceScores/name(_:)``).
     package static func byDevice(traces: [(name: String, device: String?)]) -> TuneFolds {
         var devices: [String] = []
-        for t in traces { let d = t.device ?? "unknown"; if !devices.contains(d) { devices.append(d) } }
+        for t in traces { let d = DeviceScores.name(t.device); if !devices.contains(d) { devices.append(d) } }
         devices.sort()
         guard devices.count >= 2 else {
             return TuneFolds(folds: [], warning: "corpus too small to split by device: \(devices.count) device(s) (\(devices.joined(separator: ", "))); no held-out figures (use --folds K to split by recording)")
         }
         let names = traces.map(\.name).sorted()
         let folds = devices.map { d in
-            let test = traces.filter { ($0.device ?? "unknown") == d }.map(\.name).sorted()
+            let test = traces.filter { DeviceScores.name($0.device) == d }.map(\.name).sorted()
             return Fold(name: "device " + d, train: names.filter { !test.contains($0) }, test: test)
         }
-        return TuneFolds(folds: folds, warning: nil)
+        return TuneFolds(folds: folds, warning: nil, leavesDeviceOut: true)
     }
 }

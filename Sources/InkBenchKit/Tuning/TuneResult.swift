@@ -19,6 +19,23 @@ package struct TuneResult: Sendable {
     package var perFold: [(fold: TuneFolds.Fold, values: [Double])]
     /// The strategy spec of a configuration.
     package var spec: @Sendable ([Double]) -> String
+    /// Each trace of ``traces`` with its device (for the figures by device); empty: not known.
+    package var devices: [(name: String, device: String?)] = []
+    /// The chosen configuration's figures on a test set that took no part in the search (`--test`).
+    package var test: TestSet?
+    /// The transfer table's rows (`--transfer`): each device and the configuration tuned on its traces alone.
+    package var transfer: [(device: String, values: [Double])] = []
+
+    /// A test set: its traces (with devices) and the chosen configuration's figures on each.
+    package struct TestSet: Sendable {
+        package var traces: [(name: String, device: String?)]
+        package var perTrace: Tuner.PerTrace
+        package init(traces: [(name: String, device: String?)], perTrace: Tuner.PerTrace) {
+            self.traces = traces
+            self.perTrace = perTrace
+        }
+        var names: [String] { traces.map(\.name).filter { perTrace[$0] != nil } }
+    }
 
     package init(
         strategy: String, parameters: [TuneParameter], budget: Budget, traces: [String], split: TuneFolds, tuner: Tuner,
@@ -54,6 +71,68 @@ package struct TuneResult: Sendable {
 
     /// The held-out figures: the mean over every trace of ``heldOutPerTrace``; `nil` without folds.
     package var heldOutFigures: [String: Double]? { heldOutPerTrace.map { Tuner.mean($0, over: traces) } }
+
+    /// The held-out figures by device, when the folds leave one device out; else `nil`.
+    package var heldOutDevices: DeviceScores? {
+        guard split.leavesDeviceOut, !devices.isEmpty, let held = heldOutPerTrace else { return nil }
+        return DeviceScores(perTrace: held, traces: devices, budget: budget)
+    }
+
+    /// `tune-test.csv`: the chosen configuration on the test set: all, each device, each trace.
+    package func testCSV() -> CSVWriter? {
+        guard let test else { return nil }
+        return DeviceScores.csv(perTrace: test.perTrace, traces: test.traces, budget: budget, spec: chosenSpec)
+    }
+
+    /// The configuration tuned on each device's traces alone, scored on every device's:
+    /// (tuned on, its values, scored on, that device's traces).
+    var transferCells: [(tunedOn: String, values: [Double], scoredOn: String, traces: [String])] {
+        let groups = DeviceScores.groups(devices)
+        return transfer.flatMap { t in groups.map { g in (t.device, t.values, g.device, g.traces) } }
+    }
+
+    /// `tune-transfer.csv`: one row per (tuned on, scored on) device pair: the configuration, its
+    /// mean figures on the scored device's traces and whether they are within the budget.
+    package func transferCSV() -> CSVWriter? {
+        guard !transfer.isEmpty else { return nil }
+        var w = CSVWriter()
+        w.row(["tuned_on", "strategy"] + parameters.map(\.name) + ["scored_on", "traces", "fits_budget"] + Figure.all.map(\.name))
+        for c in transferCells {
+            let perTrace = tuner.figures(c.values) ?? [:]
+            let values = Tuner.mean(perTrace, over: c.traces)
+            w.text(c.tunedOn)
+            w.text(spec(c.values))
+            for v in c.values { w.number(v) }
+            w.text(c.scoredOn)
+            w.integer(c.traces.count)
+            w.text(fits(perTrace, over: c.traces) ? "yes" : "no")
+            for f in Figure.all { w.number(values[f.name]) }
+            w.endRow()
+        }
+        return w
+    }
+
+    /// The transfer table in markdown: rows tuned on, columns scored on; each cell the latency
+    /// removed (ms) and whether within the budget; the diagonal is in-sample.
+    func transferMarkdown() -> String {
+        let groups = DeviceScores.groups(devices)
+        var md = "**Transfer** (`tune-transfer.csv`): tuned on one device's traces alone (rows), scored on each device's (columns): latency removed, ms, and whether within the budget. The diagonal (in brackets) is in-sample.\n\n"
+        md += "| tuned on | chosen | " + groups.map(\.device).joined(separator: " | ") + " | scored within the budget |\n"
+        md += "|---|---|" + groups.map { _ in "---|" }.joined() + "---|\n"
+        for t in transfer {
+            let perTrace = tuner.figures(t.values) ?? [:]
+            var within = 0
+            let cells = groups.map { g -> String in
+                let ok = fits(perTrace, over: g.traces)
+                if ok { within += 1 }
+                let removed = Tuner.mean(perTrace, over: g.traces)[Figure.latencyRemoved.name].map { Figure.latencyRemoved.text($0) } ?? "-"
+                let cell = removed + " " + (ok ? "yes" : "no")
+                return g.device == t.device ? "(" + cell + ")" : cell
+            }
+            md += "| \(t.device) | `\(spec(t.values))` | " + cells.joined(separator: " | ") + " | \(within) of \(groups.count) |\n"
+        }
+        return md + "\n"
+    }
 
     /// Every set of traces a row of `tune.csv` can describe: all, then each fold's train and test.
     var sets: [(name: String, traces: [String])] {
@@ -218,6 +297,15 @@ package struct TuneResult: Sendable {
         } else if let w = split.warning {
             lines.append("  held-out:   none (\(w))")
         }
+        if let held = heldOutDevices { lines.append("  held out by device: " + held.summaryLine()) }
+        if let test {
+            lines.append("  test:       " + figureLine(test.perTrace, test.names) + " [\(test.names.count) traces that took no part in the search]")
+            lines.append("  test by device: " + DeviceScores(perTrace: test.perTrace, traces: test.traces, budget: budget).summaryLine())
+        }
+        for t in transfer {
+            let scores = DeviceScores(perTrace: tuner.figures(t.values) ?? [:], traces: devices, budget: budget)
+            lines.append("  tuned on \(t.device) alone: \(spec(t.values)): within the budget on \(scores.rows.filter(\.judgement.fits).count) of \(scores.rows.count) devices; " + (scores.worstLine.map { "worst " + $0 } ?? ""))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -239,7 +327,13 @@ package struct TuneResult: Sendable {
         md += row("in-sample (tuned and judged on all traces)", tuner.figures(inSample) ?? [:], traces)
         if let held = heldOutPerTrace { md += row("held-out (each trace judged with the configuration tuned without its fold)", held, traces) }
         for (fold, values) in perFold { md += row("\(fold.name): `\(spec(values))` on its \(fold.test.count) held-out trace\(fold.test.count == 1 ? "" : "s")", tuner.figures(values) ?? [:], fold.test) }
+        if let test { md += row("**test**: the chosen configuration, once, on \(test.names.count) test trace\(test.names.count == 1 ? "" : "s") that took no part in the search", test.perTrace, test.names) }
         md += "\n"
+        if let held = heldOutDevices { md += "**Held out by device** (each device judged with the configuration tuned without it): " + held.summaryLine() + ".\n\n" }
+        if let test {
+            md += "**Test set by device** (`\(chosenSpec)`, `tune-test.csv`):\n\n" + DeviceScores(perTrace: test.perTrace, traces: test.traces, budget: budget).markdown() + "\n"
+        }
+        if !transfer.isEmpty { md += transferMarkdown() }
         if let w = split.warning { md += "_Warning: \(w)._\n\n" }
         md += chartRendered ? "![tuning evaluations](tune.svg)\n\n" : "_Chart not rendered: \(chartNote)._ Script: `tune.gp`.\n\n"
         return md
