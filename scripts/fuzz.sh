@@ -8,7 +8,8 @@
 #   scripts/fuzz.sh --build                   # build only
 #   FUZZ_SKIP_BUILD=1 scripts/fuzz.sh evemu   # reuse the harnesses built before (parallel runs)
 #
-# Harnesses: csv evemu svc google-ink pointer-events manifest suite baseline tolerance.
+# Harnesses: csv evemu svc google-ink pointer-events mypaint-events curious-drawing inkml manifest
+# suite baseline tolerance.
 #
 # Build: the package's library modules (InkPrediction, InkTraces, InkModels, InkImport, InkReplay,
 # InkMetrics, InkSynthesis, InkBenchKit) are compiled once with `swiftc -sanitize=fuzzer` into
@@ -44,6 +45,9 @@ TARGETS=(
   "svc FuzzSVC.swift bdalab-handwriting-sample/svc_data/*.svc"
   "google-ink FuzzGoogleInk.swift google-ink-stylus/*.binarypb"
   "pointer-events FuzzPointerEvents.swift bdalab-handwriting-sample/html_data/*.json"
+  "mypaint-events FuzzMyPaintEvents.swift mypaint-painting/*.dat"
+  "curious-drawing FuzzCuriousDrawing.swift graphomotor-curious/sample_data/*.csv"
+  "inkml FuzzInkML.swift -"
   "manifest FuzzManifest.swift -"
   "suite FuzzSuite.swift -"
   "baseline FuzzBaseline.swift -"

@@ -10,6 +10,7 @@ import InkTraces
 /// ```
 /// swift run bench convert "Datasets/recordings/google-ink-stylus/straight_line.binarypb" --scale 10.8 --to line.csv
 /// swift run bench convert pen.svc --scale 200 --time-unit ms --to pen.csv
+/// swift run bench convert "Datasets/recordings/google-ink-stylus/spring_shape.binarypb" --scale 10.8 --resample-hz 120 --to spring-120.csv
 /// ```
 public struct ConvertCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
@@ -27,6 +28,13 @@ public struct ConvertCommand: ParsableCommand {
 
     @OptionGroup(title: "Input") var importOptions: SingleFileImport
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Decimate to this input rate (Hz), below the recording's own: the recorded sample nearest each 1/N s is kept, none interpolated.",
+            valueName: "hz"))
+    var resampleHz: Double?
+
     public init() {}
 
     public func run() throws {
@@ -40,8 +48,11 @@ public struct ConvertCommand: ParsableCommand {
             }
         }
         try importOptions.apply(to: &options, format: &chosen)
-        let trace: Trace
-        do { trace = try RecordingLoader.readFile(input, format: chosen, options: options) } catch {
+        var trace: Trace
+        do {
+            trace = try RecordingLoader.readFile(input, format: chosen, options: options)
+            if let resampleHz { trace = try Decimation.resample(trace, toHz: resampleHz) }
+        } catch {
             throw BenchInputError(error.description)
         }
         for notice in trace.notices { FileHandle.standardError.write(Data("notice: \(notice)\n".utf8)) }

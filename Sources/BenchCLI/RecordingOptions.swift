@@ -42,6 +42,13 @@ public struct RecordingOptions: ParsableArguments {
     @Flag(name: .long, help: "Also keep pen motion in proximity (hover) as strokes of its own (evemu recordings), as `convert --hover` does.")
     public var hover = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also replay each recording decimated to this input rate (Hz), named 'NAME @NHz', when its own rate is higher: the recorded sample nearest each 1/N s, none interpolated. Repeatable.",
+            valueName: "hz"))
+    public var resampleHz: [Double] = []
+
     public init() {}
 
     /// The traces the options name, and a line per file that was skipped and why.
@@ -53,15 +60,36 @@ public struct RecordingOptions: ParsableArguments {
     ///   bad manifest, a missing path, or (with `--strict`) the first file that cannot be read.
     public func load() throws -> (traces: [Trace], skipped: [String]) {
         guard !traces.isEmpty else {
-            if !scale.isEmpty || !manifest.isEmpty || format != nil || strict || hover {
-                throw ValidationError("--scale, --manifest, --format, --strict and --hover apply to recordings; give them with --traces PATH...")
+            if !scale.isEmpty || !manifest.isEmpty || format != nil || strict || hover || !resampleHz.isEmpty {
+                throw ValidationError("--scale, --manifest, --format, --strict, --hover and --resample-hz apply to recordings; give them with --traces PATH...")
             }
             return ([], [])
+        }
+        for rate in resampleHz where !(rate.isFinite && rate > 0) {
+            throw ValidationError("--resample-hz \(rate): expected a positive rate in Hz")
         }
         let loader = try makeLoader()
         let result: RecordingLoader.Result
         do { result = try loader.load(paths: traces) } catch { throw BenchInputError(error.description) }
-        return (result.traces, result.skipped)
+        return try Self.addingDecimatedCopies(result.traces, skipped: result.skipped, ratesHz: resampleHz)
+    }
+
+    /// `traces` followed, for each rate in `ratesHz` (in the order given), by a copy of every
+    /// trace whose own rate is above it, decimated (``Decimation``); a trace too slow for a rate
+    /// gets a line in `skipped` instead.
+    static func addingDecimatedCopies(_ traces: [Trace], skipped: [String], ratesHz: [Double]) throws -> (traces: [Trace], skipped: [String]) {
+        var out = traces, lines = skipped
+        for rate in ratesHz {
+            for trace in traces {
+                let inputHz = 1 / trace.nominalInterval
+                guard rate <= inputHz * 0.98 else {
+                    lines.append("\(trace.name)\(Decimation.nameSuffix(rate)): not made: the recording's own rate, \(Decimation.rounded(inputHz)) Hz, is not above \(Decimation.rounded(rate)) Hz")
+                    continue
+                }
+                do { out.append(try Decimation.resample(trace, toHz: rate)) } catch { throw BenchInputError(error.description) }
+            }
+        }
+        return (out, lines)
     }
 
     /// The loader these options describe.

@@ -41,6 +41,10 @@ public enum FormatDetector {
             return jsonVerdict(body.count > 1 << 20 ? String(decoding: body, as: UTF8.self) : text)
         case "txt":
             if MobileHCI17Reader.looksLikeFormat(firstLine) { return .format(.mobileHCI17) }
+        case "inkml":
+            return .format(.inkML)
+        case "xml":
+            if InkMLReader.looksLikeFormat(text) { return .format(.inkML) }
         case "dat":
             if MyPaintEventsReader.looksLikeFormat(firstLine) { return .format(.myPaintEvents) }
         case "manifest":

@@ -256,6 +256,7 @@ public struct RecordingLoader: Sendable {
         case .mobileHCI17: return try MobileHCI17Reader.read(bytes, file: path, options: options)
         case .myPaintEvents: return try MyPaintEventsReader.read(bytes, file: path, options: options)
         case .curiousDrawing: return try CuriousDrawingReader.read(bytes, file: path, options: options)
+        case .inkML: return try InkMLReader.read(bytes, file: path, options: options)
         case .evemu:
             let desc = siblingDescription(of: path)
             let descBytes = desc.flatMap { FileManager.default.contents(atPath: $0) }.map { [UInt8]($0) }

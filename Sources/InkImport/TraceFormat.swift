@@ -21,6 +21,8 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
     case myPaintEvents = "mypaint-events"
     /// Drawing CSVs exported by the Curious app (`line_number,x,y,...,seconds`), see ``CuriousDrawingReader``.
     case curiousDrawing = "curious-drawing"
+    /// W3C InkML (`<ink>` with `<trace>` elements), see ``InkMLReader``.
+    case inkML = "inkml"
 
     /// The name used by `--format` and in manifests.
     public var name: String { rawValue }
@@ -37,6 +39,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         case "mobilehci17", "mobilehci": self = .mobileHCI17
         case "mypaint-events", "mypaint": self = .myPaintEvents
         case "curious-drawing", "curious", "graphomotor": self = .curiousDrawing
+        case "inkml", "ink-ml": self = .inkML
         default: return nil
         }
     }
@@ -52,6 +55,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         case .mobileHCI17: return ["txt"]
         case .myPaintEvents: return ["dat"]
         case .curiousDrawing: return ["csv"]
+        case .inkML: return ["inkml"]
         }
     }
 
@@ -66,6 +70,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
         case .mobileHCI17: return "screen px per mm (required: the files do not record the density)"
         case .myPaintEvents: return "screen px per mm (required: the files do not record the density)"
         case .curiousDrawing: return "canvas units per mm (required: the canvas is 100 units across, its size not recorded)"
+        case .inkML: return "file units per mm (overrides the channels' units and resolution)"
         }
     }
 
