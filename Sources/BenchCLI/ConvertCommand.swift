@@ -15,7 +15,7 @@ import InkTraces
 public struct ConvertCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a recording (evemu, SVC, Google Ink, Pointer Events, trace CSV) to InkBench trace CSV.")
+        abstract: "Convert a recording (evemu, SVC, Google Ink, Pointer Events, InkML, MyPaint, Curious, trace CSV) to InkBench trace CSV, optionally decimated (--resample-hz).")
 
     @Argument(help: "The recording to read.")
     var input: String

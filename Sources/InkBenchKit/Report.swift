@@ -183,6 +183,7 @@ package struct Report: Sendable {
         let suite = table(rows: suiteRows, columns: Report.suiteColumns, leading: suiteLeading)
         md += markdownTable(suite) + "\n" + Report.bestNote + (mixedTraceSets.map { " " + $0 } ?? "") + "\n\n"
         if let b = budgetSection { md += "## Budget\n\n" + b.intro + "\n\n" + b.table + "\n" + b.best + "\n\n" }
+        if let section = breakdown { md += section.markdown }
         md += "## Per trace\n\n"
         for trace in traceNames {
             md += "### \(trace)\n\n" + markdownTable(traceTable(trace)) + "\n"
@@ -274,6 +275,7 @@ package struct Report: Sendable {
             h += rows.enumerated().map { r in "<tr>" + r.element.map { r.offset == 0 ? "<th>\(esc($0))</th>" : "<td>\(esc($0))</td>" }.joined() + "</tr>\n" }.joined()
             h += "</table></div>\n<p>\(inline(b.best))</p>\n"
         }
+        if let section = breakdown { h += section.html(inline: inline, esc: esc) }
         h += "<h2>Per trace</h2>\n"
         for trace in traceNames {
             h += "<h3>\(esc(trace))</h3>\n" + table(traceTable(trace))

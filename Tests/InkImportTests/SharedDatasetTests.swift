@@ -27,6 +27,11 @@ struct SharedDatasetTests {
     ///   medians are its native rates (4 ms, 6 ms). The touchscreen needs a scale (tested apart).
     /// - html signal.json: the 148 samples with buttons = 1, one stroke, 16.1 ms median.
     /// - Google Ink: real samples only; the `.csv` decodings are not counted.
+    /// - google-ink-zfold6: the 331 samples extracted from zfold6_wave.cc, 2 ms median.
+    /// - graphomotor sample_data: rows, less those with a repeated timestamp (merged: 3 in
+    ///   dsym_2, 27 in Alpha_AtoZ); strokes are the line numbers. The 30 batch spirals are
+    ///   skipped by the manifest.
+    /// - MyPaint: the 2,253 pen-down events in 30 strokes.
     static let expected: [Expected] = [
         Expected(path: "bdalab-handwriting-sample/html_data/signal.json", strokes: 1, samples: 148, medianS: 0.0161),
         Expected(path: "bdalab-handwriting-sample/svc_data/jack_18-07-2014_M_0006_Doe_12-10-2020.svc", strokes: 3, samples: 501, durationS: 9.04, medianS: 0.008),
@@ -36,6 +41,14 @@ struct SharedDatasetTests {
         Expected(path: "evemu-sample/tablets/Wacom Intuos4 6x9.stylus-tap.events", strokes: 1, samples: 53, medianS: 0.004),
         Expected(path: "google-ink-stylus/spring_shape.binarypb", strokes: 1, samples: 167, durationS: 0.699, medianS: 0.004),
         Expected(path: "google-ink-stylus/straight_line.binarypb", strokes: 1, samples: 32, durationS: 0.166, medianS: 0.004),
+        Expected(path: "google-ink-zfold6/zfold6_wave.csv", strokes: 1, samples: 331, durationS: 0.688, medianS: 0.002),
+        Expected(path: "graphomotor-curious/sample_data/[5000000]648b6b868819c1120b4f6ce3-trail4.csv", strokes: 1, samples: 100, durationS: 0.819, medianS: 0.008),
+        Expected(path: "graphomotor-curious/sample_data/[5000000]64d3ba8e22d8180cf9b407b5-648c7d0e8819c1120b4f708d-dsym_2.csv", strokes: 11, samples: 526, durationS: 17.368, medianS: 0.008),
+        Expected(path: "graphomotor-curious/sample_data/[5000000]65318bf53c36ce79135b1049-648c7d0e8819c1120b4f708d-spiral_trace1_Dom.csv", strokes: 1, samples: 2499, durationS: 20.823, medianS: 0.008),
+        Expected(
+            path: "graphomotor-curious/sample_data/[5999999]17745689-f78c-4513-b052-ea9e3daad2f0-648c7b45-8819-c112-0b4f-6f3200000000-Alpha_AtoZ.csv",
+            strokes: 33, samples: 1207, durationS: 35.057, medianS: 0.008),
+        Expected(path: "mypaint-painting/painting30sec.dat", strokes: 30, samples: 2253, durationS: 29.487, medianS: 0.008),
     ]
 
     @Test func readsExactlyTheRecordingsWithAScale() throws {
@@ -46,9 +59,12 @@ struct SharedDatasetTests {
         let touch = result.skipped.filter { $0.contains("EP0430M09") }
         #expect(touch.count == 1)
         #expect(touch.first?.contains("ABS_MT_POSITION_X has resolution 0") == true)
-        // The Google Ink CSV decodings are not counted.
-        #expect(result.traces.allSatisfy { !$0.name.hasSuffix(".csv") })
-        #expect(result.skipped.filter { $0.hasSuffix(".csv") || $0.contains(".csv:") }.count == 2)
+        // The Google Ink CSV decodings are not counted, nor graphomotor's 30 batch spirals.
+        #expect(result.traces.allSatisfy { !($0.name.hasPrefix("google-ink-stylus/") && $0.name.hasSuffix(".csv")) })
+        #expect(result.skipped.filter { $0.contains("google-ink-stylus/") && ($0.hasSuffix(".csv") || $0.contains(".csv:")) }.count == 2)
+        #expect(result.skipped.filter { $0.contains("graphomotor-curious/sample_batch_data/") }.count == 30)
+        // Finger flings are kept out of the pen corpus.
+        #expect(result.skipped.filter { $0.contains("velocitytracker") || $0.contains("velocity-tracker") }.count >= 20)
     }
 
     @Test(arguments: expected)

@@ -3,8 +3,9 @@
 Pointer Events JSON files (the column layout InkBench's `pointer-events` reader reads).
 
 Usage:
-  scripts/extract-velocity-tracker-data.py aosp VelocityTracker_test.cpp OUT_DIR PROVENANCE
-  scripts/extract-velocity-tracker-data.py flutter velocity_tracker_data.dart OUT_DIR PROVENANCE
+  scripts/extract-test-source-data.py aosp VelocityTracker_test.cpp OUT_DIR PROVENANCE
+  scripts/extract-test-source-data.py flutter velocity_tracker_data.dart OUT_DIR PROVENANCE
+  scripts/extract-test-source-data.py google-ink zfold6_wave.cc OUT_DIR PROVENANCE
 
 aosp:    AOSP frameworks/native libs/input/tests/VelocityTracker_test.cpp (Apache-2.0). Every
          TEST_F whose name starts with Sailfish or Swordfish (hand-recorded flings) becomes one file,
@@ -17,6 +18,13 @@ flutter: Flutter packages/flutter/test/gestures/velocity_tracker_data.dart (BSD-
          not a recording, and is left out); PointerDownEvent and
          PointerMoveEvent rows are contact samples (buttons 1), a PointerUpEvent is a lift row
          (buttons 0) that ends the stroke. Positions are Flutter logical px.
+
+google-ink: a google/ink `recorded_test_inputs/*.cc` file (Apache-2.0): each `StrokeInput{...}`
+         (position, elapsed_time in s, stroke_unit_length in cm, pressure, tilt in rad) becomes a
+         row of an InkBench trace CSV named after the file (`zfold6_wave.csv`), x and y converted to
+         mm with the file's own stroke_unit_length (exact, not an assumption). Orientation is left
+         out (it is not the trace CSV's azimuth). Time is rounded to the microsecond (the source
+         holds float32 copies of whole milliseconds).
 
 Only numbers are taken from the sources; no code. Every output carries a `provenance` member
 (ignored by the reader) naming the source, its commit and the test or list it came from.
@@ -107,8 +115,41 @@ def flutter(source, out_dir, provenance):
     print(f"wrote {count} files to {out_dir}")
 
 
+def google_ink(source, out_dir, provenance):
+    text = open(source, encoding="utf-8").read()
+    item = re.compile(
+        r"StrokeInput\{\s*\.tool_type = StrokeInput::ToolType::(\w+),\s*\.position = \{([-\d.e]+),\s*([-\d.e]+)\},"
+        r"\s*\.elapsed_time = Duration32::Seconds\(([-\d.e]+)\),"
+        r"\s*\.stroke_unit_length = PhysicalDistance::Centimeters\(([-\d.e]+)\),"
+        r"\s*\.pressure = ([-\d.e]+),\s*\.tilt = Angle::Radians\(([-\d.e]+)\),"
+        r"\s*\.orientation = Angle::Radians\(([-\d.e]+)\),?\s*\}")
+    items = list(item.finditer(text))
+    if not items or len(items) != text.count("StrokeInput{"):
+        sys.exit(f"{source}: {text.count('StrokeInput{')} StrokeInput entries but {len(items)} parsed; expected tool_type, position, elapsed_time, stroke_unit_length, pressure, tilt, orientation in each")
+    units = {m.group(5) for m in items}
+    tools = {m.group(1) for m in items}
+    if len(units) != 1 or tools != {"kStylus"}:
+        sys.exit(f"{source}: expected one stroke_unit_length and stylus input only; found {sorted(units)}, {sorted(tools)}")
+    mm_per_unit = float(units.pop()) * 10
+    name = os.path.splitext(os.path.basename(source))[0]
+    lines = [
+        "# inkbench-trace 1",
+        f"# source: {provenance}",
+        f"# x_mm, y_mm = position x {number_text(mm_per_unit)} (the file's stroke_unit_length); tilt_rad as recorded; pressure 0-1",
+        "t_s,x_mm,y_mm,stroke,pressure,tilt_rad,tool",
+    ]
+    for m in items:
+        lines.append(",".join([
+            number_text(round(float(m.group(4)), 6)), number_text(float(m.group(2)) * mm_per_unit),
+            number_text(float(m.group(3)) * mm_per_unit), "0", number_text(float(m.group(6))), number_text(float(m.group(7))), "pen"]))
+    with open(os.path.join(out_dir, name + ".csv"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"wrote {len(items)} samples to {os.path.join(out_dir, name + '.csv')}")
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 5 or sys.argv[1] not in ("aosp", "flutter"):
+    modes = {"aosp": aosp, "flutter": flutter, "google-ink": google_ink}
+    if len(sys.argv) != 5 or sys.argv[1] not in modes:
         sys.exit(__doc__)
     os.makedirs(sys.argv[3], exist_ok=True)
-    (aosp if sys.argv[1] == "aosp" else flutter)(sys.argv[2], sys.argv[3], sys.argv[4])
+    modes[sys.argv[1]](sys.argv[2], sys.argv[3], sys.argv[4])
