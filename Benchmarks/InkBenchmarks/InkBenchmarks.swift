@@ -97,6 +97,7 @@ let benchmarks: @Sendable () -> Void = {
         predictorBenchmark("android", samples: samples) { AndroidMotionPredictor(model: model) }
     }
     predictorBenchmark("braking", samples: samples) { BrakingPredictor() }
+    predictorBenchmark("control-braking", samples: samples) { HorizonController(inner: BrakingPredictor()) }
     if smoke { return }
 
     let timing = Timing()

@@ -30,6 +30,9 @@ struct TimingOptions: ParsableArguments {
     @Option(name: .customLong("horizon-cap-ms"), parsing: .unconditional, help: ArgumentHelp("Cap every strategy's prediction horizon (ms), on top of its own cap. (default: off)", valueName: "ms"))
     var horizonCapMs: Double?
 
+    @Option(name: .customLong("pressure-delay-ms"), parsing: .unconditional, help: ArgumentHelp("How long after a sample arrives its true pressure arrives (ms); meanwhile strategies see the last pressure already arrived (UIKit's estimated properties). (default: 0)", valueName: "ms"))
+    var pressureDelayMs: Double?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame phases per trace, 1-64 (frame clock offsets, pooled). (default: 4)", valueName: "n"))
     var phases: Int?
 
@@ -52,6 +55,7 @@ struct TimingOptions: ParsableArguments {
         if let displayLatencyFrames { timing.displayLatency = .frames(displayLatencyFrames) }
         if let displayLatencyMs { timing.displayLatency = .milliseconds(displayLatencyMs) }
         if let horizonCapMs { timing.horizonCapMs = horizonCapMs }
+        if let pressureDelayMs { timing.pressureDelayMs = pressureDelayMs }
         if let phases { timing.phases = phases }
         do { try timing.validate() } catch { throw BenchInputError(error.description) }
         return timing
@@ -67,6 +71,7 @@ struct TimingOptions: ParsableArguments {
         put("display-latency-frames", displayLatencyFrames)
         put("display-latency-ms", displayLatencyMs)
         put("horizon-cap-ms", horizonCapMs)
+        put("pressure-delay-ms", pressureDelayMs)
         if let phases { o["phases"] = String(phases) }
         return o
     }

@@ -36,6 +36,8 @@ package struct Manifest: Codable, Sendable, Equatable {
         package var displayLatencyMs: Double
         package var phases: Int
         package var horizonCapMs: Double?
+        /// The pressure delay (ms); absent when 0 (off), so earlier manifests read the same.
+        package var pressureDelayMs: Double?
 
         package init(_ timing: Timing, preset: String?) {
             self.preset = preset
@@ -46,6 +48,7 @@ package struct Manifest: Codable, Sendable, Equatable {
             displayLatencyMs = timing.displayLatencySeconds * 1000
             phases = timing.phases
             horizonCapMs = timing.horizonCapMs
+            pressureDelayMs = timing.pressureDelayMs > 0 ? timing.pressureDelayMs : nil
         }
 
         /// The timing recorded (the inverse of ``init(_:preset:)`` for the fields it keeps).
@@ -57,6 +60,7 @@ package struct Manifest: Codable, Sendable, Equatable {
             t.displayLatency = displayLatencyFrames.map { .frames($0) } ?? .milliseconds(displayLatencyMs)
             t.phases = phases
             t.horizonCapMs = horizonCapMs
+            t.pressureDelayMs = pressureDelayMs ?? 0
             return t
         }
     }

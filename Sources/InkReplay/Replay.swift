@@ -64,7 +64,7 @@ public enum Replay {
         let replayTiming = ReplayTiming(
             f0s: (0..<timing.phases).map { tFirst + (Double($0) + 0.5) / Double(timing.phases) * period },
             frameRate: timing.frameRateHz, lin: lin, ldisp: ldisp, cap: cap, gap: gap,
-            tailStep: tails ? trace.nominalInterval : nil)
+            tailStep: tails ? trace.nominalInterval : nil, pressureDelay: timing.pressureDelayMs / 1000)
         var later = LaterPhases()
         for (s, stroke) in trace.strokes.enumerated() {
             // The built-in predictors by their own types, so that the stroke's loop is compiled
@@ -141,12 +141,16 @@ public enum Replay {
         @usableFromInline var f0s: [Double]
         @usableFromInline let frameRate: Double, lin: Double, ldisp: Double
         @usableFromInline let cap: Double?, gap: Double?, tailStep: Double?
+        /// ``Timing/pressureDelayMs`` in s.
+        @usableFromInline let pressureDelay: Double
         /// The phase number of `f0s[0]` (non-zero when a stroke is replayed phase by phase).
         @usableFromInline var phaseBase = 0
         @inlinable
         init(
-            f0s: [Double], frameRate: Double, lin: Double, ldisp: Double, cap: Double?, gap: Double?, tailStep: Double?
+            f0s: [Double], frameRate: Double, lin: Double, ldisp: Double, cap: Double?, gap: Double?, tailStep: Double?,
+            pressureDelay: Double = 0
         ) {
+            self.pressureDelay = pressureDelay
             self.f0s = f0s
             self.frameRate = frameRate
             self.lin = lin
@@ -253,6 +257,9 @@ public enum Replay {
         var fed = n
         while fed > 0 && !(stroke.t[fed - 1] + lin <= lastFrame) { fed -= 1 }
         var next = 0
+        // The newest sample whose own pressure is visible (``Timing/pressureDelayMs``).
+        var visiblePressure = 0
+        let pressureDelay = timing.pressureDelay
         while true {
             // Every frame that starts before sample `next` arrives (all of them, after the last
             // sample fed).
@@ -296,7 +303,12 @@ public enum Replay {
                 predictor.reset()
                 for j in memories.indices { memories[j] = predictor.initialFrameMemory }
             }
-            predictor.update(stroke.point(next), pressure: stroke.pressure?[next])
+            var pressure = stroke.pressure?[next]
+            if pressureDelay > 0, let pressures = stroke.pressure {
+                while visiblePressure < next && stroke.t[visiblePressure + 1] <= stroke.t[next] - pressureDelay { visiblePressure += 1 }
+                pressure = pressures[visiblePressure]
+            }
+            predictor.update(stroke.point(next), pressure: pressure)
             next += 1
         }
         let withTails = tailStep != nil

@@ -41,6 +41,15 @@ public struct Timing: Sendable, Equatable, Hashable {
     public var phases: Int = 4
     /// A horizon cap (ms) applied to every strategy on top of its own; `nil` for none.
     public var horizonCapMs: Double?
+    /// How long (ms) after a sample reaches the app its true pressure arrives (UIKit's
+    /// `estimatedProperties` updated by `touchesEstimatedPropertiesUpdated`). Default 0: at once.
+    ///
+    /// With a delay `D > 0`, sample `i`'s own pressure is visible from `t_i + Lin + D`; a
+    /// strategy is fed, with sample `i`, the pressure of the newest sample `j <= i` visible by
+    /// then (`t_j <= t_i - D`), the estimate standing in for the values still on their way, or the
+    /// stroke's first sample's pressure while none is visible. Positions and times are not
+    /// delayed; a trace without pressure is unaffected. See `docs/methodology.md`.
+    public var pressureDelayMs: Double = 0
 
     public init() {}
 
@@ -94,6 +103,7 @@ public struct Timing: Sendable, Equatable, Hashable {
         }
         s += ", \(phases) phases"
         if let cap = horizonCapMs { s += ", horizon cap \(Timing.format(cap)) ms" }
+        if pressureDelayMs > 0 { s += ", pressure delay \(Timing.format(pressureDelayMs)) ms" }
         return s
     }
 
@@ -123,6 +133,7 @@ public struct Timing: Sendable, Equatable, Hashable {
         if let cap = horizonCapMs {
             try check(ms.contains(cap), "horizon cap (ms)", cap, "a number \(InputLimits.describe(ms))")
         }
+        try check(ms.contains(pressureDelayMs), "pressure delay (ms)", pressureDelayMs, "a number \(InputLimits.describe(ms))")
     }
 }
 

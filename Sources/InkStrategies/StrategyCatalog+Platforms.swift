@@ -65,6 +65,7 @@ extension StrategyCatalog {
                 do throws(PredictorParameterError) { try p.validate() } catch { throw StrategySpecError(error.description) }
                 return { base in wrapOneEuro(base, p) }
             }),
+        controlStage,
     ]
 
     static func wrapOneEuro(_ base: any Predictor, _ p: OneEuroFilter.Parameters) -> any Predictor {

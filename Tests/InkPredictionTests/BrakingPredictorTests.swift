@@ -142,7 +142,7 @@ struct BrakingPredictorTests {
         // 25 ms (3.75 mm).
         var p = BrakingPredictor(parameters: .init(
             windowMs: 20, accelGain: 0, decelGain: 0, turnGain: 1, windowMm: 100, turnLimitRad: 10, liftRatio: 0,
-            bendMm: 0.1))
+            bendMm: 0.1, leadMm: 100))
         let longest = Self.longestTipOnCircle(&p)
         #expect(longest < 2.02)
         #expect(longest > 1.95)
@@ -239,7 +239,7 @@ struct BrakingPredictorTests {
     @Test func fallingPressureStopsThePrediction() {
         // 100 mm/s to the right at pressure 0.6, then the pressure falls as the pen lifts.
         let pressures = Array(repeating: 0.6, count: 20) + [0.55, 0.45, 0.3]
-        var lifting = BrakingPredictor(parameters: .init(liftRatio: 0.8))
+        var lifting = BrakingPredictor(parameters: .init(liftRatio: 0.8, leadMm: 100))
         var blind = BrakingPredictor(parameters: .init(liftRatio: 0, bendMm: 100, leadMm: 100))
         var shares: [Double] = []
         for (i, pressure) in pressures.enumerated() {

@@ -73,8 +73,8 @@ struct BrakingStrategyTests {
             let lifting = sink.frames.filter { $0.newestIndex >= n - 3 }
             return (lifting.map { $0.tipX - $0.newest.x }.max() ?? 0, lifting.count)
         }
-        let on = try aheadWhileLifting("braking:lift_ratio=0.8")
-        let off = try aheadWhileLifting("braking:lift_ratio=0")
+        let on = try aheadWhileLifting("braking:lift_ratio=0.8,lead_mm=4")
+        let off = try aheadWhileLifting("braking:lift_ratio=0,lead_mm=4")
         #expect(on.frames > 0)
         #expect(on.ahead <= 1e-9)
         #expect(off.ahead > 1)

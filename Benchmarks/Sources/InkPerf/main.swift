@@ -326,6 +326,7 @@ func predictors(_ args: [String]) {
         print("android: skipped (no Datasets/models/android-motion-predictor/motion_predictor_model.tflite)")
     }
     report("braking") { BrakingPredictor() }
+    report("control+braking") { HorizonController(inner: BrakingPredictor()) }
 }
 
 /// The process's CPU time (s), all threads.

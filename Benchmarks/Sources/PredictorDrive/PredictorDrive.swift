@@ -33,18 +33,24 @@ public enum PredictorDrive {
     public static func run<P: Predictor>(_ predictor: inout P, _ samples: [PenPoint], count: Int) -> Double {
         var sum = 0.0
         var i = 0
+        // One frame clock's memory (Void but for Android's resampler and the horizon
+        // controller), as the replay keeps it: fresh with each stroke.
+        var memory = predictor.initialFrameMemory
         for _ in 0..<count {
             let sample = samples[i]
             predictor.update(sample)
             // The harness's call: resamplers answer for the frame's start (here 10 ms after
             // the sample, as at the default timing), the rest for the target.
-            if let p = predictor.predict(at: sample.t + horizon, frameStartTime: sample.t + frameStartDelay, photonTime: sample.t + horizon) {
+            if let p = predictor.predict(
+                at: sample.t + horizon, frameStartTime: sample.t + frameStartDelay, photonTime: sample.t + horizon, memory: &memory)
+            {
                 sum += p.x
             }
             i += 1
             if i == samples.count {
                 i = 0
                 predictor.reset()
+                memory = predictor.initialFrameMemory
             }
         }
         return sum

@@ -108,7 +108,7 @@ package struct BenchRecord: Sendable, Equatable {
         case .frames(let f): display = "\(NumberText.exact(f)) frames"
         case .milliseconds(let ms): display = "\(NumberText.exact(ms)) ms"
         }
-        return [
+        var fields = [
             ("input_rate_hz", NumberText.exact(t.inputRateHz)),
             ("frame_rate_hz", NumberText.exact(t.frameRateHz)),
             ("input_latency_ms", NumberText.exact(t.inputLatencyMs)),
@@ -116,6 +116,9 @@ package struct BenchRecord: Sendable, Equatable {
             ("phases", String(t.phases)),
             ("horizon_cap_ms", t.horizonCapMs.map(NumberText.exact) ?? "off"),
         ]
+        // Only when on, so that files of runs without it read as before.
+        if t.pressureDelayMs > 0 { fields.append(("pressure_delay_ms", NumberText.exact(t.pressureDelayMs))) }
+        return fields
     }
 
     /// Rebuilds a ``/InkReplay/Timing`` from complete ``timing`` fields.
@@ -155,6 +158,12 @@ package struct BenchRecord: Sendable, Equatable {
         if cap != "off" {
             guard let v = Double(cap) else { throw BaselineFileError(path: source, line: nil, "timing horizon_cap_ms = '\(cap)': expected a number or 'off'") }
             t.horizonCapMs = v
+        }
+        if let delay = timing.first(where: { $0.key == "pressure_delay_ms" })?.value {
+            guard let v = Double(delay) else {
+                throw BaselineFileError(path: source, line: nil, "timing pressure_delay_ms = '\(delay)': expected a number")
+            }
+            t.pressureDelayMs = v
         }
         do { try t.validate() } catch { throw BaselineFileError(path: source, line: nil, error.description) }
         return t

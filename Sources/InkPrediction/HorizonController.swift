@@ -1,0 +1,258 @@
+/// The online horizon controller: a wrapper around any predictor that judges its own earlier
+/// tips as the pen's true samples arrive and lengthens or shortens the horizon to hold a target
+/// overshoot in millimetres.
+///
+/// Every frame it asks the inner predictor for `min(target, t_newest + cap)`, where `cap` is the
+/// controller's horizon, and queues the tip it showed with the frame's photon time `τ`. Once a
+/// sample at or after `τ` has been delivered, the tip is judged: its distance `d` to the
+/// delivered path over `[τ - 250 ms, τ]` (the samples joined by straight segments, cut at both
+/// ends by linear interpolation) is the overshoot the benchmark scores for that frame. Then
+///
+/// ```
+/// miss = d > targetMm ? 1 : 0
+/// cap  = clamp(cap + step · (missRate - miss), 0, capMax)
+/// ```
+///
+/// (stochastic-approximation quantile tracking): the cap settles where `P(d > targetMm) =
+/// missRate`, so with `missRate` 0.05 the 95th percentile of the tips' overshoot sits near
+/// `targetMm` on any pen and at any rate, without tuning per device.
+///
+/// What it may see (the benchmark model's causality rule): only the samples delivered so far
+/// and its own earlier tips. Its state per frame clock (the cap and the queue of tips to judge)
+/// is the ``FrameMemory``, started at ``HorizonControllerParameters/startMs`` with each stroke and
+/// after a reset; nothing carries across strokes. A frame where the inner predictor declines
+/// queues nothing (the newest sample shown lies on the path). At most
+/// ``pendingCapacity`` tips wait to be judged (the oldest is dropped unjudged beyond that), and
+/// the judging path is the newest ``historyCapacity`` samples (under 250 ms above 512 Hz: the
+/// shorter path can only make a distance larger, so the cap errs short).
+///
+/// The controller answers for its own target (``answersForFrameTimes`` is `true`): the
+/// returned point's `t` is the time the tip stands for (the controlled target, or the inner
+/// predictor's reach there), which the harness records as the frame's target and horizon.
+/// Pressure is passed through to the inner predictor (its lift detector keeps working: the
+/// controller does not watch lifts; end overshoot at a lift is the inner predictor's).
+///
+/// ```swift
+/// var p = HorizonController(inner: BrakingPredictor(), parameters: .init(targetMm: 0.4))
+/// var memory = p.initialFrameMemory
+/// p.update(PenPoint(t: 0, x: 0, y: 0), pressure: 0.5)
+/// _ = p.predict(at: 0.03, frameStartTime: 0.01, photonTime: 0.035, memory: &memory)
+/// ```
+public struct HorizonController<Inner: Predictor>: Predictor {
+    /// The controller's constants (shared by every inner type).
+    public typealias Parameters = HorizonControllerParameters
+
+    /// How many tips of one frame clock may wait to be judged.
+    public static var pendingCapacity: Int { 16 }
+    /// How many delivered samples the judging path keeps.
+    public static var historyCapacity: Int { 128 }
+    /// How far back (s) the judging path reaches: the benchmark's overshoot window.
+    public static var pathWindowS: Double { 0.25 }
+
+    /// One frame clock's state: the cap, the tips waiting to be judged (`t` = their photon
+    /// time), and the inner predictor's own frame memory.
+    public struct FrameMemory: Sendable {
+        /// The current cap (s).
+        @inlinable public var capS: Double { cap }
+        /// How many tips were judged.
+        @inlinable public var judged: Int { judgedCount }
+        /// How many judged tips overshot the target.
+        @inlinable public var missed: Int { missedCount }
+        @usableFromInline var cap: Double
+        @usableFromInline var judgedCount = 0, missedCount = 0
+        @usableFromInline var pending = InlineArray<16, PenPoint>(repeating: PenPoint(t: 0, x: 0, y: 0))
+        @usableFromInline var first = 0, count = 0
+        /// The inner predictor's frame memory.
+        public var inner: Inner.FrameMemory
+
+        @inlinable
+        init(capS: Double, inner: Inner.FrameMemory) {
+            cap = capS
+            self.inner = inner
+        }
+
+        @inlinable
+        mutating func push(_ tip: PenPoint) {
+            if count == 16 {
+                first = (first + 1) & 15
+                count -= 1
+            }
+            pending[(first + count) & 15] = tip
+            count += 1
+        }
+    }
+
+    @usableFromInline var inner: Inner
+    @usableFromInline let targetMm: Double, missRate: Double, stepS: Double, startS: Double, capMaxS: Double
+    @usableFromInline var history = InlineArray<128, PenPoint>(repeating: PenPoint(t: 0, x: 0, y: 0))
+    /// Index of the newest delivered sample in ``history``, and how many are held.
+    @usableFromInline var head = 127, held = 0
+
+    /// `inner` behind a controller with `parameters` (validate them first when they come from a user).
+    public init(inner: Inner, parameters: Parameters = Parameters()) {
+        self.inner = inner
+        targetMm = parameters.targetMm
+        missRate = parameters.missRate
+        stepS = parameters.stepMs / 1000
+        startS = parameters.startMs / 1000
+        capMaxS = parameters.capMaxMs / 1000
+    }
+
+    @inlinable
+    public mutating func update(_ sample: PenPoint) {
+        update(sample, pressure: nil)
+    }
+
+    /// Keeps the sample for judging and passes it, with its pressure, to the inner predictor.
+    @inlinable
+    public mutating func update(_ sample: PenPoint, pressure: Double?) {
+        head = (head + 1) & 127
+        history[head] = sample
+        if held < 128 { held += 1 }
+        inner.update(sample, pressure: pressure)
+    }
+
+    /// The inner predictor's answer at `t`, uncontrolled: without a frame clock's memory there is
+    /// no cap. The harness asks this only for a frame's tail, at times before the controlled target.
+    @inlinable
+    public func predict(at t: Double) -> PenPoint? { inner.predict(at: t) }
+
+    @inlinable
+    public func reach(at t: Double) -> Double { inner.reach(at: t) }
+
+    @inlinable
+    public var initialFrameMemory: FrameMemory { FrameMemory(capS: startS, inner: inner.initialFrameMemory) }
+
+    /// `true`: the answer stands for the controlled target (see the type's description).
+    @inlinable
+    public var answersForFrameTimes: Bool { true }
+
+    /// Judges the tips whose photon time the newest sample has reached, moves the cap, then
+    /// answers the inner predictor at `min(target, t_newest + cap)` and queues the tip.
+    ///
+    /// - Parameters:
+    ///   - target: the harness's target (s).
+    ///   - frameStartTime: the frame's start (s), passed to the inner predictor.
+    ///   - photonTime: the frame's photon time (s): the tip is judged at it.
+    ///   - memory: this frame clock's state.
+    /// - Returns: the tip, its `t` the time it stands for; `nil` where the inner predictor declines
+    ///   or no sample has been fed.
+    @inlinable
+    public func predict(at target: Double, frameStartTime: Double, photonTime: Double, memory: inout FrameMemory) -> PenPoint? {
+        guard held > 0 else { return nil }
+        let newest = history[head]
+        while memory.count > 0 {
+            let tip = memory.pending[memory.first]
+            guard tip.t <= newest.t else { break }
+            memory.first = (memory.first + 1) & 15
+            memory.count -= 1
+            let miss = distanceToPath(tip) > targetMm
+            memory.judgedCount += 1
+            if miss { memory.missedCount += 1 }
+            memory.cap = min(capMaxS, max(0, memory.cap + stepS * (missRate - (miss ? 1 : 0))))
+        }
+        let controlled = min(target, newest.t + memory.cap)
+        guard let p = inner.predict(at: controlled, frameStartTime: frameStartTime, photonTime: photonTime, memory: &memory.inner) else {
+            return nil
+        }
+        memory.push(PenPoint(t: photonTime, x: p.x, y: p.y))
+        let standsFor = inner.answersForFrameTimes ? p.t : inner.reach(at: controlled)
+        return PenPoint(t: standsFor, x: p.x, y: p.y)
+    }
+
+    /// The distance (mm) from `tip` (its `t` the photon time) to the delivered path over
+    /// `[tip.t - 250 ms, tip.t]`: the kept samples joined by straight segments, the ends
+    /// interpolated at the window's edges. Needs a delivered sample at or after `tip.t`.
+    @inlinable
+    func distanceToPath(_ tip: PenPoint) -> Double {
+        let from = tip.t - Self.pathWindowS
+        var best = Double.infinity
+        var i = head
+        var later = history[i]
+        var n = 1
+        // Walk back from the newest sample; `later` is the segment's later end.
+        while n < held {
+            let j = (i - 1) & 127
+            let earlier = history[j]
+            if earlier.t <= tip.t && later.t >= from {
+                let a = Self.interpolate(earlier, later, at: max(from, earlier.t))
+                let b = Self.interpolate(earlier, later, at: min(tip.t, later.t))
+                best = min(best, Self.segmentDistance(tip, a, b))
+            }
+            if earlier.t < from { break }
+            later = earlier
+            i = j
+            n += 1
+        }
+        if best == .infinity {
+            // One sample kept, or none in the window: the nearest kept sample.
+            best = Self.segmentDistance(tip, later, later)
+        }
+        return best
+    }
+
+    @inlinable
+    static func interpolate(_ a: PenPoint, _ b: PenPoint, at t: Double) -> PenPoint {
+        let span = b.t - a.t
+        guard span > 0 else { return b }
+        let u = (t - a.t) / span
+        return PenPoint(t: t, x: a.x + u * (b.x - a.x), y: a.y + u * (b.y - a.y))
+    }
+
+    @inlinable
+    static func segmentDistance(_ q: PenPoint, _ a: PenPoint, _ b: PenPoint) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length2 = dx * dx + dy * dy
+        var u = 0.0
+        if length2 > 0 { u = min(1, max(0, ((q.x - a.x) * dx + (q.y - a.y) * dy) / length2)) }
+        let ex = a.x + u * dx - q.x, ey = a.y + u * dy - q.y
+        return (ex * ex + ey * ey).squareRoot()
+    }
+
+    @inlinable
+    public mutating func reset() {
+        inner.reset()
+        head = 127
+        held = 0
+    }
+}
+
+/// ``HorizonController``'s constants, with their units. ``validate(predictor:)`` checks them.
+public struct HorizonControllerParameters: Sendable, Equatable {
+    /// The overshoot (mm) whose exceedance rate is held at ``missRate``. Greater than 0, at most 10.
+    public var targetMm: Double
+    /// The share of judged tips allowed above ``targetMm`` (0.05: the 95th percentile).
+    /// From 0.001 to 0.5.
+    public var missRate: Double
+    /// The step (ms): a miss shortens the cap by `step · (1 - missRate)`, a hit lengthens it
+    /// by `step · missRate`. Greater than 0, at most 50.
+    public var stepMs: Double
+    /// The cap (ms) each stroke starts with. From 0 to ``capMaxMs``.
+    public var startMs: Double
+    /// The longest cap (ms) the controller allows. From 0 to 200.
+    public var capMaxMs: Double
+
+    /// Defaults from the measured sketch (target 0.4 mm, 5 % misses, 4 ms steps, start
+    /// 15 ms, at most 45 ms); see `docs/predictors.md` for how they fare per device.
+    public init(targetMm: Double = 0.4, missRate: Double = 0.05, stepMs: Double = 4, startMs: Double = 15, capMaxMs: Double = 45) {
+        self.targetMm = targetMm
+        self.missRate = missRate
+        self.stepMs = stepMs
+        self.startMs = startMs
+        self.capMaxMs = capMaxMs
+    }
+
+    /// Throws a ``PredictorParameterError`` naming the first constant out of range.
+    public func validate(predictor: String = "control") throws(PredictorParameterError) {
+        func check(_ name: String, _ value: Double, _ ok: Bool, _ expected: String) throws(PredictorParameterError) {
+            guard value.isFinite, ok else {
+                throw PredictorParameterError(predictor: predictor, parameter: name, value: value, expected: expected)
+            }
+        }
+        try check("target_mm", targetMm, targetMm > 0 && targetMm <= 10, "a finite number > 0 and <= 10")
+        try check("miss_rate", missRate, missRate >= 0.001 && missRate <= 0.5, "a finite number from 0.001 to 0.5")
+        try check("step_ms", stepMs, stepMs > 0 && stepMs <= 50, "a finite number > 0 and <= 50")
+        try check("cap_max_ms", capMaxMs, capMaxMs >= 0 && capMaxMs <= 200, "a finite number from 0 to 200")
+        try check("start_ms", startMs, startMs >= 0 && startMs <= capMaxMs, "a finite number from 0 to cap_max_ms (\(capMaxMs))")
+    }
+}

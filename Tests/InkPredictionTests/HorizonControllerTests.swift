@@ -1,0 +1,124 @@
+import InkPrediction
+import Testing
+
+/// Extrapolates the last two samples' velocity `gain` times too far: `gain` 1 is the exact
+/// linear predictor on a straight line at constant speed, `gain` 3 overshoots by design.
+private struct ScaledLinear: Predictor {
+    var gain: Double
+    var last: PenPoint?
+    var previous: PenPoint?
+    mutating func update(_ sample: PenPoint) { previous = last; last = sample }
+    func predict(at t: Double) -> PenPoint? {
+        guard let p = last, let q = previous, p.t > q.t else { return nil }
+        let k = gain * (t - p.t) / (p.t - q.t)
+        return PenPoint(t: t, x: p.x + k * (p.x - q.x), y: p.y + k * (p.y - q.y))
+    }
+    mutating func reset() { last = nil; previous = nil }
+}
+
+/// Drives a controller as the timing model does (240 Hz samples along x at `speed` mm/s, 60 Hz
+/// frames, 8 ms input latency, 25 ms display latency), for `seconds`; returns each frame's
+/// answer, the newest sample's time at it, and the memory's caps after each frame.
+private func drive(
+    _ controller: HorizonController<ScaledLinear>, seconds: Double, speed: Double = 100, stopAfter: Double = .infinity
+) -> (answers: [PenPoint?], newest: [Double], capsS: [Double], memory: HorizonController<ScaledLinear>.FrameMemory) {
+    var p = controller
+    var memory = p.initialFrameMemory
+    let n = Int(seconds * 240)
+    let t = (0..<n).map { Double($0) / 240 }
+    var answers: [PenPoint?] = [], newest: [Double] = [], caps: [Double] = []
+    var next = 0
+    var fk = 0.0105
+    while fk < t[n - 1] + 0.008 && fk <= stopAfter {
+        while next < n && t[next] + 0.008 <= fk {
+            p.update(PenPoint(t: t[next], x: speed * t[next], y: 0), pressure: nil)
+            next += 1
+        }
+        if next > 0 {
+            let tau = fk + 0.025
+            answers.append(p.predict(at: tau, frameStartTime: fk, photonTime: tau, memory: &memory))
+            newest.append(t[next - 1])
+            caps.append(memory.capS)
+        }
+        fk += 1.0 / 60
+    }
+    return (answers, newest, caps, memory)
+}
+
+@Suite("Online horizon controller")
+struct HorizonControllerTests {
+    /// An inner predictor that runs 3 times too far ahead overshoots at every long horizon:
+    /// the controller shortens the cap from 45 ms to where the tips' p95 holds 0.4 mm.
+    @Test func shortensOnAnOvershootingInput() throws {
+        let c = HorizonController(
+            inner: ScaledLinear(gain: 3), parameters: .init(targetMm: 0.4, startMs: 45, capMaxMs: 45))
+        let run = drive(c, seconds: 3)
+        let final = try #require(run.capsS.last)
+        #expect(run.memory.judged > 100)
+        #expect(run.memory.missed > 0)
+        // At 100 mm/s the tip at photon time overshoots by 100 * (3h - (τ - t_newest)) mm:
+        // 0.4 mm needs h under about (τ - t_newest + 4 ms) / 3, well under 25 ms.
+        #expect(final < 0.025, "cap \(final * 1000) ms")
+        #expect(final < 0.045)
+    }
+
+    /// An exact inner predictor never overshoots: the controller lengthens the cap from its
+    /// 5 ms start, by step × miss rate per judged tip, up to the cap maximum.
+    @Test func lengthensOnAWellPredictedInput() throws {
+        let c = HorizonController(inner: ScaledLinear(gain: 1), parameters: .init(startMs: 5, capMaxMs: 30))
+        let run = drive(c, seconds: 4)
+        #expect(run.memory.missed == 0)
+        let caps = run.capsS
+        #expect(zip(caps, caps.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(try #require(caps.last) > 0.025)
+    }
+
+    /// The horizon shown (answer's time minus the newest sample's) never exceeds the cap maximum,
+    /// and the cap stays in [0, cap maximum], with either inner predictor.
+    @Test(arguments: [1.0, 3.0])
+    func neverExceedsTheCap(gain: Double) {
+        let c = HorizonController(inner: ScaledLinear(gain: gain), parameters: .init(startMs: 20, capMaxMs: 20))
+        let run = drive(c, seconds: 3)
+        for (answer, newest) in zip(run.answers, run.newest) {
+            guard let answer else { continue }
+            #expect(answer.t - newest <= 0.020 + 1e-12)
+        }
+        #expect(run.capsS.allSatisfy { $0 >= 0 && $0 <= 0.020 })
+    }
+
+    /// Same inputs, same answers to the bit; and an answer never depends on later samples: the
+    /// run stopped half way gives the same answers up to there.
+    @Test func deterministicAndCausal() {
+        let c = HorizonController(inner: ScaledLinear(gain: 2), parameters: .init(targetMm: 0.3))
+        let a = drive(c, seconds: 2), b = drive(c, seconds: 2)
+        #expect(a.answers == b.answers)
+        #expect(a.capsS == b.capsS)
+        let half = drive(c, seconds: 2, stopAfter: 1.0)
+        #expect(half.answers.count > 10)
+        #expect(Array(a.answers.prefix(half.answers.count)) == half.answers)
+    }
+
+    /// A reset forgets the samples (nothing to answer from); a fresh memory starts at start_ms.
+    @Test func resetForgetsAndMemoryStartsCold() {
+        var c = HorizonController(inner: ScaledLinear(gain: 1), parameters: .init(startMs: 12))
+        c.update(PenPoint(t: 0, x: 0, y: 0))
+        c.update(PenPoint(t: 0.004, x: 1, y: 0))
+        var m = c.initialFrameMemory
+        #expect(m.capS == 0.012)
+        #expect(c.predict(at: 0.03, frameStartTime: 0.01, photonTime: 0.035, memory: &m) != nil)
+        c.reset()
+        #expect(c.predict(at: 0.03, frameStartTime: 0.01, photonTime: 0.035, memory: &m) == nil)
+    }
+
+    @Test func parametersOutOfRangeAreNamed() {
+        for (p, name) in [
+            (HorizonControllerParameters(targetMm: 0), "target_mm"), (HorizonControllerParameters(missRate: 0.9), "miss_rate"),
+            (HorizonControllerParameters(stepMs: .nan), "step_ms"), (HorizonControllerParameters(startMs: 50, capMaxMs: 45), "start_ms"),
+            (HorizonControllerParameters(capMaxMs: 300), "cap_max_ms"),
+        ] {
+            #expect(throws: PredictorParameterError.self) { try p.validate() }
+            do { try p.validate() } catch { #expect(error.parameter == name) }
+        }
+        #expect(throws: Never.self) { try HorizonControllerParameters().validate() }
+    }
+}
