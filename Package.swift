@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis", "InkTraces", "InkTestSupport"]),
         .testTarget(
             name: "InkReplayTests",
-            dependencies: ["InkReplay", "InkStrategies", "InkPrediction", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport"]),
+            dependencies: ["InkReplay", "InkStrategies", "InkPrediction", "InkTraces", "InkSynthesis", "InkMetrics", "InkBenchKit", "InkTestSupport"]),
         .testTarget(
             name: "InkModelsTests",
             dependencies: [

@@ -1,6 +1,6 @@
 import Foundation
 import InkBenchKit
-import InkReplay
+import InkStrategies
 import InkTestSupport
 import Testing
 

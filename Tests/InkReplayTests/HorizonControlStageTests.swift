@@ -2,6 +2,7 @@ import InkBenchKit
 import InkMetrics
 import InkPrediction
 @testable import InkReplay
+import InkStrategies
 import InkSynthesis
 import InkTraces
 import Testing

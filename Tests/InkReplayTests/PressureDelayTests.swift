@@ -1,6 +1,7 @@
 import InkBenchKit
 import InkPrediction
 import InkReplay
+import InkStrategies
 import InkTraces
 import Testing
 
