@@ -18,7 +18,7 @@ if [ -z "${CANDIDATES:-}" ]; then
     c=()
     # braking: its lead cut-off (which bounds the ink drawn past a lift that gives no sign) and
     # horizon cap varied, bare and behind the online horizon controller (control stage, its
-    # defaults and a lower target); braking's shipped defaults are lead_mm=4, cap_ms=40.
+    # defaults and a lower target); braking's shipped defaults (chosen by this script) are lead_mm=1.1, cap_ms=40; before, lead_mm=4.
     for lead in 1 1.1 1.2 1.5 2 3 4; do
         c+=("braking:lead_mm=$lead" "braking:lead_mm=$lead,cap_ms=25")
         c+=("control+braking:lead_mm=$lead" "control(target_mm=0.3)+braking:lead_mm=$lead")

@@ -40,7 +40,7 @@ case "${1:-}" in
   --build) MODE=build; shift ;;
 esac
 
-# name  entry-point  seed-glob-under-datasets-raw
+# name  entry-point  seed-glob-under-Datasets/recordings (or - for none)
 TARGETS=(
   "csv FuzzCSV.swift -"
   "evemu FuzzEvemu.swift evemu-sample/*/*.events"

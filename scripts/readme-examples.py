@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Examples that cannot run unattended, by a fragment of the command, with the reason.
 SKIP = {
     "capture --serve": "serves a page until interrupted (the capture server has its own tests)",
-    "inkbench-capture-*.json": "reads the file a person exports from the capture page",
+    "--traces captures": "reads the strokes a person saved from the capture page",
 }
 
 # Seconds one example may take before it counts as failed (the slowest, tune, takes about a minute

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Runs `swift test` (arguments are passed on, e.g. --filter SuiteName) with its output as usual,
-# then prints one summary line: how many tests Swift Testing skipped, and why, grouped by reason:
+# then prints the count of skipped tests and each one's reason (scripts/test-skips.py):
 #
-#   2 skipped: needs Chromium on the PATH (apt-get install chromium) (2)
-#   0 skipped
+#   === tests: 386 passed; 2 skipped
+#     skipped: NAME: "needs Chromium on the PATH (apt-get install chromium)"
 #
 # A test is skipped when a `Requirement` trait (Tests/InkTestSupport/Requirement.swift) is not met
 # (gnuplot or Chromium missing); INKBENCH_REQUIRE_ALL=1 makes those tests run and fail instead.
-# The exit status is `swift test`'s.
+# The exit status is `swift test`'s (1 as well when no test run finished).
 #
 # About XCTest's "Executed 0 tests" line: the tests are Swift Testing tests; `swift test` also
 # runs XCTest, which finds no XCTest cases in this package and says so. The line is expected;

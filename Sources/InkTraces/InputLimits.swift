@@ -17,7 +17,7 @@ public enum InputLimits {
     public static let positionMM: ClosedRange<Double> = -1e7...1e7
     /// A gap between consecutive samples of one stroke longer than this (s) splits the stroke
     /// there: a pen-up, then a new stroke (with its own end overshoot and a fresh predictor).
-    /// No recording in the workspace's `datasets-raw` comes near it (its longest in-stroke gap is
+    /// No recording in `Datasets/recordings` comes near it (its longest in-stroke gap is
     /// under 1 s), so no current figure changes; a pen resting still for seconds stays one stroke.
     public static let strokeSplitGapS = 30.0
     /// The longest stroke (first to last sample, s). Bounds the frames one stroke produces:

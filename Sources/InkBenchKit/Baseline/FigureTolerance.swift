@@ -1,3 +1,5 @@
+import InkTraces
+
 /// How far a figure may move from its baseline before a check calls it regressed or improved:
 /// a change counts when it exceeds both the absolute tolerance and the relative one,
 /// `|now - baseline| > max(absolute, relative × |baseline|)`.
