@@ -159,9 +159,12 @@ public final class PageServer: Sendable {
         let routes = Routes(pages: pages, handlers: handlers, maxBodyBytes: limits.maxBodyBytes)
         let counter = NIOLockedValueBox(0)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
-        var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-        decoderLimits.maxHeaderFieldSize = limits.maxHeaderBytes
-        decoderLimits.maxHeaderListSize = limits.maxHeaderBytes
+        let decoderLimits: NIOHTTPDecoderLimitConfiguration = {
+            var l = NIOHTTPDecoderLimitConfiguration()
+            l.maxHeaderFieldSize = limits.maxHeaderBytes
+            l.maxHeaderListSize = limits.maxHeaderBytes
+            return l
+        }()
         let idle = TimeAmount.nanoseconds(Int64(max(limits.idleTimeoutS, 0.001) * 1e9))
         let maxConnections = limits.maxConnections
         let bootstrap = ServerBootstrap(group: group)

@@ -19,10 +19,10 @@ struct ConvertSuiteTests {
         let text = "suite two\ns-curve \"a\" duration_s=0.3\ns-curve \"b\" duration_s=0.4 noise_mm=0.05 jitter_ms=0.3 strokes=3 pause_s=0.2\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: suite))
         let out = folder + "/b.csv"
-        #expect(await BenchMain.run(["convert", "--suite", suite, "--to", out]) == 2, "two traces and no --trace")
-        #expect(await BenchMain.run(["convert", "--suite", suite, "--trace", "c", "--to", out]) == 2, "no trace c")
-        #expect(await BenchMain.run(["convert", "in.csv", "--suite", suite, "--to", out]) == 2, "a file and a suite")
-        #expect(await BenchMain.run(["convert", "--suite", suite, "--trace", "b", "--seed", "4", "--to", out]) == 0)
+        #expect(await benchQuietly(["convert", "--suite", suite, "--to", out]) == 2, "two traces and no --trace")
+        #expect(await benchQuietly(["convert", "--suite", suite, "--trace", "c", "--to", out]) == 2, "no trace c")
+        #expect(await benchQuietly(["convert", "in.csv", "--suite", suite, "--to", out]) == 2, "a file and a suite")
+        #expect(await benchQuietly(["convert", "--suite", suite, "--trace", "b", "--seed", "4", "--to", out]) == 0)
 
         var spec = SyntheticSpec.sCurve(name: "b", duration: 0.4)
         spec.noiseMM = 0.05

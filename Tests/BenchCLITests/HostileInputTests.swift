@@ -23,8 +23,8 @@ struct HostileInputTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let log = folder + "/WriteTasks-participant1.txt"
         try "1;2;3;4;0.4;0\n1;3;3;4;0.4;1e300\n".write(toFile: log, atomically: true, encoding: .utf8)
-        #expect(await BenchMain.run(["horizon", "--traces", log, "--out", folder + "/h", "--quiet", "--no-charts"]) == 2)
-        #expect(await BenchMain.run(["convert", log, "--scale", "10", "--to", folder + "/c.csv"]) == 2)
+        #expect(await benchQuietly(["horizon", "--traces", log, "--out", folder + "/h", "--quiet", "--no-charts"]) == 2)
+        #expect(await benchQuietly(["convert", log, "--scale", "10", "--to", folder + "/c.csv"]) == 2)
     }
 
     @Test("android:model= a 3 GB sparse file is refused by its size, without reading it")
@@ -48,7 +48,7 @@ struct HostileInputTests {
     func infiniteFigures() async {
         let out = temporaryFolder("inf")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run(["--strategies", "none,kalman:sigma_p=1e308"] + Self.quick(out)) == 2)
+        #expect(await benchQuietly(["--strategies", "none,kalman:sigma_p=1e308"] + Self.quick(out)) == 2)
         #expect(!FileManager.default.fileExists(atPath: out + "/summary.csv"))
     }
 
@@ -67,21 +67,21 @@ struct HostileInputTests {
         let parent = temporaryFolder("merge")
         defer { try? FileManager.default.removeItem(atPath: parent) }
         let s1 = parent + "/s1", s2 = parent + "/s2"
-        #expect(await BenchMain.run(["--strategies", "none,linear", "--shard", "1/2"] + Self.quick(s1)) == 0)
-        #expect(await BenchMain.run(["--strategies", "none,linear", "--shard", "2/2"] + Self.quick(s2)) == 0)
+        #expect(await benchQuietly(["--strategies", "none,linear", "--shard", "1/2"] + Self.quick(s1)) == 0)
+        #expect(await benchQuietly(["--strategies", "none,linear", "--shard", "2/2"] + Self.quick(s2)) == 0)
         // --out a shard: refused, the shard intact.
-        #expect(await BenchMain.run(["merge", s1, s2, "--out", s1, "--quiet", "--no-charts"]) == 2)
+        #expect(await benchQuietly(["merge", s1, s2, "--out", s1, "--quiet", "--no-charts"]) == 2)
         #expect(FileManager.default.fileExists(atPath: s1 + "/" + RunShardCSV.figuresFile))
-        #expect(await BenchMain.run(["merge", s1, s2, "--out", parent, "--quiet", "--no-charts"]) == 2)
+        #expect(await benchQuietly(["merge", s1, s2, "--out", parent, "--quiet", "--no-charts"]) == 2)
         // Whole shards merge.
-        #expect(await BenchMain.run(["merge", s1, s2, "--out", parent + "/merged", "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["merge", s1, s2, "--out", parent + "/merged", "--quiet", "--no-charts"]) == 0)
         // One byte changed in a shard's figures: refused.
         let figures = s2 + "/" + RunShardCSV.figuresFile
         var text = try String(contentsOfFile: figures, encoding: .utf8)
         let digit = try #require(text.lastIndex { $0 >= "1" && $0 <= "8" })
         text.replaceSubrange(digit...digit, with: String(Character(UnicodeScalar((text[digit].asciiValue ?? 49) + 1))))
         try text.write(toFile: figures, atomically: true, encoding: .utf8)
-        #expect(await BenchMain.run(["merge", s1, s2, "--out", parent + "/merged2", "--quiet", "--no-charts"]) == 2)
+        #expect(await benchQuietly(["merge", s1, s2, "--out", parent + "/merged2", "--quiet", "--no-charts"]) == 2)
         #expect(throws: BenchInputError.self) { try MergeCommand.verifyShard(s2, "manifest.json") }
         #expect(!FileManager.default.fileExists(atPath: parent + "/merged2"))
     }
@@ -90,15 +90,15 @@ struct HostileInputTests {
     func brokenManifest() async throws {
         let out = temporaryFolder("check")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run(["--strategies", "none,linear"] + Self.quick(out)) == 0)
+        #expect(await benchQuietly(["--strategies", "none,linear"] + Self.quick(out)) == 0)
         let baseline = out + "/summary.csv"
         let copy = out + "-baseline.csv"
         defer { try? FileManager.default.removeItem(atPath: copy) }
         try FileManager.default.copyItem(atPath: baseline, toPath: copy)
-        #expect(await BenchMain.run(["check", "--baseline", copy, "--results", out]) == 0)
+        #expect(await benchQuietly(["check", "--baseline", copy, "--results", out]) == 0)
         for broken in ["{", "{}"] {
             try broken.write(toFile: out + "/manifest.json", atomically: true, encoding: .utf8)
-            #expect(await BenchMain.run(["check", "--baseline", copy, "--results", out]) != 0)
+            #expect(await benchQuietly(["check", "--baseline", copy, "--results", out]) != 0)
         }
     }
 
@@ -148,11 +148,11 @@ struct HostileInputTests {
         try FileManager.default.createDirectory(atPath: parent + "/ro", withIntermediateDirectories: true)
         try "mine\n".write(toFile: parent + "/ro/notes.txt", atomically: true, encoding: .utf8)
         chmod(parent + "/ro", 0o555)
-        #expect(await BenchMain.run(["--strategies", "none"] + Self.quick(parent + "/ro")) == 2)
+        #expect(await benchQuietly(["--strategies", "none"] + Self.quick(parent + "/ro")) == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent + "/ro") == ["notes.txt"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent).filter { $0.hasPrefix(".ro.") }.isEmpty)
         let long = parent + "/" + Array(repeating: "abcdefghij", count: 420).joined(separator: "/")
-        #expect(await BenchMain.run(["--strategies", "none"] + Self.quick(long)) == 2)
+        #expect(await benchQuietly(["--strategies", "none"] + Self.quick(long)) == 2)
         #expect(!FileManager.default.fileExists(atPath: parent + "/abcdefghij"))
         try FileManager.default.createSymbolicLink(atPath: parent + "/dangling", withDestinationPath: parent + "/nowhere")
         let dangling = #expect(throws: OutputError.self) { try RunFolder(path: parent + "/dangling", startFrom: .empty) }

@@ -24,7 +24,7 @@ struct HostileLimitsTests {
     func tuneNothingFits() async throws {
         let out = temporaryFolder("tune no fit")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let code = await BenchMain.run([
+        let code = await benchQuietly([
             "tune", "linear", "--param", "cap_ms=4...8", "--grid", "2", "--refine-rounds", "0", "--folds", "2",
             "--budget", "overshoot_p95_mm<=0.0000001", "--seeds", "1", "--out", out, "--quiet", "--no-charts",
         ])
@@ -83,7 +83,7 @@ struct HostileLimitsTests {
         for i in 1...40 { log += "1;\(100 + (i / 2) * 16);\(10 + i * 3);\(10 + i);0.4;2\n" }
         log += "1;1000;200;60;0.4;1\n"
         try log.write(toFile: folder + "/WriteTasks-participant1.txt", atomically: true, encoding: .utf8)
-        let code = await BenchMain.run([
+        let code = await benchQuietly([
             "horizon", "--traces", folder + "/WriteTasks-participant1.txt", "--strategies", "linear", "--min-interval-ms", "off",
             "--extrapolation", "time", "--out", folder + "/out", "--quiet", "--no-charts",
         ])

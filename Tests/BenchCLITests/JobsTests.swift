@@ -15,7 +15,7 @@ struct JobsTests {
         for jobs in ["1", "2"] {
             let out = temporaryFolder("jobs horizon \(jobs)")
             defer { try? FileManager.default.removeItem(atPath: out) }
-            #expect(await BenchMain.run([
+            #expect(await benchQuietly([
                 "horizon", "--traces", ProjectData.recordings + "/mobilehci17-touch", "--samples-ahead", "1,3", "--ms-ahead", "16",
                 "--strategies", "none,linear,kalman", "--jobs", jobs, "--no-charts", "--quiet", "--out", out,
             ]) == 0)
@@ -31,7 +31,7 @@ struct JobsTests {
         for jobs in ["1", "2"] {
             let out = temporaryFolder("jobs run \(jobs)")
             defer { try? FileManager.default.removeItem(atPath: out) }
-            #expect(await BenchMain.run([
+            #expect(await benchQuietly([
                 "--traces", ProjectData.recordings, "--manifest", ProjectData.recordingsManifest, "--strategies", "none,linear",
                 "--jobs", jobs, "--phases", "1", "--no-charts", "--quiet", "--out", out,
             ]) == 0)
@@ -42,6 +42,6 @@ struct JobsTests {
 
     @Test("--jobs 0 is refused")
     func refused() async {
-        #expect(await BenchMain.run(["--traces", ProjectData.recordings, "--jobs", "0", "--quiet", "--no-charts", "--out", temporaryFolder("jobs 0")]) == 2)
+        #expect(await benchQuietly(["--traces", ProjectData.recordings, "--jobs", "0", "--quiet", "--no-charts", "--out", temporaryFolder("jobs 0")]) == 2)
     }
 }

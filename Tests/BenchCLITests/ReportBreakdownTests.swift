@@ -16,7 +16,7 @@ struct ReportBreakdownTests {
             "--manifest", ProjectData.recordingsManifest, "--resample-hz", "120",
             "--strategies", "none,linear,kalman-chromium", "--phases", "1", "--out", out, "--quiet", "--no-charts",
         ]
-        #expect(await BenchMain.run(arguments) == 0)
+        #expect(await benchQuietly(arguments) == 0)
         let md = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
         let section = try #require(md.components(separatedBy: "## By device and input rate").last?.components(separatedBy: "## Per trace").first)
         // (The Cintiq's two short strokes have too few moving frames for the suite mean at one phase.)
@@ -36,7 +36,7 @@ struct ReportBreakdownTests {
     @Test func aSyntheticRunHasNone() async throws {
         let out = temporaryFolder("breakdown synthetic")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(await BenchMain.run(["--strategies", "none,linear", "--phases", "1", "--out", out, "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["--strategies", "none,linear", "--phases", "1", "--out", out, "--quiet", "--no-charts"]) == 0)
         let md = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
         #expect(!md.contains("By device and input rate"))
     }

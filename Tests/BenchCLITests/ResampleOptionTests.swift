@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InkImport
 import InkTestSupport
 import Testing
 
@@ -21,10 +22,24 @@ struct ResampleOptionTests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let input = ProjectData.recordings + "/google-ink-stylus/spring_shape.binarypb"
-        #expect(await BenchMain.run(["convert", input, "--scale", "10.8", "--resample-hz", "120", "--to", out + "/a.csv"]) == 0)
+        #expect(await benchQuietly(["convert", input, "--scale", "10.8", "--resample-hz", "120", "--to", out + "/a.csv"]) == 0)
         let text = try String(contentsOfFile: out + "/a.csv", encoding: .utf8)
-        #expect(text.contains("# nominal_interval_s: 0.008333333333333333\n"))
-        #expect(text.split(separator: "\n").filter { $0.hasSuffix(",sample") }.count == 84)
-        #expect(await BenchMain.run(["convert", input, "--scale", "10.8", "--resample-hz", "500", "--to", out + "/b.csv"]) == 2)
+        // The model's rule (4a), counted here on the recording's own times: each stroke's first
+        // sample, each at least 0.99/120 s after the last kept, and its last.
+        let source = try RecordingLoader.readFile(input, options: ImportOptions(scaleUnitsPerMM: 10.8))
+        var kept = 0
+        for stroke in source.strokes {
+            var last = stroke.t[0]
+            kept += 1
+            for (i, t) in stroke.t.enumerated().dropFirst() where t - last >= 0.99 / 120 || i == stroke.t.count - 1 {
+                kept += 1
+                last = t
+            }
+        }
+        #expect(text.split(separator: "\n").filter { $0.hasSuffix(",sample") }.count == kept)
+        let read = try RecordingLoader.readFile(out + "/a.csv")
+        #expect(read.strokes.flatMap(\.t).allSatisfy(Set(source.strokes.flatMap(\.t)).contains))
+        #expect(read.nominalInterval >= 0.99 / 120)
+        #expect(await benchQuietly(["convert", input, "--scale", "10.8", "--resample-hz", "500", "--to", out + "/b.csv"]) == 2)
     }
 }

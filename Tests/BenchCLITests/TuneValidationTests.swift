@@ -49,21 +49,21 @@ struct TuneValidationTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let named = try Self.corpus(root + "/named")
         let args = ["tune", "kalman", "--param", "cap_ms=4...20", "--budget", Self.budget] + Self.small
-        #expect(await BenchMain.run(args + ["--traces", named, "--out", root + "/a"]) == 0)
+        #expect(await benchQuietly(args + ["--traces", named, "--out", root + "/a"]) == 0)
         let md = try Self.read(root + "/a/tune.md")
         #expect(md.contains("| device fast pen: `kalman:cap_ms="))
         #expect(md.contains("**Held out by device**") && md.contains("3 devices"))
         #expect(try Self.read(root + "/a/tune.csv").contains(",test device slow pen,"))
         // Explicit --split device writes the same files; --split recording deals k folds.
-        #expect(await BenchMain.run(args + ["--traces", named, "--split", "device", "--out", root + "/b"]) == 0)
+        #expect(await benchQuietly(args + ["--traces", named, "--split", "device", "--out", root + "/b"]) == 0)
         for f in ["tune.csv", "tune.md", "tune-spec.txt"] { #expect(try Self.read(root + "/a/" + f) == Self.read(root + "/b/" + f), "\(f)") }
-        #expect(await BenchMain.run(args + ["--traces", named, "--split", "recording", "--out", root + "/c"]) == 0)
+        #expect(await benchQuietly(args + ["--traces", named, "--split", "recording", "--out", root + "/c"]) == 0)
         #expect(try Self.read(root + "/c/tune.csv").contains(",test fold1,"))
         #expect(try !Self.read(root + "/c/tune.md").contains("Held out by device"))
         // One trace without a device: folds by recording, as with --split recording.
         let partly = try Self.corpus(root + "/partly", unnamed: "s-curve-fast.csv")
-        #expect(await BenchMain.run(args + ["--traces", partly, "--out", root + "/d"]) == 0)
-        #expect(await BenchMain.run(args + ["--traces", partly, "--split", "recording", "--out", root + "/e"]) == 0)
+        #expect(await benchQuietly(args + ["--traces", partly, "--out", root + "/d"]) == 0)
+        #expect(await benchQuietly(args + ["--traces", partly, "--split", "recording", "--out", root + "/e"]) == 0)
         #expect(try Self.read(root + "/d/tune.csv") == Self.read(root + "/e/tune.csv"))
         #expect(TuneCommand.defaultSplit([("a", "x"), ("b", nil)]) == "recording")
         #expect(TuneCommand.defaultSplit([("a", "x"), ("b", "x")]) == "recording")
@@ -76,9 +76,9 @@ struct TuneValidationTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let train = try Self.corpus(root + "/train"), test = try Self.corpus(root + "/test", rateHz: 120)
         let args = ["tune", "kalman", "--param", "cap_ms=4...20", "--budget", Self.budget] + Self.small + ["--traces", train]
-        #expect(await BenchMain.run(args + ["--test", test, "--out", root + "/t"]) == 0)
+        #expect(await benchQuietly(args + ["--test", test, "--out", root + "/t"]) == 0)
         // The search and its files are those of the same tune without --test, but for the test parts.
-        #expect(await BenchMain.run(args + ["--out", root + "/n"]) == 0)
+        #expect(await benchQuietly(args + ["--out", root + "/n"]) == 0)
         #expect(try Self.read(root + "/t/tune.csv") == Self.read(root + "/n/tune.csv"))
         #expect(!FileManager.default.fileExists(atPath: root + "/n/tune-test.csv"))
         let md = try Self.read(root + "/t/tune.md")
@@ -90,16 +90,16 @@ struct TuneValidationTests {
         let all = try #require(testRows.first)
         #expect(all["kind"] == "all" && all["strategy"] == spec && all["traces"] == "6")
         // The test figures are the suite mean a run of the chosen spec prints on the test traces.
-        #expect(await BenchMain.run(["run", "--strategies", "none," + spec, "--traces", test, "--out", root + "/r", "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["run", "--strategies", "none," + spec, "--traces", test, "--out", root + "/r", "--quiet", "--no-charts"]) == 0)
         let mean = Self.rows(try Self.read(root + "/r/summary.csv")).first { $0["trace"] == SummaryRow.suiteMeanName && $0["strategy"] != "none" }
         #expect(Self.close(mean?["latency_removed_ms"], all["latency_removed_ms"], 0.05 + 1e-9))
         #expect(Self.close(mean?["overshoot_p95_mm"], all["overshoot_p95_mm"], 1e-12))
         // Running again without --test leaves no test file behind in the same folder.
-        #expect(await BenchMain.run(args + ["--out", root + "/t"]) == 0)
+        #expect(await benchQuietly(args + ["--out", root + "/t"]) == 0)
         #expect(!FileManager.default.fileExists(atPath: root + "/t/tune-test.csv"))
         // A test file that is also a search input is refused.
-        #expect(await BenchMain.run(args + ["--test", train + "/s-curve-slow.csv", "--out", root + "/x"]) == 2)
-        #expect(await BenchMain.run(args + ["--test-manifest", train + "/inkbench.manifest", "--out", root + "/x"]) == 2)
+        #expect(await benchQuietly(args + ["--test", train + "/s-curve-slow.csv", "--out", root + "/x"]) == 2)
+        #expect(await benchQuietly(args + ["--test-manifest", train + "/inkbench.manifest", "--out", root + "/x"]) == 2)
     }
 
     @Test func transferTableTunesOnEachDeviceAloneAndScoresEveryDevice() async throws {
@@ -107,7 +107,7 @@ struct TuneValidationTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let named = try Self.corpus(root + "/named")
         let args = ["tune", "kalman", "--param", "cap_ms=4...20", "--budget", Self.budget] + Self.small
-        #expect(await BenchMain.run(args + ["--traces", named, "--transfer", "--out", root + "/t"]) == 0)
+        #expect(await benchQuietly(args + ["--traces", named, "--transfer", "--out", root + "/t"]) == 0)
         let rows = Self.rows(try Self.read(root + "/t/tune-transfer.csv"))
         let devices = ["fast pen", "medium pen", "slow pen"]
         #expect(rows.map { $0["tuned_on"] ?? "" } == devices.flatMap { Array(repeating: $0, count: 3) })
@@ -119,7 +119,7 @@ struct TuneValidationTests {
         let slow = root + "/slow"
         try FileManager.default.createDirectory(atPath: slow, withIntermediateDirectories: true)
         for f in ["s-curve-slow.csv", "s-curve-slow-noisy.csv"] { try FileManager.default.copyItem(atPath: named + "/" + f, toPath: slow + "/" + f) }
-        #expect(await BenchMain.run(args + ["--traces", slow, "--split", "recording", "--out", root + "/s"]) == 0)
+        #expect(await benchQuietly(args + ["--traces", slow, "--split", "recording", "--out", root + "/s"]) == 0)
         let alone = try Self.read(root + "/s/tune-spec.txt").trimmingCharacters(in: .whitespacesAndNewlines)
         let fromSlow = rows.filter { $0["tuned_on"] == "slow pen" }
         #expect(fromSlow.allSatisfy { $0["strategy"] == alone }, "\(alone)")
@@ -127,7 +127,7 @@ struct TuneValidationTests {
         let inSample = Self.rows(try Self.read(root + "/s/tune.csv")).first { $0["strategy"] == alone && $0["set"] == "all" }
         #expect(inSample?["latency_removed_ms"] == fromSlow.first { $0["scored_on"] == "slow pen" }?["latency_removed_ms"])
         // One device: no transfer table.
-        #expect(await BenchMain.run(args + ["--traces", slow, "--transfer", "--out", root + "/x"]) == 2)
+        #expect(await benchQuietly(args + ["--traces", slow, "--transfer", "--out", root + "/x"]) == 2)
     }
 
     @Test func evaluateScoresAFixedSpecDeviceByDevice() async throws {
@@ -135,7 +135,7 @@ struct TuneValidationTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let named = try Self.corpus(root + "/named")
         let args = ["tune", "kalman:cap_ms=12", "--evaluate", "--budget", Self.budget, "--quiet", "--no-charts", "--traces", named]
-        #expect(await BenchMain.run(args + ["--out", root + "/e"]) == 0)
+        #expect(await benchQuietly(args + ["--out", root + "/e"]) == 0)
         let rows = Self.rows(try Self.read(root + "/e/tune-devices.csv"))
         #expect(rows.map { $0["kind"] ?? "" } == ["all"] + Array(repeating: "device", count: 3) + Array(repeating: "trace", count: 6))
         #expect(rows.allSatisfy { $0["strategy"] == "kalman:cap_ms=12" })
@@ -143,7 +143,7 @@ struct TuneValidationTests {
         let fast = root + "/fast"
         try FileManager.default.createDirectory(atPath: fast, withIntermediateDirectories: true)
         for f in ["s-curve-fast.csv", "s-curve-fast-noisy.csv"] { try FileManager.default.copyItem(atPath: named + "/" + f, toPath: fast + "/" + f) }
-        #expect(await BenchMain.run(["run", "--strategies", "kalman:cap_ms=12", "--traces", fast, "--out", root + "/r", "--quiet", "--no-charts"]) == 0)
+        #expect(await benchQuietly(["run", "--strategies", "kalman:cap_ms=12", "--traces", fast, "--out", root + "/r", "--quiet", "--no-charts"]) == 0)
         let mean = Self.rows(try Self.read(root + "/r/summary.csv")).first { $0["trace"] == SummaryRow.suiteMeanName }
         let device = rows.first { $0["kind"] == "device" && $0["name"] == "fast pen" }
         #expect(Self.close(mean?["latency_removed_ms"], device?["latency_removed_ms"], 0.05 + 1e-9))
@@ -152,7 +152,7 @@ struct TuneValidationTests {
         #expect(md.contains("## Evaluating `kalman:cap_ms=12` by device") && md.contains("worst device: ") && md.contains("mean over devices: "))
         #expect(!FileManager.default.fileExists(atPath: root + "/e/tune.csv"))
         for bad in [["--param", "cap_ms=4...20"], ["--transfer"], ["--test", named]] {
-            #expect(await BenchMain.run(args + bad + ["--out", root + "/x"]) == 2)
+            #expect(await benchQuietly(args + bad + ["--out", root + "/x"]) == 2)
         }
     }
 }
