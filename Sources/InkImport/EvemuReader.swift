@@ -144,7 +144,7 @@ public enum EvemuReader {
 
     /// Reads an evemu recording.
     ///
-    /// Its events are decoded from the file's bytes (``EvemuBytes``) when the file is plain
+    /// Its events are decoded from the file's bytes (`EvemuBytes`) when the file is plain
     /// ASCII and well formed; any other file is read by
     /// ``readOracle(_:file:description:descriptionFile:options:)``, which gives the same trace
     /// and names the line of any error.
@@ -167,7 +167,7 @@ public enum EvemuReader {
     }
 
     /// The text reader: lines as `String`s, fields as `Substring`s. The oracle of
-    /// ``EvemuBytes`` (the tests compare the two) and the reader of every file it declines.
+    /// `EvemuBytes` (the tests compare the two) and the reader of every file it declines.
     ///
     /// - Parameters: as ``read(_:file:description:descriptionFile:options:)``.
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.

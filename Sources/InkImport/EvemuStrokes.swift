@@ -3,7 +3,7 @@ import InkTraces
 
 /// The evemu reader's stroke assembly: decoded events in, strokes out. Both event decoders
 /// feed it (the text decoder, ``EvemuReader/readOracle(_:file:description:descriptionFile:options:)``,
-/// and the byte decoder, ``EvemuBytes``), so they differ only in how a line becomes an event.
+/// and the byte decoder, `EvemuBytes`), so they differ only in how a line becomes an event.
 ///
 /// Axis values persist across `SYN_REPORT` frames; each frame is one sample of the stroke its
 /// state calls for (``StrokeState``). A multitouch recording is read by slot instead: each

@@ -48,7 +48,7 @@ public enum InkCaptureReader {
     /// Reads a capture from its bytes, refusing anything that is not an `inkbench-capture`
     /// document (a plain Pointer Events file included): the size limit, UTF-8 and the strict
     /// JSON syntax check of ``PointerEventsReader``, then every rule of
-    /// ``read(root:file:options:)``. For uploads, which must be captures and nothing else.
+    /// `read(root:file:options:)`. For uploads, which must be captures and nothing else.
     ///
     /// - Parameters:
     ///   - bytes: the document.

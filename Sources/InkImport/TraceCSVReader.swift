@@ -32,7 +32,7 @@ public enum TraceCSVReader {
     /// Reads a trace CSV file's bytes. `options.scaleUnitsPerMM` and `options.timeUnitSeconds`
     /// rescale the columns if given (default 1: the format is in mm and s).
     ///
-    /// Well-formed files are parsed from their bytes (``TraceCSVBytes``); any other file is read
+    /// Well-formed files are parsed from their bytes (`TraceCSVBytes`); any other file is read
     /// by ``readOracle(_:file:options:)``, which gives the same trace, to the bit, and names
     /// the line of any error.
     ///
@@ -48,7 +48,7 @@ public enum TraceCSVReader {
     }
 
     /// The text reader: lines as `String`s, cells as `Substring`s, numbers by `Double(Substring)`.
-    /// The oracle of ``TraceCSVBytes`` (the tests compare the two) and the reader of every file
+    /// The oracle of `TraceCSVBytes` (the tests compare the two) and the reader of every file
     /// the byte reader declines; its errors are the reader's.
     ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.
