@@ -16,7 +16,7 @@ import InkTraces
 ///   note = uploaded 2026-11-27T07:12:05.123Z; 6.2992 CSS px per mm, calibrated (credit card 85.6 mm = 539.2 CSS px)
 /// ```
 ///
-/// A capture that any rule of ``InkCaptureReader`` refuses, or that is over ``maxCaptureBytes``,
+/// A capture that any rule of ``/InkImport/InkCaptureReader`` refuses, or that is over ``maxCaptureBytes``,
 /// or whose device is empty or holds characters the manifest cannot keep, writes nothing.
 public struct CaptureCorpus: Sendable {
     /// The path `bench capture --serve` takes uploads on: `POST /captures?device=NAME`.
@@ -61,7 +61,7 @@ public struct CaptureCorpus: Sendable {
     ///
     /// - Parameters:
     ///   - bytes: the page's export.
-    ///   - device: the device the user typed (1 to ``maxDeviceCharacters`` letters, digits,
+    ///   - rawDevice: the device the user typed (1 to ``maxDeviceCharacters`` letters, digits,
     ///     spaces and `- _ . , ( ) + / ' &`).
     ///   - now: the upload's time, which names the file.
     /// - Throws: ``Refusal``; nothing is written then.

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Chromium reads commands on its file descriptor 3 and writes replies and events on 4, each a
 /// JSON object ended by a NUL byte. Foundation's `Process` hands a child only descriptors 0-2,
-/// so the browser is started with `posix_spawn` (``ChildProcess``), in a process group of its
+/// so the browser is started with `posix_spawn` (`ChildProcess`), in a process group of its
 /// own, with pipes on its descriptors 3 and 4 and its stderr in a file beside its profile
 /// (shown, with its exit status, when it fails). One page is attached (flat
 /// session) and every command is sent and its reply awaited in turn on the calling thread;
