@@ -1,7 +1,6 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import InkBenchKit
 import InkBrowser
 import InkImport
 import InkTraces
@@ -10,6 +9,7 @@ import InkTraces
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
+import InkOutput
 #endif
 
 /// `bench browser IN --to OUT.csv`: replays a trace through a real headless Chromium and writes

@@ -1,5 +1,5 @@
 import ArgumentParser
-import InkBenchKit
+import InkFigures
 
 /// The `--budget` and `--budget-per-trace` options of `run`, `sweep` and `tune`.
 ///

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import InkBenchKit
 import InkBrowser
 import InkImport
 import InkSynthesis
@@ -11,6 +10,7 @@ import InkTraces
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
+import InkOutput
 #endif
 
 /// `bench capture`: serves the capture page (cross-origin isolated, so a browser records every

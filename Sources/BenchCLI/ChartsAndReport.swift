@@ -1,5 +1,8 @@
 import Foundation
-import InkBenchKit
+import InkFigures
+import InkOutput
+import InkReport
+import InkSession
 
 /// The charts and the report of a results folder, built from its files: writes every `.gp`
 /// script, renders them with gnuplot (unless turned off), then writes `report.md` and

@@ -1,7 +1,11 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
 import InkReplay
+import InkReport
+import InkTuning
 
 /// `bench merge`: joins the folders of `bench run`, `sweep` or `tune` runs with `--shard K/N`
 /// into the files one unsharded run writes (byte-identical CSV; the report and charts drawn

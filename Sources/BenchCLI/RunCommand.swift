@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
 import InkReplay
+import InkSession
 
 /// `bench run` (the default): runs the suite (and any recordings) through the strategies,
 /// prints the table, and writes the CSV files, charts, report and manifest to `--out`.

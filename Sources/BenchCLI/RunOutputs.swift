@@ -1,5 +1,9 @@
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
+import InkReport
+import InkSession
 
 /// The last steps of a run, shared by `bench run` and `bench merge` (which rebuilds a run from
 /// its shards): write the data files, the charts and the report, list every output in the

@@ -1,5 +1,4 @@
 import ArgumentParser
-import InkBenchKit
 import InkImport
 
 /// The import options of a command that reads one recording (`convert`, `browser`): its

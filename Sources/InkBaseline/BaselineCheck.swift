@@ -1,3 +1,4 @@
+import InkFigures
 /// Compares a run with a baseline, figure by figure: first that both were made the same way
 /// (timing, suite, seeds, strategies, traces, frames per trace), then every figure of every
 /// (trace, strategy) row and suite mean against its tolerance.

@@ -1,5 +1,7 @@
 import Foundation
+import InkFigures
 import InkImport
+import InkOutput
 
 /// The baseline file: a CSV table of every figure per trace and strategy (and suite mean),
 /// preceded by `#` lines that record where the figures came from. CSV readers that skip `#`

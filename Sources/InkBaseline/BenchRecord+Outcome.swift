@@ -1,4 +1,7 @@
+import InkFigures
+import InkOutput
 import InkReplay
+import InkSession
 
 extension BenchRecord {
     /// The record of a ``BenchSession`` outcome, with exactly the figures `summary.csv` holds:

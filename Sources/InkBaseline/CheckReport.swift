@@ -1,3 +1,4 @@
+import InkOutput
 /// The outcome of `bench check`: every figure that moved, with its verdict, rendered as a
 /// terminal table and as GitHub Markdown for `$GITHUB_STEP_SUMMARY`.
 ///

@@ -1,3 +1,4 @@
+import InkFigures
 /// The benchmark model's rule for two strategies, in one place: B is better than A only if it
 /// is no worse on both perceived latency (judged by `|Λ|`) and overshoot p95, and better on at
 /// least one, each within its tolerance, on the same traces.

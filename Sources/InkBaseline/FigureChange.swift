@@ -1,3 +1,5 @@
+import InkFigures
+import InkOutput
 /// One figure of one (trace, strategy) row that moved between a baseline and a run, with its
 /// verdict.
 ///

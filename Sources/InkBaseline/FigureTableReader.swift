@@ -1,4 +1,6 @@
 import Foundation
+import InkFigures
+import InkOutput
 
 /// Reads the figure table shared by baselines and `summary.csv`: a header line naming the
 /// columns, then one row per (trace, strategy) and per suite mean. Columns are found by name;

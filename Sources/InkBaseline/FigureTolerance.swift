@@ -1,3 +1,5 @@
+import InkFigures
+import InkOutput
 import InkTraces
 
 /// How far a figure may move from its baseline before a check calls it regressed or improved:

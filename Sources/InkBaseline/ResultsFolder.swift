@@ -1,5 +1,7 @@
 import Foundation
+import InkFigures
 import InkImport
+import InkOutput
 
 /// Reads a results folder written by `bench` (`summary.csv`, and `manifest.json` when present)
 /// as a `BenchRecord`, so `bench check --results DIR` and `bench compare DIR1 DIR2` can use

@@ -1,4 +1,7 @@
+import InkFigures
+import InkOutput
 import InkReplay
+import InkSession
 import InkStrategies
 import InkSynthesis
 

@@ -1,4 +1,5 @@
 import Foundation
+import InkOutput
 
 /// GitHub Actions' job summary: Markdown appended to the file named by `$GITHUB_STEP_SUMMARY`
 /// shows on the run's page and on the pull request's checks.

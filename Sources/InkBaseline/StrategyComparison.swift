@@ -1,3 +1,5 @@
+import InkFigures
+import InkOutput
 /// `bench compare`: one strategy's figures against another's (two strategies of one run, or
 /// the same strategy in two results folders), judged by the benchmark model's rule
 /// (`Dominance`): B is better than A only if it is no worse on both `|Λ|` and overshoot p95,

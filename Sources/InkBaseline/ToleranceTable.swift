@@ -1,6 +1,7 @@
-import InkTraces
 import Foundation
+import InkFigures
 import InkImport
+import InkTraces
 
 /// The tolerance of every figure: the measured defaults, overridden by a tolerance file and by
 /// `--tolerance figure=abs[,rel]` options (an option wins over the file; a figure given twice

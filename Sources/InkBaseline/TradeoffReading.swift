@@ -1,3 +1,4 @@
+import InkFigures
 /// The reading of each strategy's trade-off and the run's verdict, from a run's record: how much
 /// latency each strategy removes at what overshoot, and whether another strategy is better by
 /// the benchmark model's rule.

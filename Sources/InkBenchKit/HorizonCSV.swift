@@ -1,7 +1,9 @@
 import Foundation
 import InkImport
 import InkMetrics
+import InkOutput
 import InkReplay
+import InkReport
 
 /// One row of `horizon.csv`: a strategy's fixed-horizon errors on one pool at one horizon.
 package struct HorizonRow: Sendable {

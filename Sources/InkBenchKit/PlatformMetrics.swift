@@ -1,7 +1,9 @@
 import Foundation
 import InkMetrics
+import InkOutput
 import InkPrediction
 import InkReplay
+import InkReport
 import InkTraces
 
 /// A strategy's Android metrics on one trace: the atoms of every stroke Android would report,

@@ -1,4 +1,6 @@
 import Foundation
+import InkFigures
+import InkOutput
 
 /// `sweep.csv`: the figures of every strategy over a range of horizon caps, one row per cap,
 /// trace (and suite mean) and strategy, ordered by strategy, then trace, then cap (uncapped last).

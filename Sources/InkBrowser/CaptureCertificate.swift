@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import InkBenchKit
 import SwiftASN1
 import X509
 
@@ -8,6 +7,7 @@ import X509
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
+import InkOutput
 #endif
 
 /// A certificate for serving the capture page over HTTPS on the local network

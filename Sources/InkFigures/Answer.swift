@@ -1,3 +1,4 @@
+import InkOutput
 /// The one-sentence answer a run leads with (the report's first line and the terminal's last):
 /// which strategy to pick and why, judged against the run's budget.
 ///

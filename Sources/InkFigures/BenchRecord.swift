@@ -1,3 +1,4 @@
+import InkOutput
 import InkReplay
 import InkStrategies
 import InkSynthesis

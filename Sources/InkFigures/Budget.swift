@@ -1,3 +1,4 @@
+import InkOutput
 import InkTraces
 /// A budget of artefacts: bounds on figures of the registry, and the rule that picks the best
 /// configuration within them.

@@ -1,3 +1,4 @@
+import InkOutput
 /// How a `Budget.Verdict` reads: the terminal table, the report's section and its verdict
 /// sentence, from one set of cells.
 ///

@@ -1,4 +1,5 @@
 import InkMetrics
+import InkOutput
 
 /// One figure of the results: every fact about it in one place.
 ///

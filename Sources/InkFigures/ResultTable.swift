@@ -1,3 +1,4 @@
+import InkOutput
 /// The terminal tables of a run: what each trace is, then its headline figures per strategy
 /// and the suite means.
 ///

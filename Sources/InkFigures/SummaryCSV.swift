@@ -1,4 +1,5 @@
 import InkMetrics
+import InkOutput
 
 /// `summary.csv`: one row per trace and strategy, then one `suite mean` row per strategy.
 ///

@@ -1,4 +1,5 @@
 import InkMetrics
+import InkSession
 import InkTraces
 
 /// One row of the results table: a trace (or the suite mean) and a strategy, with every
@@ -208,7 +209,7 @@ package struct SummaryRow: Sendable {
 }
 
 /// Means, spreads and ranges, in one place.
-enum Statistics {
+package enum Statistics {
     static func mean(_ xs: [Double]) -> Double { xs.reduce(0, +) / Double(xs.count) }
 
     /// The sample standard deviation (n - 1); `nil` for fewer than two values.

@@ -1,3 +1,5 @@
+import InkFigures
+import InkOutput
 /// What the chart scripts need to know about a results folder: names in index order, the
 /// timing caption, and the headers of the CSV files present (column numbers come from them).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import InkOutput
 
 /// Runs gnuplot on chart scripts in a results folder: each script renders to temporary names
 /// (`out_prefix`), which are renamed over the real ones only when gnuplot succeeds.

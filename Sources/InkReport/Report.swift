@@ -1,4 +1,7 @@
 import Foundation
+import InkBaseline
+import InkFigures
+import InkOutput
 
 /// The design-review report of a results folder: `report.md` and a self-contained
 /// `report.html` (SVG charts embedded), built from the run's ``SummaryRow`` rows (in memory

@@ -1,4 +1,6 @@
 import Foundation
+import InkFigures
+import InkOutput
 
 /// The report's "By device and input rate" section: each headline figure averaged over the
 /// traces of one recording device, and over the traces of one input-rate band, per strategy,

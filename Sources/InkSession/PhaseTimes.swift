@@ -1,4 +1,5 @@
 import Foundation
+import InkOutput
 
 /// Wall-clock times of a run's phases, printed to standard error at its end when the
 /// environment variable `INKBENCH_TIMINGS` is set (to anything but `0`): where a `bench`

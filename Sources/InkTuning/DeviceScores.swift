@@ -1,3 +1,5 @@
+import InkFigures
+import InkOutput
 /// One configuration's figures by recording device, judged by a budget: what `bench tune
 /// --evaluate` prints, what `tune --test` writes for the test set, and each column of the
 /// transfer table.

@@ -1,3 +1,7 @@
+import InkBaseline
+import InkFigures
+import InkOutput
+import InkReport
 /// What `bench tune` found, and its files: `tune.csv` (every evaluation on every set of
 /// traces), `tune-chart.csv` and `tune.gp` (the evaluations on the latency/overshoot plane with
 /// the budget box and the front), `tune.md` and the terminal summary.

@@ -1,3 +1,5 @@
+import InkFigures
+import InkOutput
 /// The file a `bench tune --shard K/N` writes: its block of the grid (the grid configurations
 /// `i` with `i % N == K-1`, in the search's grid order), each with every trace's figures in full
 /// precision (`Λ` and latency removed as exact tenths), so that `bench merge` gives the tuner

@@ -1,3 +1,4 @@
+import InkFigures
 /// The search of `bench tune`: a coarse grid over the parameters' ranges, then a coordinate
 /// search from the best grid point (steps halve when no neighbour is better), judged by a
 /// `Budget` on the mean over a set of traces.

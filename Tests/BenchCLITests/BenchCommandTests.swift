@@ -7,6 +7,8 @@ import Testing
 
 #if canImport(FoundationXML)
     import FoundationXML
+import InkFigures
+import InkOutput
 #endif
 
 /// A fresh folder under the temporary directory, with a space in its name (paths must be quoted).

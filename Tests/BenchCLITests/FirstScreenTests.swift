@@ -1,10 +1,11 @@
 import Foundation
-import InkBenchKit
 import InkReplay
 import InkTestSupport
 import Testing
 
 @testable import BenchCLI
+import InkOutput
+import InkReport
 
 /// What a reviewer and a new user see first (issue 29): one palette per run, the report that
 /// opens with the pick, the sweep's labels and table, messages that say what is wrong, and the

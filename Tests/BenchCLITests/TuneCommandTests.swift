@@ -1,6 +1,5 @@
 import BenchCLI
 import Foundation
-import InkBenchKit
 import Testing
 
 /// `bench tune` and `--budget` through the command line.

@@ -1,4 +1,4 @@
-import InkBenchKit
+import InkFigures
 import Testing
 
 /// `--budget`: parsing with clear errors, margins by the registry's directions, the best within.

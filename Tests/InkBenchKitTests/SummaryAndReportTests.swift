@@ -1,6 +1,11 @@
 import Foundation
+import InkBaseline
 import InkBenchKit
+import InkFigures
+import InkOutput
 import InkReplay
+import InkReport
+import InkSession
 import InkStrategies
 import InkSynthesis
 import Testing

@@ -1,10 +1,13 @@
 import Foundation
+@testable import InkBaseline
+@testable import InkFigures
 import InkReplay
+@testable import InkReport
+@testable import InkSession
 import InkStrategies
 import InkSynthesis
 import Testing
 
-@testable import InkBenchKit
 
 /// Issue 17: one figure model, one verdict in every command. Each test here failed on the
 /// code before the figure registry (the defect it names is in its comment).

@@ -1,3 +1,4 @@
+import InkOutput
 import InkTraces
 
 /// What the per-frame charts show of the chart trace, so that their data stays the size a

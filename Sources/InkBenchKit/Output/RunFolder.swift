@@ -4,6 +4,8 @@ import Foundation
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
+import InkOutput
+import InkTuning
 #endif
 
 /// A results folder that always holds one whole run: a command writes every file into a

@@ -1,5 +1,8 @@
+import InkFigures
 import InkMetrics
+import InkOutput
 import InkReplay
+import InkSession
 
 /// The files a `bench run --shard K/N` writes in place of `summary.csv`, so that `bench merge`
 /// rebuilds exactly the rows one unsharded run computes: every run's figures (each seed, every
