@@ -3,13 +3,13 @@ import Dispatch
 import Foundation
 import InkBrowser
 import InkImport
+import InkOutput
 import InkTraces
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
-import InkOutput
 #endif
 
 /// `bench browser IN --to OUT.csv`: replays a trace through a real headless Chromium and writes

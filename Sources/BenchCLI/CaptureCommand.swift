@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import InkBrowser
 import InkImport
+import InkOutput
 import InkSynthesis
 import InkTraces
 
@@ -10,7 +11,6 @@ import InkTraces
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
-import InkOutput
 #endif
 
 /// `bench capture`: serves the capture page (cross-origin isolated, so a browser records every

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import InkOutput
 import SwiftASN1
 import X509
 
@@ -7,7 +8,6 @@ import X509
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
-import InkOutput
 #endif
 
 /// A certificate for serving the capture page over HTTPS on the local network

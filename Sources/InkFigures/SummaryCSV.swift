@@ -125,7 +125,7 @@ package enum SummaryCSV {
         return TenthsMean(total: whole * 10 + (negative ? -digit : digit), count: 1)
     }
 
-    static func tenths(_ m: TenthsMean?, value: Double?, into csv: inout CSVWriter) {
+    package static func tenths(_ m: TenthsMean?, value: Double?, into csv: inout CSVWriter) {
         guard let m else { return csv.number(value) }
         if let exact = m.exactTenths { csv.tenths(exact) } else { csv.number(m.value) }
     }

@@ -210,7 +210,7 @@ package struct SummaryRow: Sendable {
 
 /// Means, spreads and ranges, in one place.
 package enum Statistics {
-    static func mean(_ xs: [Double]) -> Double { xs.reduce(0, +) / Double(xs.count) }
+    package static func mean(_ xs: [Double]) -> Double { xs.reduce(0, +) / Double(xs.count) }
 
     /// The sample standard deviation (n - 1); `nil` for fewer than two values.
     static func sampleSD(_ xs: [Double]) -> Double? {

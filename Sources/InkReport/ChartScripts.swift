@@ -54,6 +54,14 @@ package struct ChartScript: Sendable, Equatable {
     package var about: String
     /// The script text.
     package var text: String
+
+    /// A chart: its file stem, title, reading note (for the report) and gnuplot text.
+    package init(name: String, title: String, about: String, text: String) {
+        self.name = name
+        self.title = title
+        self.about = about
+        self.text = text
+    }
 }
 
 /// Writes the gnuplot scripts of the charts: trade-off, stroke replay, error over time,
@@ -97,13 +105,13 @@ package enum ChartScripts {
     }
 
     /// A comment line naming the columns a script uses: `summary.csv: $6 perceived_latency_ms, ...`.
-    static func columnsComment(_ file: String, _ header: [String]?, _ names: [String]) -> String {
+    package static func columnsComment(_ file: String, _ header: [String]?, _ names: [String]) -> String {
         guard let header else { return "" }
         return "\(file): " + names.compactMap { n in col(header, n).map { "\($0) \(n)" } }.joined(separator: ", ")
     }
 
     /// An index column's names for a script's header comment: `strategy_index: 0 none, 1 linear`.
-    static func indexLine(_ column: String, _ names: [String]) -> String {
+    package static func indexLine(_ column: String, _ names: [String]) -> String {
         column + ": " + names.enumerated().map { "\($0.offset) \(oneLine($0.element))" }.joined(separator: ", ")
     }
 
@@ -113,14 +121,14 @@ package enum ChartScripts {
     }
 
     /// The 1-based column of `name`, as `$n`; `nil` when missing.
-    static func col(_ header: [String], _ name: String) -> String? {
+    package static func col(_ header: [String], _ name: String) -> String? {
         header.firstIndex(of: name).map { "$\($0 + 1)" }
     }
 
     /// The common frame of a script: the header comment, CSV settings, and a loop that renders
     /// the body to SVG and then PNG (pngcairo when available). `out_prefix` (set with
     /// `gnuplot -e "out_prefix='...'"`) lets the tool render to temporary names first.
-    static func script(
+    package static func script(
         name: String, title: String, reads: [String], width: Int, height: Int, columns: [String] = [], body: String
     ) -> String {
         """

@@ -25,6 +25,20 @@ public struct RunResult: Sendable {
     package var frames: [FrameDetail]?
     /// Each frame's predicted tail, when tails were asked for (same order as `frames`).
     package var tails: [[PenPoint]]?
+
+    /// A run's result; `frames` and `tails` only when they were asked for.
+    package init(
+        trace: String, strategy: String, timing: Timing, samples: Int, figures: TraceFigures,
+        frames: [FrameDetail]? = nil, tails: [[PenPoint]]? = nil
+    ) {
+        self.trace = trace
+        self.strategy = strategy
+        self.timing = timing
+        self.samples = samples
+        self.figures = figures
+        self.frames = frames
+        self.tails = tails
+    }
 }
 
 /// What a run keeps beyond the figures.

@@ -57,6 +57,15 @@ package struct RunGroup: Sendable {
     package var inputRateHz: Double
     /// One result per seed, in seed order.
     package var perSeed: [RunResult]
+
+    package init(traceIndex: Int, strategyIndex: Int, trace: String, strategy: String, inputRateHz: Double, perSeed: [RunResult]) {
+        self.traceIndex = traceIndex
+        self.strategyIndex = strategyIndex
+        self.trace = trace
+        self.strategy = strategy
+        self.inputRateHz = inputRateHz
+        self.perSeed = perSeed
+    }
 }
 
 /// What a session produced.
@@ -74,6 +83,17 @@ package struct BenchOutcome: Sendable {
     package var samplesReplayed: Int
     /// Wall time of the replays (s).
     package var replaySeconds: Double
+
+    package init(
+        traceNames: [String], strategyNames: [String], groups: [RunGroup], traces: [Trace], samplesReplayed: Int, replaySeconds: Double
+    ) {
+        self.traceNames = traceNames
+        self.strategyNames = strategyNames
+        self.groups = groups
+        self.traces = traces
+        self.samplesReplayed = samplesReplayed
+        self.replaySeconds = replaySeconds
+    }
 }
 
 /// Runs a ``BenchPlan``: generates each trace for each seed, replays it through every

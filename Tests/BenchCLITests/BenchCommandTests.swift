@@ -1,5 +1,7 @@
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
 import InkTestSupport
 import Testing
 
@@ -7,8 +9,6 @@ import Testing
 
 #if canImport(FoundationXML)
     import FoundationXML
-import InkFigures
-import InkOutput
 #endif
 
 /// A fresh folder under the temporary directory, with a space in its name (paths must be quoted).

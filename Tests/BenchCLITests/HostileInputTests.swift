@@ -1,5 +1,6 @@
 import Foundation
 import InkBenchKit
+import InkOutput
 import InkTestSupport
 import Testing
 
@@ -7,7 +8,6 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
-import InkOutput
 #endif
 
 /// Issue 29, hostile inputs 1, 2, 6, 7, 10, 11, 13 and 14 (commands and output folders): each

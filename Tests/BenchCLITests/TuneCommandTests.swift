@@ -1,5 +1,6 @@
 import BenchCLI
 import Foundation
+import InkFigures
 import Testing
 
 /// `bench tune` and `--budget` through the command line.

@@ -1,11 +1,11 @@
 import Foundation
+import InkOutput
+import InkTuning
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
-import InkOutput
-import InkTuning
 #endif
 
 /// A results folder that always holds one whole run: a command writes every file into a
