@@ -28,10 +28,6 @@ struct BudgetOptions: ParsableArguments {
         }
     }
 
-    /// The budget the run's answer is judged against (``Budget/recorded(_:)`` of ``recorded``):
-    /// the given one, else the default; `nil` with `--budget none`.
-    var forAnswer: (budget: Budget?, origin: Answer.Origin) { Budget.recorded(recorded) }
-
     /// The options as a manifest records them (the report reads them back); nothing without `--budget`.
     var recorded: [String: String] {
         guard let budget else { return [:] }

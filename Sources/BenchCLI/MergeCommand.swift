@@ -139,7 +139,7 @@ struct MergeCommand: AsyncParsableCommand {
                 budget: budget)
             print("merged \(inputs.count) shards into \(run.path)/: " + files.map(\.name).joined(separator: ", ") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
         }
-        print(RunOutputs.answerLine(rows: rows, options: manifest.options))
+        print(try RunOutputs.answerLine(rows: rows, options: manifest.options))
     }
 
     /// The `bench run` a shard's manifest records, without `--shard` (for its options).

@@ -109,7 +109,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         PhaseTimes.shared.mark("terminal tables")
         print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))
-        print(RunOutputs.answerLine(rows: rows, options: manifest.options))
+        print(try RunOutputs.answerLine(rows: rows, options: manifest.options))
     }
 
     /// The session's plan and the chart trace: `--chart-trace`, else the fast S-curve, else

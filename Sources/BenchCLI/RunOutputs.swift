@@ -81,8 +81,13 @@ enum RunOutputs {
 
     /// The answer the report opens with (``Report/answer(rows:options:)``), printed as the
     /// terminal's last line: the same sentence, without markdown.
-    static func answerLine(rows: [SummaryRow], options: [String: String]) -> String {
-        Report.answer(rows: rows, options: options).text()
+    ///
+    /// - Throws: `BenchInputError` when `options` record a `budget` that is not one (the
+    ///   options of a run's `manifest.json`, here named `manifest.json`).
+    static func answerLine(rows: [SummaryRow], options: [String: String]) throws -> String {
+        do { return try Report.answer(rows: rows, options: options).text() } catch {
+            throw BenchInputError("manifest.json: option budget: \(error.description)")
+        }
     }
 
     /// The timing line, the traces table (recordings), the results table and the budget.

@@ -64,14 +64,17 @@ package struct Budget: Sendable, Equatable {
 
     /// The budget a run's recorded options ask for (`budget`, `budget-per-trace`, as in
     /// `manifest.json`): the given one, ``defaultText`` when none was recorded, or `nil` for
-    /// `--budget none`; with where it came from.
-    package static func recorded(_ options: [String: String]) -> (budget: Budget?, origin: Answer.Origin) {
+    /// `--budget none`; with where it came from. Parse it once (``Report`` keeps the result).
+    ///
+    /// - Throws: `BudgetError` when the recorded `budget` is not a budget (a `manifest.json`
+    ///   edited by hand or written by another version): the caller names the file.
+    package static func recorded(_ options: [String: String]) throws(BudgetError) -> (budget: Budget?, origin: Answer.Origin) {
         let scope: Scope = options["budget-per-trace"] == "true" ? .everyTrace : .suiteMean
         guard let text = options["budget"], !text.isEmpty else {
-            return (try? Budget(parsing: defaultText, scope: scope), .defaultBudget)
+            return (try Budget(parsing: defaultText, scope: scope), .defaultBudget)
         }
         if text == noneText { return (nil, .none) }
-        return ((try? Budget(parsing: text, scope: scope)), .given)
+        return (try Budget(parsing: text, scope: scope), .given)
     }
 
     /// The bounds, in the order given.

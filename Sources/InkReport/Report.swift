@@ -16,7 +16,7 @@ import InkOutput
 /// (``StrategyStyle``) in the HTML tables.
 ///
 /// ```swift
-/// let report = Report(rows: rows, manifest: manifest, charts: scripts, rendered: true)
+/// let report = try Report(rows: rows, manifest: manifest, charts: scripts, rendered: true)
 /// try out.write("report.md", text: report.markdown())
 /// try out.write("report.html", text: report.html(svg: { name in try? out.read(name + ".svg") }))
 /// ```
@@ -48,16 +48,22 @@ package struct Report: Sendable {
     package var rendered: Bool
     /// Why not, when they were not.
     package var chartsNote: String?
+    /// The budget the run was judged against (the manifest's `budget` and `budget-per-trace`,
+    /// else ``Budget/defaultText``; `nil` with `--budget none`) and where it came from: parsed
+    /// once, here.
+    package var budget: (budget: Budget?, origin: Answer.Origin)
 
+    /// - Throws: `BudgetError` when the manifest records a `budget` that is not one.
     package init(
         rows: [SummaryRow], manifest: Manifest?, charts: [ChartScript], rendered: Bool, chartsNote: String? = nil
-    ) {
+    ) throws(BudgetError) {
         self.rows = rows
         self.record = BenchRecord(summaryRows: rows, source: "summary.csv")
         self.manifest = manifest
         self.charts = charts
         self.rendered = rendered
         self.chartsNote = chartsNote
+        self.budget = try Budget.recorded(manifest?.options ?? [:])
     }
 
     /// A table of rows (indices into ``rows``) with the best value of each column marked.
@@ -141,18 +147,22 @@ package struct Report: Sendable {
     /// The run's budget (`--budget` in the manifest's options, else ``Budget/defaultText``;
     /// none with `--budget none`) judged on the summary's strategies, or `nil`.
     package var budgetVerdict: Budget.Verdict? {
-        Budget.recorded(manifest?.options ?? [:]).budget?.judge(Budget.candidates(record))
+        budget.budget?.judge(Budget.candidates(record))
     }
 
     /// The answer the report opens with and the terminal ends with.
-    package var answer: Answer { Report.answer(rows: rows, options: manifest?.options ?? [:]) }
+    package var answer: Answer { Report.answer(record: record, budget: budget) }
 
     /// The answer for summary rows and a run's recorded options: the one rule the report and
     /// the terminal both use, so they print the same sentence.
-    package static func answer(rows: [SummaryRow], options: [String: String]) -> Answer {
-        let record = BenchRecord(summaryRows: rows, source: "summary.csv")
-        let (budget, origin) = Budget.recorded(options)
-        return Answer(verdict: budget?.judge(Budget.candidates(record)), origin: origin, front: TradeoffReading(record: record).front)
+    ///
+    /// - Throws: `BudgetError` when `options` record a `budget` that is not one.
+    package static func answer(rows: [SummaryRow], options: [String: String]) throws(BudgetError) -> Answer {
+        answer(record: BenchRecord(summaryRows: rows, source: "summary.csv"), budget: try Budget.recorded(options))
+    }
+
+    private static func answer(record: BenchRecord, budget: (budget: Budget?, origin: Answer.Origin)) -> Answer {
+        Answer(verdict: budget.budget?.judge(Budget.candidates(record)), origin: budget.origin, front: TradeoffReading(record: record).front)
     }
 
     /// The strategies' chart styles by name, in run order.
@@ -164,7 +174,7 @@ package struct Report: Sendable {
     /// The budget section's paragraphs (markdown), or none without a budget.
     var budgetSection: (intro: String, table: String, best: String)? {
         guard let v = budgetVerdict else { return nil }
-        let origin = Budget.recorded(manifest?.options ?? [:]).origin
+        let origin = budget.origin
         let intro = (origin == .defaultBudget ? "**Budget (the default; give `--budget` for your own, `--budget none` for none):** " : "**Budget:** ") + v.budget.bounds.map { "`\($0.text)`" }.joined(separator: ", ") + ", applied to "
             + (v.budget.scope == .suiteMean ? "each strategy's suite mean" : "every trace counted in the suite mean (the worst trace is named)")
             + ". A bound on a closer-to-zero figure bounds its magnitude; values are compared as printed. Each cell: the value, and how far it is inside or outside the bound. The best within the budget has the smallest |perceived latency| (the most latency removed without running ahead of the pen), ties broken by overshoot p95."

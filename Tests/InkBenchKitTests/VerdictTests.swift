@@ -89,7 +89,7 @@ struct VerdictTests {
         #expect(quadraticVsKalman.verdict == .better)
         let text = try #require(reading.sentences.first { $0.strategy == "quadratic" }).text
         #expect(text.contains("dominated: `kalman`"))
-        let report = Report(rows: try await Self.defaultRows(), manifest: nil, charts: [], rendered: false)
+        let report = try Report(rows: try await Self.defaultRows(), manifest: nil, charts: [], rendered: false)
         #expect(report.record.rows == record.rows, "the report judges the rows it shows, the same rows the commands judge")
         #expect(report.markdown().contains("dominated: `kalman`"))
     }
