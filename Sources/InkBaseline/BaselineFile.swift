@@ -51,7 +51,7 @@ package enum BaselineFile {
 
     /// The prefix of the spread columns: `spread_overshoot_p95_mm` is the seed-to-seed spread of
     /// `overshoot_p95_mm` on that row.
-    package static let spreadPrefix = "spread_"
+    static let spreadPrefix = "spread_"
 
     /// The file's text.
     package static func render(_ record: BenchRecord) -> String {

@@ -41,7 +41,7 @@ package struct CheckReport: Sendable, Equatable {
     package var exitCode: Int32 { regressions.isEmpty ? 0 : 1 }
 
     /// The changes in report order.
-    package var orderedChanges: [FigureChange] {
+    var orderedChanges: [FigureChange] {
         let rank: [FigureChange.Verdict: Int] = [.regressed: 0, .improved: 1, .changed: 2, .unchanged: 3]
         return changes.enumerated().sorted { a, b in
             let ra = rank[a.element.verdict] ?? 9, rb = rank[b.element.verdict] ?? 9

@@ -33,13 +33,13 @@ package struct FigureChange: Sendable, Equatable {
     /// What judges the change (``Figure/cost(in:)``: the value, its magnitude, or another
     /// figure's magnitude) in the baseline's row and in this run's; `nil` when the figure has no
     /// better direction or the row lacks the value.
-    package var costs: (baseline: Double?, now: Double?)
+    var costs: (baseline: Double?, now: Double?)
     /// The row's seed-to-seed spread of this figure in the baseline (0 when unknown or clean).
     package var spread: Double
     package var verdict: Verdict
 
     /// How many times its seed-to-seed spread a row's tolerance is widened to.
-    package static let spreadFactor = 1.25
+    static let spreadFactor = 1.25
 
     /// Judges a change of `figure` between two rows (each figure by CSV name) under
     /// `tolerance`, widened to ``spreadFactor`` times the baseline row's seed-to-seed `spread`.
@@ -85,10 +85,10 @@ package struct FigureChange: Sendable, Equatable {
     }
 
     /// Whether the row's seed spread, not the figure's tolerance, sets ``allowed``.
-    package var allowedBySpread: Bool { Self.spreadFactor * spread > tolerance.allowed(baseline: baseline ?? 0) }
+    var allowedBySpread: Bool { Self.spreadFactor * spread > tolerance.allowed(baseline: baseline ?? 0) }
 
     /// The tolerance as shown: `±0.05 mm`, or `±0.412 mm (seed spread)` when the spread sets it.
-    package var toleranceText: String {
+    var toleranceText: String {
         if allowedBySpread {
             let unit = Figure.unitText(of: figure)
             return "±" + NumberText.fixed(allowed, Figure.digits(of: figure) + 1) + (unit.isEmpty ? "" : " \(unit)") + " (seed spread)"
@@ -103,7 +103,7 @@ package struct FigureChange: Sendable, Equatable {
     }
 
     /// The digits a change is printed with: one more than the figure's own.
-    package var printedDigits: Int { Figure.digits(of: figure) + 1 }
+    var printedDigits: Int { Figure.digits(of: figure) + 1 }
 
     /// Whether the figure moved visibly: a cell that became empty or full, or a value that
     /// prints differently at ``printedDigits`` (a difference that prints as +0.0000 has not moved).

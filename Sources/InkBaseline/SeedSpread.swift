@@ -20,13 +20,13 @@ package struct SeedSpread: Sendable, Equatable {
     /// The figure's column name.
     package var figure: String
     /// Per strategy (in run order), max - min over seeds of its suite mean.
-    package var suiteMeanRange: [String: Double]
+    var suiteMeanRange: [String: Double]
     /// The strategies in run order.
     package var strategies: [String]
     /// Largest max - min over seeds of one (trace, strategy) figure.
     package var traceRange: Double
     /// The (trace, strategy) where ``traceRange`` was found.
-    package var traceRangeAt: String
+    var traceRangeAt: String
     /// Largest max - min over seeds on a trace without noise.
     package var cleanRange: Double
 

@@ -141,7 +141,7 @@ package struct ToleranceTable: Sendable, Equatable {
 
 extension FigureTolerance {
     /// The default tolerance of a figure (1e-9 for a column this version does not know).
-    package static func defaultFor(_ figure: String) -> FigureTolerance {
+    static func defaultFor(_ figure: String) -> FigureTolerance {
         Figure.named(figure).map { FigureTolerance(absolute: $0.tolerance, unit: $0.unit.rawValue) }
             ?? FigureTolerance(absolute: 1e-9, unit: Figure.unitText(of: figure))
     }

@@ -14,7 +14,7 @@ package struct HorizonRow: Sendable {
     /// The horizon in ms: X for time horizons, k times the pool's median sample interval for sample counts.
     package var horizonMs: Double
     package var summary: HorizonErrorSummary
-    package var poolIndex: Int
+    var poolIndex: Int
     package var strategyIndex: Int
     package var sources: Int
 }
@@ -75,7 +75,7 @@ package enum HorizonCSV {
     }
 
     /// The median interval (ms) of a pool's sequences (the mean of the two middle ones for an even count).
-    package static func nominalIntervalMs(_ pool: HorizonPool) -> Double {
+    static func nominalIntervalMs(_ pool: HorizonPool) -> Double {
         var d: [Double] = []
         for s in pool.sequences where s.count >= 2 {
             for i in 1..<s.count where s.timesMs[i] > s.timesMs[i - 1] { d.append(s.timesMs[i] - s.timesMs[i - 1]) }

@@ -135,7 +135,7 @@ package enum PlatformMetrics {
     ]
 
     /// The name of the rows that pool every trace's strokes.
-    package static let allTraces = "all traces"
+    static let allTraces = "all traces"
 
     /// `android-metrics.csv`: per trace and strategy (then every trace pooled, trace index =
     /// the number of traces), a row per bucket with the mean over reported strokes of each

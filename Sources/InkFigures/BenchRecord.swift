@@ -125,7 +125,7 @@ package struct BenchRecord: Sendable, Equatable {
     /// Rebuilds a ``/InkReplay/Timing`` from complete ``timing`` fields.
     ///
     /// - Throws: `BaselineFileError` naming a missing or unreadable field.
-    package func makeTiming() throws(BaselineFileError) -> Timing {
+    func makeTiming() throws(BaselineFileError) -> Timing {
         func field(_ key: String) throws(BaselineFileError) -> String {
             guard let v = timing.first(where: { $0.key == key })?.value else {
                 throw BaselineFileError(path: source, line: nil, "the timing has no '\(key)'; it cannot be run again (use --results DIR)")

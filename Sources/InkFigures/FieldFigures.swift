@@ -11,7 +11,7 @@ package struct FieldFigure: Sendable, Equatable {
     /// Decimal digits worth reading.
     package var digits: Int
     /// One line: what it is.
-    package var meaning: String
+    var meaning: String
 }
 
 /// The field's figures: the registry section of every figure `bench horizon` and

@@ -188,7 +188,7 @@ extension Figure {
     package static let headlines: [Figure] = all.filter(\.headline)
 
     /// The spread column of a figure in `summary.csv`: `overshoot_p95_mm` -> `overshoot_p95_sd_mm`.
-    package static func spreadColumn(_ name: String) -> String {
+    static func spreadColumn(_ name: String) -> String {
         guard let i = name.lastIndex(of: "_") else { return name + "_sd" }
         return name[..<i] + "_sd" + name[i...]
     }

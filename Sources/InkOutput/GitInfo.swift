@@ -10,7 +10,7 @@ package struct GitInfo: Sendable, Equatable {
     /// The full commit hash of `HEAD`.
     package var commit: String
     /// Whether tracked files differ from `HEAD`.
-    package var dirty: Bool
+    var dirty: Bool
 
     /// Looked up once per process.
     package static let current: GitInfo? = {

@@ -8,7 +8,7 @@
 /// ```
 package enum ShardSet {
     /// Options that may differ between shards of one run.
-    package static let perShardOptions: Set<String> = ["shard", "out", "quiet", "no-charts", "require-charts"]
+    static let perShardOptions: Set<String> = ["shard", "out", "quiet", "no-charts", "require-charts"]
 
     /// Checks the shards; returns N.
     ///

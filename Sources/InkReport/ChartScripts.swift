@@ -276,7 +276,7 @@ package enum ChartScripts {
     // MARK: - Error over time
 
     /// The displayed tip's lead and cross-track error per frame for each strategy, on the chart trace (phase 0).
-    package static func errorOverTime(_ c: ChartContext) -> ChartScript? {
+    static func errorOverTime(_ c: ChartContext) -> ChartScript? {
         guard let t = c.chartTraceIndex, let fh = c.framesHeader, let ti = col(fh, "trace_index"),
             let si = col(fh, "strategy_index"), let ph = col(fh, "phase"), let tau = col(fh, "photon_time_s"),
             let lead = col(fh, "lead_mm"), let cross = col(fh, "cross_track_mm")

@@ -22,14 +22,14 @@ import InkOutput
 /// ```
 package struct Report: Sendable {
     /// The suite-mean table's figures (from the registry).
-    package static let suiteColumns: [Figure] = [
+    static let suiteColumns: [Figure] = [
         "perceived_latency_ms", "latency_removed_ms", "overshoot_p95_mm", "overshoot_max_mm", "end_overshoot_mean_mm",
         "end_overshoot_max_mm", "lead_mean_mm", "cross_track_rms_mm", "jitter_rms_mm", "remaining_lag_ratio",
         "wrong_direction_rate", "horizon_mean_ms",
     ].compactMap(Figure.named)
 
     /// The per-trace table's figures: the headline figures.
-    package static let traceColumns = Figure.headlines
+    static let traceColumns = Figure.headlines
 
     /// A table cell: its text and whether it holds the best value of its column.
     package struct Cell: Sendable, Equatable {
@@ -146,7 +146,7 @@ package struct Report: Sendable {
 
     /// The run's budget (`--budget` in the manifest's options, else ``Budget/defaultText``;
     /// none with `--budget none`) judged on the summary's strategies, or `nil`.
-    package var budgetVerdict: Budget.Verdict? {
+    var budgetVerdict: Budget.Verdict? {
         budget.budget?.judge(Budget.candidates(record))
     }
 

@@ -39,18 +39,18 @@ package struct ReportBreakdown: Sendable {
         package var strategy: String
         package var traces: Int
         /// Lowest and highest input rate of the group's traces (Hz).
-        package var rateRangeHz: ClosedRange<Double>
+        var rateRangeHz: ClosedRange<Double>
         /// Figure name to the mean over the group's traces.
         package var values: [String: Double]
     }
 
     /// The name used for traces whose source does not name a device.
-    package static let unnamedDevice = "(device not named)"
+    static let unnamedDevice = "(device not named)"
     /// The figures shown.
     package static let columns = Figure.headlines
 
     package var byDevice: [Line]
-    package var byRate: [Line]
+    var byRate: [Line]
     /// Per strategy (other than `none`), the device with the largest mean overshoot p95.
     package var worst: [(strategy: String, line: Line)]
 
@@ -114,7 +114,7 @@ package struct ReportBreakdown: Sendable {
     }
 
     /// The sentences naming each strategy's worst device.
-    package var worstSentences: [String] {
+    var worstSentences: [String] {
         worst.map { strategy, line in
             let v = line.values
             let p95 = v["overshoot_p95_mm"].map { NumberText.fixed($0, 3) } ?? "–"

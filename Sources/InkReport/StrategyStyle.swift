@@ -18,14 +18,14 @@ package struct StrategyStyle: Sendable, Equatable {
     /// The line and point colour, `#RRGGBB`.
     package var colour: String
     /// gnuplot's dash type: 1 solid, 2 dashed, 3 dotted, 4 dash-dot, 5 dash-dot-dot.
-    package var dashType: Int
+    var dashType: Int
     /// gnuplot's filled point type for this style (7 circle, 5 square, 9 triangle, 11 inverted triangle, 13 diamond);
     /// `none` uses 4, an open square.
     package var pointType: Int
 
     /// The Okabe-Ito palette without its black (kept for `none`) and yellow (unreadable on white):
     /// blue, vermillion, bluish green, reddish purple, orange, sky blue.
-    package static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
+    static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
     /// Dash types and point types of the successive rounds through the palette.
     static let dashTypes = [1, 2, 4, 3, 5]
     static let pointTypes = [7, 5, 9, 11, 13]
@@ -53,12 +53,12 @@ package struct StrategyStyle: Sendable, Equatable {
     /// gnuplot's colour, dash type and point type: `lc rgb '#0072B2' dt 1 pt 7`.
     package var gnuplot: String { "lc rgb '\(colour)' dt \(dashType) pt \(pointType)" }
     /// gnuplot's colour and dash type, for `with lines` (which takes no point type).
-    package var gnuplotLine: String { "lc rgb '\(colour)' dt \(dashType)" }
+    var gnuplotLine: String { "lc rgb '\(colour)' dt \(dashType)" }
     /// gnuplot's colour and point type only, for charts whose dash type shows something else
     /// (the horizon chart's pools, the platform chart's two figures).
     package var gnuplotColourAndPoint: String { "lc rgb '\(colour)' pt \(pointType)" }
     /// The report's swatch for the strategy (a Unicode glyph by dash type: ● solid, ■ dashed, ▲ ...).
-    package var glyph: String {
+    var glyph: String {
         if self == .baseline { return "□" }
         return ["●", "■", "▲", "▼", "◆"][Self.dashTypes.firstIndex(of: dashType) ?? 0]
     }

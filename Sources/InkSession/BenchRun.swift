@@ -180,7 +180,7 @@ public enum BenchRunner {
 
 extension TraceFigures {
     /// Fills the figures defined against `none` on the same trace and timing.
-    package mutating func relate(toNone none: TraceFigures) {
+    mutating func relate(toNone none: TraceFigures) {
         if let a = none.perceivedLatencyTenthsMs, let b = perceivedLatencyTenthsMs { latencyRemovedTenthsMs = a - b }
         if let a = none.spatialLagMeanMM, let b = spatialLagMeanMM, a > 0 { remainingLagRatio = b / a }
     }

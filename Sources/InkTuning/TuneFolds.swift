@@ -19,7 +19,7 @@ package struct TuneFolds: Sendable, Equatable {
     /// Why the split is weak or missing, or `nil`.
     package var warning: String?
     /// Whether the folds leave one device out at a time (``byDevice(traces:)``).
-    package var leavesDeviceOut = false
+    var leavesDeviceOut = false
 
     /// `k` folds by recording: the traces (sorted by name) shuffled with `seed`, then dealt in turn.
     /// Fewer than 2 traces: no folds, with a warning; fewer than 2 per fold: a warning.

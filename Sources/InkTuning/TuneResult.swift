@@ -62,10 +62,10 @@ package struct TuneResult: Sendable {
     package var chosenFits: Bool { fits(tuner.figures(inSample) ?? [:], over: traces) }
 
     /// The in-sample figures of the chosen configuration (mean over all traces).
-    package var inSampleFigures: [String: Double] { Tuner.mean(tuner.figures(inSample) ?? [:], over: traces) }
+    var inSampleFigures: [String: Double] { Tuner.mean(tuner.figures(inSample) ?? [:], over: traces) }
 
     /// Each trace's figures under the configuration tuned without its fold; `nil` without folds.
-    package var heldOutPerTrace: Tuner.PerTrace? {
+    var heldOutPerTrace: Tuner.PerTrace? {
         guard !perFold.isEmpty else { return nil }
         var combined: Tuner.PerTrace = [:]
         for (fold, values) in perFold {
@@ -76,10 +76,10 @@ package struct TuneResult: Sendable {
     }
 
     /// The held-out figures: the mean over every trace of ``heldOutPerTrace``; `nil` without folds.
-    package var heldOutFigures: [String: Double]? { heldOutPerTrace.map { Tuner.mean($0, over: traces) } }
+    var heldOutFigures: [String: Double]? { heldOutPerTrace.map { Tuner.mean($0, over: traces) } }
 
     /// The held-out figures by device, when the folds leave one device out; else `nil`.
-    package var heldOutDevices: DeviceScores? {
+    var heldOutDevices: DeviceScores? {
         guard split.leavesDeviceOut, !devices.isEmpty, let held = heldOutPerTrace else { return nil }
         return DeviceScores(perTrace: held, traces: devices, budget: budget)
     }

@@ -99,7 +99,7 @@ package struct Tuner: Sendable {
 
     /// Configurations evaluated per call of ``evaluate``: small enough for the progress line to
     /// move during a large grid, large enough to keep both cores busy.
-    package static let batchSize = 64
+    static let batchSize = 64
 
     /// Evaluates the configurations not yet cached, in batches of ``batchSize`` (the results
     /// do not depend on the batching: each configuration is replayed on its own).
