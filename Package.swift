@@ -7,7 +7,9 @@
 //   InkPrediction (the Predictor protocol and strategies; no dependencies)
 //   InkReplay (the 240 Hz input / 60 Hz frame timing model)  ->  InkMetrics (the figures)
 //   InkStrategies (the built-in strategies by name, input stages, the --strategies grammar)
-//   InkBenchKit (suites, runs, CSV, charts, reports, baselines)  ->  bench (the command)
+//   InkOutput (files, CSV, manifest) -> InkSession (runs) -> InkFigures (figures, rows, budgets)
+//     -> InkBaseline (checks, tolerances) -> InkReport (charts, report) -> InkTuning
+//     -> InkBenchKit (run folders, shards, per-run CSVs)  ->  bench (the command)
 //
 // Each target lists exactly the modules its files import (scripts/check-imports.py checks it).
 import PackageDescription
@@ -20,7 +22,8 @@ let package = Package(
         .library(
             name: "InkBench",
             targets: [
-                "InkTraces", "InkSynthesis", "InkImport", "InkModels", "InkReplay", "InkStrategies", "InkMetrics", "InkBenchKit",
+                "InkTraces", "InkSynthesis", "InkImport", "InkModels", "InkReplay", "InkStrategies", "InkMetrics",
+                "InkOutput", "InkSession", "InkFigures", "InkBaseline", "InkReport", "InkTuning", "InkBenchKit",
             ]),
         // The whole `bench` for a package that adds its own predictors (`BenchMain.main(strategies:)`).
         .library(name: "BenchCLI", targets: ["BenchCLI"]),
@@ -51,17 +54,44 @@ let package = Package(
         // InkModels), input stages and the `--strategies` grammar.
         .target(name: "InkStrategies", dependencies: ["InkTraces", "InkPrediction", "InkModels", "InkReplay"]),
         .target(name: "InkMetrics", dependencies: ["InkTraces", "InkPrediction", "InkReplay"]),
+        // A run's outputs, split along InkBenchKit's seams (issue 27), bottom to top:
+        // files, CSV, number text, the manifest and shard sets (and SHA-256 for the manifest) ...
+        .target(
+            name: "InkOutput",
+            dependencies: ["InkReplay", .product(name: "Crypto", package: "swift-crypto")]),
+        // ... a session: the plan of runs and running it (replay, scoring) ...
+        .target(
+            name: "InkSession",
+            dependencies: ["InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkStrategies", "InkMetrics", "InkOutput"]),
+        // ... the figure registry, summary rows, budgets and the answer ...
+        .target(
+            name: "InkFigures",
+            dependencies: ["InkTraces", "InkSynthesis", "InkReplay", "InkStrategies", "InkMetrics", "InkOutput", "InkSession"]),
+        // ... baselines, tolerances, checks, comparisons and dominance ...
+        .target(
+            name: "InkBaseline",
+            dependencies: [
+                "InkTraces", "InkSynthesis", "InkImport", "InkReplay", "InkStrategies", "InkOutput", "InkSession", "InkFigures",
+            ]),
+        // ... chart scripts, gnuplot and the report ...
+        .target(name: "InkReport", dependencies: ["InkOutput", "InkFigures", "InkBaseline"]),
+        // ... tuning and its shards ...
+        .target(
+            name: "InkTuning",
+            dependencies: ["InkTraces", "InkSynthesis", "InkOutput", "InkFigures", "InkBaseline", "InkReport"]),
+        // ... and the run on top: run folders, run shards and merges, the per-run CSVs, horizon
+        // and platform figures, suite files.
         .target(
             name: "InkBenchKit",
             dependencies: [
-                "InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkStrategies", "InkMetrics",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkMetrics",
+                "InkOutput", "InkSession", "InkFigures", "InkReport", "InkTuning",
             ]),
         // A real Chromium driven over DevTools (bench browser) and the capture page's server.
         .target(
             name: "InkBrowser",
             dependencies: [
-                "InkTraces", "InkImport", "InkPrediction", "InkBenchKit",
+                "InkTraces", "InkImport", "InkPrediction", "InkOutput",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -80,7 +110,7 @@ let package = Package(
                 "InkImport",
                 "InkReplay", "InkStrategies",
                 "InkMetrics",
-                "InkBenchKit",
+                "InkOutput", "InkSession", "InkFigures", "InkBaseline", "InkReport", "InkTuning", "InkBenchKit",
                 "InkBrowser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -99,35 +129,38 @@ let package = Package(
         .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis", "InkTraces", "InkTestSupport"]),
         .testTarget(
             name: "InkReplayTests",
-            dependencies: ["InkReplay", "InkStrategies", "InkPrediction", "InkTraces", "InkSynthesis", "InkMetrics", "InkBenchKit", "InkTestSupport"]),
+            dependencies: ["InkReplay", "InkStrategies", "InkPrediction", "InkTraces", "InkSynthesis", "InkMetrics", "InkTestSupport"]),
         .testTarget(
             name: "InkModelsTests",
             dependencies: [
-                "InkModels", "InkPrediction", "InkImport", "InkReplay", "InkStrategies", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport",
+                "InkModels", "InkPrediction", "InkImport", "InkReplay", "InkStrategies", "InkTraces", "InkSynthesis", "InkTestSupport",
             ]),
         .testTarget(
             name: "InkImportTests", dependencies: ["InkImport", "InkTraces", "InkPrediction", "InkSynthesis", "InkTestSupport"]),
         .testTarget(
             name: "InkBenchKitTests",
             dependencies: [
-                "InkBenchKit", "InkTraces", "InkPrediction", "InkReplay", "InkStrategies", "InkMetrics", "InkSynthesis", "InkTestSupport",
+                "InkBenchKit", "InkOutput", "InkSession", "InkFigures", "InkBaseline", "InkReport", "InkTuning",
+                "InkTraces", "InkPrediction", "InkReplay", "InkStrategies", "InkMetrics", "InkSynthesis", "InkTestSupport",
             ]),
         .testTarget(
             name: "BenchCLITests",
             dependencies: [
-                "BenchCLI", "InkBrowser", "InkImport", "InkReplay", "InkStrategies", "InkTraces", "InkSynthesis", "InkBenchKit", "InkTestSupport",
+                "BenchCLI", "InkBrowser", "InkImport", "InkReplay", "InkStrategies", "InkTraces", "InkSynthesis", "InkBenchKit",
+                "InkOutput", "InkFigures", "InkBaseline", "InkReport", "InkTuning", "InkTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
             name: "InkBrowserTests",
             dependencies: [
-                "InkBrowser", "InkTraces", "InkPrediction", "InkImport", "InkReplay", "InkStrategies", "InkMetrics", "InkBenchKit", "InkSynthesis",
+                "InkBrowser", "InkTraces", "InkPrediction", "InkImport", "InkReplay", "InkStrategies", "InkMetrics", "InkSession", "InkSynthesis",
                 "InkTestSupport",
             ]),
         .testTarget(
             name: "InkMetricsTests",
             dependencies: [
-                "InkMetrics", "InkTraces", "InkPrediction", "InkReplay", "InkStrategies", "InkSynthesis", "InkImport", "InkBenchKit", "InkTestSupport",
+                "InkMetrics", "InkTraces", "InkPrediction", "InkReplay", "InkStrategies", "InkSynthesis", "InkImport", "InkSession",
+                "InkBenchKit", "InkTestSupport",
             ]),
     ]
 )

@@ -35,7 +35,8 @@ import tempfile
 PRODUCT_MODULES = {
     # The root package's library products (used by the Benchmarks package).
     "InkBench": [
-        "InkTraces", "InkSynthesis", "InkImport", "InkModels", "InkReplay", "InkStrategies", "InkMetrics", "InkBenchKit",
+        "InkTraces", "InkSynthesis", "InkImport", "InkModels", "InkReplay", "InkStrategies", "InkMetrics",
+        "InkOutput", "InkSession", "InkFigures", "InkBaseline", "InkReport", "InkTuning", "InkBenchKit",
     ],
 }
 

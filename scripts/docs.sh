@@ -23,7 +23,7 @@ fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   # Dependency order; the executables (bench, the example) have no library documentation.
-  targets=(InkPrediction InkTraces InkSynthesis InkImport InkModels InkReplay InkStrategies InkMetrics InkBenchKit InkBrowser BenchCLI)
+  targets=(InkPrediction InkTraces InkSynthesis InkImport InkModels InkReplay InkStrategies InkMetrics InkOutput InkSession InkFigures InkBaseline InkReport InkTuning InkBenchKit InkBrowser BenchCLI)
 fi
 
 args=()

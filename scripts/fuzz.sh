@@ -14,7 +14,8 @@
 # (RecordingReaderRegistryTests fails otherwise).
 #
 # Build: the package's library modules (InkPrediction, InkTraces, InkModels, InkImport, InkReplay,
-# InkStrategies, InkMetrics, InkSynthesis, InkBenchKit) are compiled once with `swiftc -sanitize=fuzzer` into
+# InkStrategies, InkMetrics, InkSynthesis, InkOutput, InkSession, InkFigures, InkBaseline, InkReport,
+# InkTuning, InkBenchKit) are compiled once with `swiftc -sanitize=fuzzer` into
 # objects and module files under ${FUZZ_WORK:-.build-fuzz}/ (with `-package-name`, which
 # `package` access needs since Swift 6), then each entry point in scripts/fuzz/Fuzz*.swift
 # (with FuzzPipeline.swift) is linked against them. Not the package build: its `bench` main
@@ -71,15 +72,16 @@ SWIFTC=(swiftc -O -sanitize=fuzzer -parse-as-library -swift-version 6 -package-n
 build_modules() {
   mkdir -p "$WORK/mod" "$WORK/obj"
   local started=$SECONDS
-  for module in InkPrediction InkTraces InkModels InkImport InkReplay InkStrategies InkMetrics InkSynthesis InkBenchKit; do
+  for module in InkPrediction InkTraces InkModels InkImport InkReplay InkStrategies InkMetrics InkSynthesis \
+    InkOutput InkSession InkFigures InkBaseline InkReport InkTuning InkBenchKit; do
     echo "== module $module"
     sources=()
     while IFS= read -r f; do sources+=("$f"); done < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
-    # swift-crypto is built by SwiftPM, not here: InkBenchKit's SHA-256 (Digest.swift) is
+    # swift-crypto is built by SwiftPM, not here: InkOutput's SHA-256 (Digest.swift) is
     # replaced by a stand-in with the same interface (scripts/fuzz/DigestForFuzzing.swift).
-    if [ "$module" = InkBenchKit ]; then
+    if [ "$module" = InkOutput ]; then
       kept=()
-      for f in "${sources[@]}"; do [ "$f" = Sources/InkBenchKit/Digest.swift ] || kept+=("$f"); done
+      for f in "${sources[@]}"; do [ "$f" = Sources/InkOutput/Digest.swift ] || kept+=("$f"); done
       sources=("${kept[@]}" scripts/fuzz/DigestForFuzzing.swift)
     fi
     if ! "${SWIFTC[@]}" -module-name "$module" -wmo -c "${sources[@]}" \

@@ -24,10 +24,10 @@
 // are deterministic, and CI checks them against Thresholds/ (0 per sample).
 import Benchmark
 import Foundation
-import InkBenchKit
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkSession
 import InkStrategies
 import InkSynthesis
 import InkTraces

@@ -1,5 +1,5 @@
 import ArgumentParser
-import InkBenchKit
+import InkOutput
 
 /// `bench`: replays pen traces through predictors and scores perceived latency and overshoot.
 ///

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import InkBenchKit
+import InkSession
 import InkTraces
 
 /// The entry point of `bench`: parses, runs, and maps failures to the documented exit codes

@@ -1,5 +1,5 @@
 import ArgumentParser
-import InkBenchKit
+import InkFigures
 
 /// The `--budget` and `--budget-per-trace` options of `run`, `sweep` and `tune`.
 ///
@@ -27,10 +27,6 @@ struct BudgetOptions: ParsableArguments {
             throw ValidationError(error.description)
         }
     }
-
-    /// The budget the run's answer is judged against (``Budget/recorded(_:)`` of ``recorded``):
-    /// the given one, else the default; `nil` with `--budget none`.
-    var forAnswer: (budget: Budget?, origin: Answer.Origin) { Budget.recorded(recorded) }
 
     /// The options as a manifest records them (the report reads them back); nothing without `--budget`.
     var recorded: [String: String] {

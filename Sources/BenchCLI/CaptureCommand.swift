@@ -1,9 +1,9 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import InkBenchKit
 import InkBrowser
 import InkImport
+import InkOutput
 import InkSynthesis
 import InkTraces
 

@@ -1,5 +1,8 @@
 import Foundation
-import InkBenchKit
+import InkFigures
+import InkOutput
+import InkReport
+import InkSession
 
 /// The charts and the report of a results folder, built from its files: writes every `.gp`
 /// script, renders them with gnuplot (unless turned off), then writes `report.md` and
@@ -110,7 +113,10 @@ enum ChartsAndReport {
         PhaseTimes.shared.mark("chart scripts")
         let (rendered, note) = try charts(scripts, in: folder, noCharts: noCharts, requireCharts: requireCharts)
         PhaseTimes.shared.mark("charts rendered")
-        let report = Report(rows: rows, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note)
+        let report: Report
+        do { report = try Report(rows: rows, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note) } catch {
+            throw BenchInputError("\(folder.file("manifest.json")): option budget: \(error.description)")
+        }
         var markdown = report.markdown(), html = report.html { name in try? folder.read(name + ".svg") }
         // A tune written into the folder (tune.md) has its section in the report, before the provenance.
         if let tune = try? folder.read("tune.md") {

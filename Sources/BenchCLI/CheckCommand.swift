@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
-import InkBenchKit
+import InkBaseline
+import InkFigures
+import InkOutput
 import InkReplay
+import InkSession
 
 /// `bench check`: runs the configured suite (or reads a results folder) and compares every
 /// figure with a committed baseline, so CI fails when a predictor change makes ink worse.

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import InkBenchKit
+import InkBaseline
+import InkFigures
 import InkReplay
+import InkSession
 import InkStrategies
 
 /// `bench compare A B`: is B better than A? A and B are two results folders (each strategy in

@@ -1,7 +1,8 @@
 import ArgumentParser
-import InkBenchKit
 import Foundation
+import InkBenchKit
 import InkImport
+import InkOutput
 import InkSynthesis
 import InkTraces
 

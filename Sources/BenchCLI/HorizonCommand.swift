@@ -3,6 +3,7 @@ import Foundation
 import InkBenchKit
 import InkImport
 import InkMetrics
+import InkOutput
 import InkReplay
 import InkSynthesis
 

@@ -1,7 +1,11 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
 import InkReplay
+import InkReport
+import InkTuning
 
 /// `bench merge`: joins the folders of `bench run`, `sweep` or `tune` runs with `--shard K/N`
 /// into the files one unsharded run writes (byte-identical CSV; the report and charts drawn
@@ -135,7 +139,7 @@ struct MergeCommand: AsyncParsableCommand {
                 budget: budget)
             print("merged \(inputs.count) shards into \(run.path)/: " + files.map(\.name).joined(separator: ", ") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
         }
-        print(RunOutputs.answerLine(rows: rows, options: manifest.options))
+        print(try RunOutputs.answerLine(rows: rows, options: manifest.options))
     }
 
     /// The `bench run` a shard's manifest records, without `--shard` (for its options).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InkBenchKit
 import InkMetrics
+import InkOutput
 import InkReplay
 import InkTraces
 

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
 
 /// `bench report`: rebuilds the chart scripts, charts and report of an existing results folder
 /// from its files (`summary.csv`, `manifest.json`, `frames.csv`, ...), without re-running.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import InkBenchKit
+import InkOutput
 import InkReplay
 import InkSynthesis
 import InkTraces

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
 import InkReplay
+import InkSession
 
 /// `bench run` (the default): runs the suite (and any recordings) through the strategies,
 /// prints the table, and writes the CSV files, charts, report and manifest to `--out`.
@@ -106,7 +109,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         PhaseTimes.shared.mark("terminal tables")
         print(FinalLine.text(elapsedSeconds: seconds(clock.now - start), replaySeconds: outcome.replaySeconds, samples: outcome.samplesReplayed))
-        print(RunOutputs.answerLine(rows: rows, options: manifest.options))
+        print(try RunOutputs.answerLine(rows: rows, options: manifest.options))
     }
 
     /// The session's plan and the chart trace: `--chart-trace`, else the fast S-curve, else

@@ -1,5 +1,9 @@
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
+import InkReport
+import InkSession
 
 /// The last steps of a run, shared by `bench run` and `bench merge` (which rebuilds a run from
 /// its shards): write the data files, the charts and the report, list every output in the
@@ -77,8 +81,13 @@ enum RunOutputs {
 
     /// The answer the report opens with (``Report/answer(rows:options:)``), printed as the
     /// terminal's last line: the same sentence, without markdown.
-    static func answerLine(rows: [SummaryRow], options: [String: String]) -> String {
-        Report.answer(rows: rows, options: options).text()
+    ///
+    /// - Throws: `BenchInputError` when `options` record a `budget` that is not one (the
+    ///   options of a run's `manifest.json`, here named `manifest.json`).
+    static func answerLine(rows: [SummaryRow], options: [String: String]) throws -> String {
+        do { return try Report.answer(rows: rows, options: options).text() } catch {
+            throw BenchInputError("manifest.json: option budget: \(error.description)")
+        }
     }
 
     /// The timing line, the traces table (recordings), the results table and the budget.

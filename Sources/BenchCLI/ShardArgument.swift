@@ -1,5 +1,5 @@
 import ArgumentParser
-import InkBenchKit
+import InkOutput
 
 extension Shard {
     /// `--shard K/N` parsed once, when the command line is: the option's value is the typed

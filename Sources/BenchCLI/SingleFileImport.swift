@@ -1,6 +1,6 @@
 import ArgumentParser
-import InkBenchKit
 import InkImport
+import InkOutput
 
 /// The import options of a command that reads one recording (`convert`, `browser`): its
 /// `--format`, `--scale`, `--time-unit` and `--hover`, declared, checked and applied in one place.

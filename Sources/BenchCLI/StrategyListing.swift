@@ -1,4 +1,4 @@
-import InkBenchKit
+import InkOutput
 import InkReplay
 import InkStrategies
 

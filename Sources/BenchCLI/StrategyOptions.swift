@@ -1,5 +1,4 @@
 import ArgumentParser
-import InkBenchKit
 import InkReplay
 import InkStrategies
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import InkBenchKit
 
 /// Which synthetic traces to run, and with which seeds.
 ///

@@ -1,7 +1,11 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
 import InkReplay
+import InkReport
+import InkSession
 
 /// `bench sweep`: re-runs the strategies with the prediction horizon capped at each of a range
 /// of values (e.g. 0 to 50 ms) and once uncapped, writing `sweep.csv` and the trade-off-curve

@@ -1,7 +1,7 @@
-import InkTraces
 import ArgumentParser
-import InkBenchKit
+import InkOutput
 import InkReplay
+import InkTraces
 
 /// The timing options shared by `run` and `sweep`: a preset, then any parameter overridden.
 ///

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
 import InkReplay
+import InkTuning
 
 /// `bench tune STRATEGY --evaluate`: no search; the strategy as given, scored on every trace and
 /// judged device by device (the leave-one-device-out check of a default chosen elsewhere).

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkOutput
 import InkReplay
+import InkTuning
 
 /// `bench tune --shard K/N` and the merge of its folders.
 ///

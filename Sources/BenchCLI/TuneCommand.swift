@@ -1,8 +1,12 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
 import InkReplay
+import InkSession
 import InkStrategies
+import InkTuning
 
 /// `bench tune`: searches a strategy's parameters for the most latency removed within a budget,
 /// with held-out figures from folds it was not tuned on.

@@ -1,5 +1,5 @@
 import Foundation
-import InkBenchKit
+import InkOutput
 
 /// The tune's section in `report.md` and `report.html`: when the folder holds a run, its report
 /// is rebuilt with the section (before the provenance); otherwise the report is the section

@@ -1,5 +1,6 @@
 import Foundation
 import InkMetrics
+import InkOutput
 
 /// The report sections of the field's metrics, as Markdown: `horizon.md` (fixed-horizon
 /// errors) and `platform-metrics.md` (Android and Chromium), written beside their CSV files

@@ -1,5 +1,7 @@
 import InkMetrics
+import InkOutput
 import InkReplay
+import InkSession
 
 /// `frames.csv`: one row per evaluated (open) frame of the first seed: where the pen was at
 /// photon time, what the frame showed, and the errors.

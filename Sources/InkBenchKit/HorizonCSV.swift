@@ -1,7 +1,9 @@
 import Foundation
 import InkImport
 import InkMetrics
+import InkOutput
 import InkReplay
+import InkReport
 
 /// One row of `horizon.csv`: a strategy's fixed-horizon errors on one pool at one horizon.
 package struct HorizonRow: Sendable {
@@ -12,7 +14,7 @@ package struct HorizonRow: Sendable {
     /// The horizon in ms: X for time horizons, k times the pool's median sample interval for sample counts.
     package var horizonMs: Double
     package var summary: HorizonErrorSummary
-    package var poolIndex: Int
+    var poolIndex: Int
     package var strategyIndex: Int
     package var sources: Int
 }
@@ -73,7 +75,7 @@ package enum HorizonCSV {
     }
 
     /// The median interval (ms) of a pool's sequences (the mean of the two middle ones for an even count).
-    package static func nominalIntervalMs(_ pool: HorizonPool) -> Double {
+    static func nominalIntervalMs(_ pool: HorizonPool) -> Double {
         var d: [Double] = []
         for s in pool.sequences where s.count >= 2 {
             for i in 1..<s.count where s.timesMs[i] > s.timesMs[i - 1] { d.append(s.timesMs[i] - s.timesMs[i - 1]) }

@@ -34,7 +34,7 @@ package enum HorizonPooling: String, Sendable, CaseIterable {
     case all
 
     /// The pool a source belongs to.
-    package func poolName(_ source: String) -> String {
+    func poolName(_ source: String) -> String {
         let name = (source as NSString).lastPathComponent
         switch self {
         case .task:

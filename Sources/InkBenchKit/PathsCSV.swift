@@ -1,3 +1,4 @@
+import InkOutput
 import InkTraces
 
 /// `paths.csv`: the samples (the real ink) and the true pen position at each sample time of

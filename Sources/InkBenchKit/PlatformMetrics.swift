@@ -1,7 +1,9 @@
 import Foundation
 import InkMetrics
+import InkOutput
 import InkPrediction
 import InkReplay
+import InkReport
 import InkTraces
 
 /// A strategy's Android metrics on one trace: the atoms of every stroke Android would report,
@@ -133,7 +135,7 @@ package enum PlatformMetrics {
     ]
 
     /// The name of the rows that pool every trace's strokes.
-    package static let allTraces = "all traces"
+    static let allTraces = "all traces"
 
     /// `android-metrics.csv`: per trace and strategy (then every trace pooled, trace index =
     /// the number of traces), a row per bucket with the mean over reported strokes of each

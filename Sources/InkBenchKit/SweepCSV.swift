@@ -1,4 +1,6 @@
 import Foundation
+import InkFigures
+import InkOutput
 
 /// `sweep.csv`: the figures of every strategy over a range of horizon caps, one row per cap,
 /// trace (and suite mean) and strategy, ordered by strategy, then trace, then cap (uncapped last).
@@ -54,7 +56,7 @@ package enum SweepCSV {
     }
 
     /// The widest line of ``table(runs:width:)`` by default, in characters.
-    package static let terminalWidth = 120
+    static let terminalWidth = 120
 
     /// A terminal table of the suite means: one line per cap (and `no cap` last), one column
     /// per strategy holding `Λ ms / p95 mm / end max mm`. When the strategies do not fit in

@@ -1,3 +1,5 @@
+import InkOutput
+import InkSession
 /// `tails.csv`: each frame's predicted tail for the chart trace (first seed), one row per
 /// segment, from the newest received sample through the predictor's answers to the target.
 ///

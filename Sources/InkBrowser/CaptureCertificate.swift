@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import InkBenchKit
+import InkOutput
 import SwiftASN1
 import X509
 

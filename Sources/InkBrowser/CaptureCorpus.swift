@@ -1,6 +1,6 @@
 import Foundation
-import InkBenchKit
 import InkImport
+import InkOutput
 import InkTraces
 
 /// A folder of uploaded captures (`bench capture --serve --into DIR`): each upload is checked

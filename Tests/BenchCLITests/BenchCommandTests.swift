@@ -1,5 +1,7 @@
 import Foundation
 import InkBenchKit
+import InkFigures
+import InkOutput
 import InkTestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
-import InkBenchKit
 import Testing
 
 @testable import BenchCLI
+import InkOutput
 
 /// A fresh path under the temporary directory, with a space in it.
 private func scratchPath(_ label: String) -> String {

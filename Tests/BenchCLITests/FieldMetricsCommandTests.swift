@@ -1,6 +1,7 @@
 import BenchCLI
 import Foundation
 import InkBenchKit
+import InkOutput
 import InkTestSupport
 import Testing
 

@@ -1,10 +1,11 @@
 import Foundation
-import InkBenchKit
 import InkReplay
 import InkTestSupport
 import Testing
 
 @testable import BenchCLI
+import InkOutput
+import InkReport
 
 /// What a reviewer and a new user see first (issue 29): one palette per run, the report that
 /// opens with the pick, the sweep's labels and table, messages that say what is wrong, and the
@@ -73,12 +74,12 @@ struct FirstScreenTests {
         #expect(!md.contains("removes 35.3 ms"))
         // The terminal's answer is the report's, without markdown.
         let rows = try ChartsAndReport.readSummary(OutputFolder(path: out))
-        let terminal = RunOutputs.answerLine(rows: rows, options: [:])
+        let terminal = try RunOutputs.answerLine(rows: rows, options: [:])
         #expect("**" + terminal + "**" == first.replacingOccurrences(of: "`", with: ""))
         // --budget none: no pick, the front instead; a given budget is named as given.
-        let none = Report.answer(rows: rows, options: ["budget": "none"]).text()
+        let none = try Report.answer(rows: rows, options: ["budget": "none"]).text()
         #expect(none.hasPrefix("No pick (--budget none): no strategy is better than linear, kalman, kalman-chromium"))
-        let given = Report.answer(rows: rows, options: ["budget": "overshoot_p95_mm<=3"]).text()
+        let given = try Report.answer(rows: rows, options: ["budget": "overshoot_p95_mm<=3"]).text()
         #expect(given.hasPrefix("Pick: kalman-chromium, the ink closest to the pen within the budget, overshoot p95 <= 3 mm (suite means)"))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import InkBenchKit
+import InkOutput
 import InkTestSupport
 import Testing
 

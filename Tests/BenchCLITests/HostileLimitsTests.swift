@@ -1,10 +1,10 @@
 import Foundation
-import InkBenchKit
 import InkStrategies
 import InkTestSupport
 import Testing
 
 @testable import BenchCLI
+import InkBaseline
 
 /// Issue 29, hostile inputs 8, 12 and 14 (limits and messages of options): tune's size and
 /// budget, strict numbers, tolerance files.

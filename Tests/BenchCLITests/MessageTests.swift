@@ -1,5 +1,4 @@
 import Foundation
-import InkBenchKit
 import InkTestSupport
 import InkTraces
 import Testing

@@ -3,6 +3,7 @@ import InkBenchKit
 import Testing
 
 @testable import BenchCLI
+import InkOutput
 
 /// Issue 18, case 6: output proportionate to what was asked.
 @Suite("Output proportionate to what was asked")

@@ -4,6 +4,8 @@ import InkTestSupport
 import Testing
 
 @testable import BenchCLI
+import InkBaseline
+import InkOutput
 
 /// Issue 18, case 7: `kill -9` during a run over an earlier complete run must leave a folder
 /// that holds one whole run (the old one or the new one), never a mix; the next run removes

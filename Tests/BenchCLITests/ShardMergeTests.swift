@@ -1,6 +1,6 @@
 import BenchCLI
 import Foundation
-import InkBenchKit
+import InkOutput
 import InkReplay
 import Testing
 

@@ -1,6 +1,6 @@
 import BenchCLI
 import Foundation
-import InkBenchKit
+import InkFigures
 import Testing
 
 /// `bench tune` and `--budget` through the command line.

@@ -1,6 +1,8 @@
 import BenchCLI
 import Foundation
-import InkBenchKit
+import InkFigures
+import InkOutput
+import InkTuning
 import Testing
 
 /// `bench tune --shard K/N` and `bench merge`: a 3-way split of a small tune merges to the

@@ -1,10 +1,11 @@
 import Foundation
-import InkBenchKit
 import InkImport
 import InkSynthesis
 import Testing
 
 @testable import BenchCLI
+import InkFigures
+import InkTuning
 
 /// `bench tune`'s honest validation on small synthetic corpora with devices: the default split,
 /// `--test`, `--transfer` and `--evaluate`.

@@ -1,8 +1,9 @@
 import Foundation
-import InkBenchKit
 import Testing
 
 @testable import BenchCLI
+import InkBaseline
+import InkOutput
 
 /// Issue 17's command defects: options accepted and ignored, and the verdict printed.
 @Suite("bench: verdicts and options")

@@ -1,7 +1,10 @@
 import Foundation
-import InkBenchKit
+import InkBaseline
+import InkFigures
+import InkOutput
 import InkPrediction
 import InkReplay
+import InkSession
 import InkStrategies
 import InkSynthesis
 import Testing

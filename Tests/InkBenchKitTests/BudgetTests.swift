@@ -1,4 +1,4 @@
-import InkBenchKit
+import InkFigures
 import Testing
 
 /// `--budget`: parsing with clear errors, margins by the registry's directions, the best within.
@@ -78,5 +78,23 @@ struct BudgetTests {
         #expect(every.judgements[0].margins[0].worstTrace == "fast")
         #expect(BudgetTable.marginText(every.judgements[0].margins[0]) == "0.700 (0.200 outside at fast)")
         #expect(BudgetTable.bestLine(every).hasPrefix("no candidate fits the budget"))
+    }
+
+    /// A run's recorded budget (manifest options) is parsed once, and text that is not a budget
+    /// is an error naming the item, not a silently missing budget.
+    @Test func recordedBudgetIsParsedOrReported() throws {
+        let fallback = try Budget.recorded([:])
+        #expect(fallback.origin == .defaultBudget)
+        #expect(fallback.budget?.text == "overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1")
+        let none = try Budget.recorded(["budget": "none"])
+        #expect(none.origin == .none && none.budget == nil)
+        let given = try Budget.recorded(["budget": "overshoot_p95_mm<=3", "budget-per-trace": "true"])
+        #expect(given.origin == .given && given.budget?.scope == .everyTrace)
+        #expect(throws: BudgetError.self) { try Budget.recorded(["budget": "overshoot_p99_mm<=0.5"]) }
+        do {
+            _ = try Budget.recorded(["budget": "overshoot_p99_mm<=0.5"])
+        } catch {
+            #expect(error.description.contains("unknown figure 'overshoot_p99_mm'"))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
-import InkBenchKit
+import InkFigures
+import InkOutput
 import Testing
 
 @Suite("CSV writer and reader")

@@ -1,5 +1,5 @@
 import Foundation
-import InkBenchKit
+import InkOutput
 import InkSynthesis
 import Testing
 

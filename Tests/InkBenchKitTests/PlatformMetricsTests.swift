@@ -1,5 +1,6 @@
 import Foundation
 import InkBenchKit
+import InkFigures
 import InkMetrics
 import InkPrediction
 import InkReplay

@@ -1,6 +1,11 @@
 import Foundation
+import InkBaseline
 import InkBenchKit
+import InkFigures
+import InkOutput
 import InkReplay
+import InkReport
+import InkSession
 import InkStrategies
 import InkSynthesis
 import Testing
@@ -56,11 +61,11 @@ struct SummaryAndReportTests {
         #expect(SummaryCSV.write(read).string == text)
         #expect(read.map(\.values) == rows.map(\.values))
         #expect(read.map(\.spreads) == rows.map(\.spreads))
-        func markdown(_ rows: [SummaryRow]) -> String {
-            Report(rows: rows, manifest: nil, charts: [], rendered: false).markdown()
+        func markdown(_ rows: [SummaryRow]) throws -> String {
+            try Report(rows: rows, manifest: nil, charts: [], rendered: false).markdown()
         }
-        #expect(markdown(read) == markdown(rows))
-        #expect(markdown(rows).contains(" ± "))
+        #expect(try markdown(read) == markdown(rows))
+        #expect(try markdown(rows).contains(" ± "))
         #expect(throws: BaselineFileError(path: "s.csv", line: 3, "overshoot_p95_mm = 'x': expected a finite number or an empty cell")) {
             try SummaryCSV.read("trace,strategy,overshoot_p95_mm\na,none,1\nb,none,x\n", path: "s.csv")
         }
@@ -80,7 +85,7 @@ struct SummaryAndReportTests {
             """
         let table = try CSVTable(parsing: csv)
         let context = ChartContext(caption: "Timing: test", strategies: ["none", "linear", "kalman-chromium"], traces: ["a"], summaryHeader: table.header)
-        let report = Report(
+        let report = try Report(
             rows: try SummaryCSV.read(csv, path: "summary.csv"), manifest: nil, charts: ChartScripts.all(context), rendered: true)
         let md = report.markdown()
         for section in ["# InkBench report", "## Summary: suite means", "## Per trace", "## Reading the trade-off", "## Charts", "## Provenance", "![Trade-off"] {

@@ -1,5 +1,7 @@
 import Foundation
+import InkBaseline
 import InkBenchKit
+import InkOutput
 import InkTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import InkBenchKit
+import InkBaseline
 import InkReplay
 import Testing
 

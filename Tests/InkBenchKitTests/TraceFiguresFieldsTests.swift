@@ -1,4 +1,4 @@
-import InkBenchKit
+import InkFigures
 import InkMetrics
 import Testing
 

@@ -1,4 +1,5 @@
-import InkBenchKit
+import InkFigures
+import InkTuning
 import Testing
 
 /// `bench tune`'s parts: parameter ranges, folds, and the search on a known landscape.

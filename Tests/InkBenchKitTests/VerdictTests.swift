@@ -1,10 +1,13 @@
 import Foundation
+@testable import InkBaseline
+@testable import InkFigures
 import InkReplay
+@testable import InkReport
+@testable import InkSession
 import InkStrategies
 import InkSynthesis
 import Testing
 
-@testable import InkBenchKit
 
 /// Issue 17: one figure model, one verdict in every command. Each test here failed on the
 /// code before the figure registry (the defect it names is in its comment).
@@ -86,7 +89,7 @@ struct VerdictTests {
         #expect(quadraticVsKalman.verdict == .better)
         let text = try #require(reading.sentences.first { $0.strategy == "quadratic" }).text
         #expect(text.contains("dominated: `kalman`"))
-        let report = Report(rows: try await Self.defaultRows(), manifest: nil, charts: [], rendered: false)
+        let report = try Report(rows: try await Self.defaultRows(), manifest: nil, charts: [], rendered: false)
         #expect(report.record.rows == record.rows, "the report judges the rows it shows, the same rows the commands judge")
         #expect(report.markdown().contains("dominated: `kalman`"))
     }

@@ -1,9 +1,9 @@
 import Foundation
-import InkBenchKit
 import InkBrowser
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkSession
 import InkStrategies
 import InkSynthesis
 import InkTestSupport

@@ -1,10 +1,10 @@
 import Foundation
-import InkBenchKit
 import InkBrowser
 import InkImport
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkSession
 import InkStrategies
 import InkSynthesis
 import InkTestSupport

@@ -1,9 +1,9 @@
 import Foundation
-import InkBenchKit
 import InkImport
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkSession
 import InkStrategies
 import InkTestSupport
 import InkTraces

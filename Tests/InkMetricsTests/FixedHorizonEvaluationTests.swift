@@ -1,4 +1,3 @@
-import InkBenchKit
 import InkMetrics
 import InkPrediction
 import InkReplay

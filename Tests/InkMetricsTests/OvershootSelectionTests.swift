@@ -1,5 +1,4 @@
 @testable import InkMetrics
-import InkBenchKit
 import InkPrediction
 import InkReplay
 import InkStrategies

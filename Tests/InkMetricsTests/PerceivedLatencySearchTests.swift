@@ -1,6 +1,6 @@
-import InkBenchKit
 import InkMetrics
 import InkReplay
+import InkSession
 import InkStrategies
 import InkSynthesis
 import InkTestSupport

@@ -1,5 +1,4 @@
 import Foundation
-import InkBenchKit
 import InkImport
 import InkModels
 import InkPrediction

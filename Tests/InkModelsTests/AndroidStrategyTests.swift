@@ -1,5 +1,4 @@
 import Foundation
-import InkBenchKit
 import InkModels
 import InkPrediction
 import InkReplay

@@ -1,8 +1,7 @@
-import InkBenchKit
 import InkPrediction
 import InkReplay
-import Testing
 import InkStrategies
+import Testing
 
 /// Strategies of one's own (`StrategyCatalog.added`): parsed like built-ins, only where added.
 @Suite("Added strategies")

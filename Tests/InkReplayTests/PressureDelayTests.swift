@@ -1,4 +1,3 @@
-import InkBenchKit
 import InkPrediction
 import InkReplay
 import InkStrategies

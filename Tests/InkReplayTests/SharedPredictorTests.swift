@@ -1,6 +1,5 @@
-@testable import InkReplay
-import InkBenchKit
 import InkPrediction
+@testable import InkReplay
 import InkStrategies
 import InkSynthesis
 import InkTraces

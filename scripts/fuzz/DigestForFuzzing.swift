@@ -1,4 +1,4 @@
-// The fuzz build's stand-in for Sources/InkBenchKit/Digest.swift, compiled into InkBenchKit in
+// The fuzz build's stand-in for Sources/InkOutput/Digest.swift, compiled into InkOutput in
 // its place by scripts/fuzz.sh only. The fuzz build compiles the package's modules with swiftc
 // directly (so libFuzzer's main is the only main), and swift-crypto, which Digest.swift imports,
 // is built by SwiftPM, not there. No harness depends on the hash's strength: the shard and

@@ -1,6 +1,6 @@
+import InkBaseline
 // libFuzzer entry point for the baseline and summary.csv readers and the comparison of a
 // record with itself (which must pass). Built by scripts/fuzz.sh.
-import InkBenchKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBaseline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -4,6 +4,7 @@
 // a trap. Built by scripts/fuzz.sh.
 import InkBenchKit
 import InkReplay
+import InkTuning
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzShard(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

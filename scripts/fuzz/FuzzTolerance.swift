@@ -1,5 +1,5 @@
+import InkBaseline
 // libFuzzer entry point for tolerance files and `--tolerance` options. Built by scripts/fuzz.sh.
-import InkBenchKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTolerance(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,5 +1,4 @@
 import Foundation
-import InkBenchKit
 import InkMetrics
 import InkPrediction
 import InkReplay

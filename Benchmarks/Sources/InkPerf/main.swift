@@ -14,10 +14,10 @@
 //   inkperf readers FILE... [--runs N]   trace CSV / evemu readers: MB/s, byte reader and text oracle, warm cache
 //   inkperf all                     predictors, throughput, growth, cores, evaluations (not memory)
 import Foundation
-import InkBenchKit
 import InkMetrics
 import InkPrediction
 import InkReplay
+import InkSession
 import InkStrategies
 import InkSynthesis
 import InkTraces

@@ -1,3 +1,4 @@
+import InkOutput
 import InkTraces
 
 /// What the per-frame charts show of the chart trace, so that their data stays the size a
@@ -21,7 +22,7 @@ package struct ChartWindow: Sendable, Equatable {
     /// The last time shown (s): `start + seconds`, or the trace's end.
     package let end: Double
     /// The trace's length (s).
-    package let traceDuration: Double
+    let traceDuration: Double
 
     package init(trace: Trace) {
         start = trace.startTime
@@ -30,7 +31,7 @@ package struct ChartWindow: Sendable, Equatable {
     }
 
     /// Whether the trace is longer than the window.
-    package var isCut: Bool { traceDuration > Self.seconds }
+    var isCut: Bool { traceDuration > Self.seconds }
 
     /// Whether a frame (its phase and photon time) is shown.
     package func shows(phase: Int, photonTime: Double) -> Bool { phase == 0 && photonTime <= end }

@@ -1,4 +1,6 @@
 import Foundation
+import InkOutput
+import InkTuning
 
 #if canImport(Glibc)
     import Glibc
@@ -45,13 +47,13 @@ package struct RunFolder: Sendable {
 
     /// The longest `--out` path accepted (bytes, absolute): the system's 4,096 less room for
     /// the staging folder's name beside it.
-    package static let maximumPathBytes = 4000
+    static let maximumPathBytes = 4000
     /// The longest name of one folder in the path (bytes): 255 less the staging suffix.
-    package static let maximumNameBytes = 220
+    static let maximumNameBytes = 220
 
     /// The names a `bench run` writes (or may have written) into a folder, a shard's
     /// (`--shard K/N`) included; at commit the old folder's other files are carried over.
-    package static func isRunOutput(_ name: String) -> Bool {
+    static func isRunOutput(_ name: String) -> Bool {
         let fixed: Set<String> = [
             "summary.csv", "frames.csv", "chart-frames.csv", "tails.csv", "paths.csv", "report.md", "report.html", "manifest.json",
             RunShardCSV.figuresFile, RunShardCSV.tracesFile,
@@ -66,7 +68,7 @@ package struct RunFolder: Sendable {
     /// The names `bench tune` writes (a shard's included). A new run or shard (``Start/empty``)
     /// does not carry them over: they describe the earlier run, and the report would show that
     /// tune's section beside figures it was not made from.
-    package static func isTuneOutput(_ name: String) -> Bool {
+    static func isTuneOutput(_ name: String) -> Bool {
         let fixed: Set<String> = [
             "tune.csv", "tune-chart.csv", "tune-front.csv", "tune.md", "tune-spec.txt", "tune.gp", "tune.svg", "tune.png",
             TuneShardCSV.file, TuneShardCSV.manifestFile,

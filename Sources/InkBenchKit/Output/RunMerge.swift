@@ -1,4 +1,7 @@
+import InkFigures
+import InkOutput
 import InkReplay
+import InkSession
 
 /// Joins the folders of `bench run --shard K/N` into what one unsharded run computes: the run
 /// groups of every shard's `shard-figures.csv` in trace-then-strategy order (the outcome the

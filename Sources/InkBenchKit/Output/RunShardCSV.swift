@@ -1,5 +1,8 @@
+import InkFigures
 import InkMetrics
+import InkOutput
 import InkReplay
+import InkSession
 
 /// The files a `bench run --shard K/N` writes in place of `summary.csv`, so that `bench merge`
 /// rebuilds exactly the rows one unsharded run computes: every run's figures (each seed, every
@@ -18,12 +21,12 @@ package enum RunShardCSV {
     package static let tracesFile = "shard-traces.csv"
 
     /// The columns of `shard-figures.csv`, in order.
-    package static let figuresHeader = [
+    static let figuresHeader = [
         "trace_index", "strategy_index", "trace", "strategy", "input_rate_hz", "seed", "samples",
     ] + TraceFigures.fields.map(\.name)
 
     /// The columns of `shard-traces.csv`.
-    package static let tracesHeader = ["trace_index", "trace", "strokes", "device", "tool"]
+    static let tracesHeader = ["trace_index", "trace", "strokes", "device", "tool"]
 
     /// Every run of the outcome, group by group, seed by seed.
     package static func figures(_ outcome: BenchOutcome) -> CSVWriter {
