@@ -78,6 +78,9 @@ extension StrategyCatalog {
             "Flutter's PointerEventResampler: interpolation only, at the frame's presentation (photon) time + offset (no overshoot, more lag)",
             defaults: FlutterResamplerPredictor.Parameters(), limits: []
         ) { FlutterResamplerPredictor(parameters: $0) },
+        typed(
+            "linear-second", "Chromium's LinearPredictor, second order (linear_second): velocity and last-step acceleration, 20 ms gap reset",
+            defaults: ChromiumLinearSecondPredictor.Parameters(), limits: [capMs(nil)]) { ChromiumLinearSecondPredictor(parameters: $0) },
     ]
 
     static func jetpack(_ name: String, _ mode: JetpackKalmanPredictor.Mode, _ about: String) -> StrategyDefinition {

@@ -21,6 +21,24 @@ public struct StrategyParameter: Sendable, Equatable {
     /// the predictor's parameter type validates the value (the one place its range is stated).
     /// Checked once, when the strategy is made.
     public var range: ClosedRange<Double>? = nil
+    /// Its unit (`ms`, `mm`, `Hz`, ...), or empty for a plain number, share or switch: stated by
+    /// the predictor's ``/InkPrediction/ParameterField`` for a typed parameter.
+    public var unit: String = ""
+    /// The values its predictor's parameter type accepts, in words (`a finite number > 0`);
+    /// `nil` where ``range`` (or nothing) states them.
+    public var accepts: String? = nil
+
+    /// The values accepted, in words, for the docs table: ``accepts``, else ``range``'s, else
+    /// any finite number (`or 'off'` where the default may be off).
+    public var acceptedText: String {
+        if let accepts { return accepts }
+        let off = defaultValue == nil ? " or 'off'" : ""
+        if kind == .path { return "a file path" }
+        guard let range else { return "a finite number" + off }
+        return (range.upperBound == .greatestFiniteMagnitude
+            ? "a number >= \(StrategyCatalog.formatNumber(range.lowerBound))"
+            : "a number from \(StrategyCatalog.formatNumber(range.lowerBound)) to \(StrategyCatalog.formatNumber(range.upperBound))") + off
+    }
 
     /// What a parameter's value is.
     public enum Kind: Sendable, Equatable {
@@ -211,14 +229,18 @@ public enum StrategyCatalog {
 
     /// The harness's horizon cap `cap_ms` with a default (`nil`: off).
     static func capMs(_ defaultValue: Double?) -> StrategyParameter {
-        StrategyParameter(name: "cap_ms", defaultValue: defaultValue, about: "horizon cap in ms (off: predict to photon time)", range: msRange)
+        var p = StrategyParameter(name: "cap_ms", defaultValue: defaultValue, about: "horizon cap in ms (off: predict to photon time)", range: msRange)
+        p.unit = "ms"
+        return p
     }
 
     /// The harness's gap reset `gap_ms` with a default (`nil`: off).
     static func gapMs(
         _ defaultValue: Double?, about: String = "reset after an input gap over this many ms (off: never)"
     ) -> StrategyParameter {
-        StrategyParameter(name: "gap_ms", defaultValue: defaultValue, about: about, range: msRange)
+        var p = StrategyParameter(name: "gap_ms", defaultValue: defaultValue, about: about, range: msRange)
+        p.unit = "ms"
+        return p
     }
 
     /// Every built-in strategy.

@@ -9,7 +9,12 @@ import InkTraces
 extension StrategyCatalog {
     /// The strategy parameters of `P`'s fields, each with its value in `defaults` as its default.
     static func parameters<P: DescribedParameters>(of defaults: P) -> [StrategyParameter] {
-        P.fields.map { StrategyParameter(name: $0.name, defaultValue: $0.value(in: defaults), about: $0.about) }
+        P.fields.map { field in
+            var p = StrategyParameter(name: field.name, defaultValue: field.value(in: defaults), about: field.about)
+            p.unit = field.unit
+            p.accepts = field.range.expected + (field.canBeOff ? " or 'off'" : "")
+            return p
+        }
     }
 
     /// `defaults` with the values given set (each checked against its field's range), then
@@ -41,8 +46,9 @@ extension StrategyCatalog {
     }
 
     /// A built-in strategy whose parameters are `P`'s fields, then `limits` (the harness's
-    /// ``capMs(_:)`` and ``gapMs(_:about:)``, with the strategy's defaults; empty for a
-    /// predictor that applies its own limits).
+    /// ``capMs(_:)`` and ``gapMs(_:about:)``, with the strategy's defaults; empty, or the cap
+    /// alone, for a predictor that applies its own limits: a field called `gap_ms` is then the
+    /// predictor's own).
     ///
     /// - Parameters:
     ///   - name: its name in `--strategies`.
@@ -55,15 +61,15 @@ extension StrategyCatalog {
         make: @escaping @Sendable (P) -> any Predictor
     ) -> StrategyDefinition {
         let parameters = parameters(of: defaults) + limits
-        let takesLimits = !limits.isEmpty
+        let takesCap = limits.contains { $0.name == "cap_ms" }, takesGap = limits.contains { $0.name == "gap_ms" }
         return StrategyDefinition(
             name: name, about: about, parameters: parameters, needsRecordedPredictions: false,
             build: { values throws(StrategySpecError) in
                 let p = try resolve(defaults, values, strategy: name)
                 return Strategy(
                     name: name, parameters: describe(parameters, values),
-                    horizonCapMs: takesLimits ? values["cap_ms"] ?? nil : nil,
-                    gapResetMs: takesLimits ? values["gap_ms"] ?? nil : nil, makePredictor: { _ in make(p) })
+                    horizonCapMs: takesCap ? values["cap_ms"] ?? nil : nil,
+                    gapResetMs: takesGap ? values["gap_ms"] ?? nil : nil, makePredictor: { _ in make(p) })
             })
     }
 
