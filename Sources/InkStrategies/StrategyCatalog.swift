@@ -248,9 +248,10 @@ public enum StrategyCatalog {
         simple("none", "no prediction: shows the newest received sample (the baseline)") { NoPredictor() },
         simple("linear", "extrapolates the last two samples at constant velocity") { LinearPredictor() },
         simple("quadratic", "the quadratic through the last three samples") { QuadraticPredictor() },
-        typed("kalman", "Chromium's Kalman predictor, without limits", defaults: KalmanPredictor.Parameters()) {
-            KalmanPredictor(parameters: $0)
-        },
+        typed(
+            "kalman", "Chromium's Kalman predictor, without limits", defaults: KalmanPredictor.Parameters(),
+            limits: [capMs(nil), gapMs(nil)]
+        ) { KalmanPredictor(parameters: $0) },
         typed(
             "kalman-chromium",
             "Chromium's Kalman predictor as pages get it: pen-down not fed, points every mean interval within 25 ms, 20 ms gap reset",
