@@ -6,8 +6,9 @@
 //   INKBENCH_SMOKE=1 swift package --disable-sandbox benchmark thresholds check --target InkBenchmarks
 //
 // Suites:
-// - predict-<strategy>: one sample through a built-in predictor (predict-android only where
-//   Datasets/models holds Android's model), update then one prediction
+// - predict-<strategy>: one sample through each registered built-in strategy's predictor, taken
+//   from StrategyCatalog.builtIn (predict-android only where Datasets/models holds Android's
+//   model), and predict-oneeuro-kalman / predict-control-braking for the stages; update then one prediction
 //   33 ms ahead (a frame's horizon), as the replay drives it; 1,000 samples per scaled
 //   iteration, so with `--scale` the wall clock reads in ns per sample and mallocs per sample.
 //   The predictor is made before the measurement starts (construction, once per stroke, may
@@ -76,27 +77,26 @@ func predictorBenchmark<P: Predictor>(_ name: String, samples: [PenPoint], make:
     }
 }
 
+/// ``predictorBenchmark(_:samples:make:)`` for a registry strategy's predictor: the existential
+/// is opened here, once, so the benchmark drives the concrete type (as the replay does).
+func openedPredictorBenchmark<P: Predictor>(_ name: String, samples: [PenPoint], predictor: P) {
+    predictorBenchmark(name, samples: samples) { predictor }
+}
+
 let benchmarks: @Sendable () -> Void = {
     let samples = (try? PredictorDrive.samples()) ?? []
-    predictorBenchmark("none", samples: samples) { NoPredictor() }
-    predictorBenchmark("linear", samples: samples) { LinearPredictor() }
-    predictorBenchmark("quadratic", samples: samples) { QuadraticPredictor() }
-    predictorBenchmark("kalman", samples: samples) { KalmanPredictor() }
-    predictorBenchmark("kalman-chromium", samples: samples) { ChromiumKalmanPredictor() }
-    // Issue 20's platform predictors and resamplers, and the 1€ stage in front of kalman.
-    predictorBenchmark("jetpack", samples: samples) { JetpackKalmanPredictor() }
-    predictorBenchmark("ink-modeler", samples: samples) { InkModelerKalmanPredictor() }
-    predictorBenchmark("ink-modeler-end", samples: samples) { InkModelerStrokeEndPredictor() }
-    predictorBenchmark("linear-resampling", samples: samples) { LinearResamplingPredictor() }
-    predictorBenchmark("flutter-resampler", samples: samples) { FlutterResamplerPredictor() }
+    // Every registered strategy that predicts from samples alone, by its default parameters
+    // (android only where the workspace has its model: its strategy cannot be made otherwise).
+    if let stroke = PredictorDrive.stroke() {
+        for definition in StrategyCatalog.builtIn where !definition.needsRecordedPredictions {
+            guard let strategy = try? definition.strategy() else { continue }
+            openedPredictorBenchmark(definition.name, samples: samples, predictor: strategy.makePredictor(stroke))
+        }
+    }
+    // The input stages, each in front of one predictor.
     predictorBenchmark("oneeuro-kalman", samples: samples) {
         OneEuroFilteredPredictor(base: KalmanPredictor(), filter: OneEuroFilter.Parameters())
     }
-    // Android's learned predictor, where the workspace has its model (skipped otherwise).
-    if let model = PredictorDrive.androidModel() {
-        predictorBenchmark("android", samples: samples) { AndroidMotionPredictor(model: model) }
-    }
-    predictorBenchmark("braking", samples: samples) { BrakingPredictor() }
     predictorBenchmark("control-braking", samples: samples) { HorizonController(inner: BrakingPredictor()) }
     if smoke { return }
 

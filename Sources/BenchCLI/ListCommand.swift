@@ -8,15 +8,19 @@ import InkStrategies
 ///
 /// ```
 /// bench list
+/// bench list --markdown    # the docs' parameter table
 /// ```
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the strategies (with parameters and defaults), timing presets and suites.")
 
+    @Flag(help: "Print the parameter reference of every strategy and stage as a Markdown table (docs/predictors.md holds it).")
+    var markdown = false
+
     init() {}
 
     func run() throws {
-        print(Self.text())
+        print(markdown ? StrategyReference.markdownTable() : Self.text())
     }
 
     /// The listing.

@@ -121,25 +121,10 @@ public struct BrakingPredictor: Predictor {
             self.turnGain = turnGain
         }
 
-        /// Throws a ``PredictorParameterError`` naming the first constant out of range.
+        /// Throws a ``PredictorParameterError`` naming the first constant out of its range (the
+        /// ranges are ``fields``').
         public func validate(predictor: String = "braking") throws(PredictorParameterError) {
-            func check(_ name: String, _ value: Double, _ low: Double, _ high: Double) throws(PredictorParameterError) {
-                guard value.isFinite, value >= low, value <= high else {
-                    throw PredictorParameterError(
-                        predictor: predictor, parameter: name, value: value,
-                        expected: "a finite number from \(low) to \(high)")
-                }
-            }
-            try check("window_ms", windowMs, 1, 200)
-            try check("accel_gain", accelGain, 0, 4)
-            try check("decel_gain", decelGain, 0, 10)
-            try check("turn_gain", turnGain, 0, 4)
-            try check("window_mm", windowMm, 0.1, 100)
-            try check("turn_limit_rad", turnLimitRad, 0.01, 10)
-            try check("lift_ratio", liftRatio, 0, 0.99)
-            try check("bend_mm", bendMm, 0.01, 100)
-            try check("lead_mm", leadMm, 0.05, 100)
-            try check("weight_ms", weightMs, 0, 200)
+            try validateFields(predictor: predictor)
         }
     }
 
@@ -342,4 +327,34 @@ public struct BrakingPredictor: Predictor {
 extension BrakingPredictor {
     /// The horizon cap (ms) the `braking` strategy applies by default, chosen with its constants.
     public static let defaultCapMs: Double = 40
+}
+
+extension BrakingPredictor.Parameters: DescribedParameters {
+    /// The constants as strategy parameters (`braking:window_ms=40`), with their ranges.
+    public static let fields: [ParameterField<Self>] = [
+        ParameterField("window_ms", \.windowMs, unit: "ms", range: .closed(1, 200), about: "fit window in ms (at least the newest 3 samples)"),
+        ParameterField("accel_gain", \.accelGain, unit: "", range: .closed(0, 4), about: "share of a speed-up that is extrapolated (0-4)"),
+        ParameterField(
+            "decel_gain", \.decelGain, unit: "", range: .closed(0, 10),
+            about: "multiple of a slow-down that is extrapolated and sets the stopping point (0-10)"),
+        ParameterField(
+            "turn_gain", \.turnGain, unit: "", range: .closed(0, 4), about: "share of the turning acceleration that bends the prediction (0-4)"),
+        ParameterField(
+            "window_mm", \.windowMm, unit: "mm", range: .closed(0.1, 100), about: "fit window in mm of path (100: the time window alone)"),
+        ParameterField(
+            "turn_limit_rad", \.turnLimitRad, unit: "rad", range: .closed(0.01, 10),
+            about: "direction cut-off: horizon cut to the time the pen turns this many radians"),
+        ParameterField(
+            "lift_ratio", \.liftRatio, unit: "", range: .closed(0, 0.99),
+            about: "lift detector: pressure ratio to the last 100 ms's peak at which prediction stops (0: off)"),
+        ParameterField(
+            "bend_mm", \.bendMm, unit: "mm", range: .closed(0.01, 100),
+            about: "bend cut-off: horizon cut so the pen's turning leaves the straight line by at most this many mm"),
+        ParameterField(
+            "lead_mm", \.leadMm, unit: "mm", range: .closed(0.05, 100),
+            about: "lead cut-off: the prediction goes at most this many mm past the newest sample"),
+        ParameterField(
+            "weight_ms", \.weightMs, unit: "ms", range: .closed(0, 200),
+            about: "fit weighting: a sample this many ms older than the newest counts half (0: unweighted)"),
+    ]
 }

@@ -59,20 +59,7 @@ public struct ChromiumKalmanPredictor: Predictor {
         /// `max_ms` in 0...1000, `gap_ms` in (0, 1e9], `min_interval_ms` in 0.001...1000 (so a list has
         /// at most 1,000,000 points; Chromium's has at most 10).
         public func validate(predictor: String = "kalman-chromium") throws(PredictorParameterError) {
-            try kalman.validate(predictor: predictor)
-            guard maxPredictionMs.isFinite, maxPredictionMs >= 0, maxPredictionMs <= 1000 else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "max_ms", value: maxPredictionMs, expected: "a number of ms from 0 to 1000")
-            }
-            guard gapResetMs.isFinite, gapResetMs > 0, gapResetMs <= 1e9 else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "gap_ms", value: gapResetMs, expected: "a number of ms > 0 and at most 1e9")
-            }
-            guard minIntervalMs.isFinite, minIntervalMs >= 0.001, minIntervalMs <= 1000 else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "min_interval_ms", value: minIntervalMs,
-                    expected: "a number of ms from 0.001 to 1000")
-            }
+            try validateFields(predictor: predictor)
         }
     }
 
@@ -211,4 +198,20 @@ public struct ChromiumKalmanPredictor: Predictor {
         fed = 0
         current = Points(empty: pxSizeMM)
     }
+}
+
+extension ChromiumKalmanPredictor.Parameters: DescribedParameters {
+    /// The Kalman predictor's parameters and Chromium's limits, as strategy parameters.
+    public static let fields: [ParameterField<Self>] =
+        KalmanPredictor.Parameters.fields.map { $0.nested(in: \.kalman) } + [
+            ParameterField(
+                "max_ms", \.maxPredictionMs, unit: "ms", range: .closed(0, 1000, expected: "a number of ms from 0 to 1000"),
+                about: "points up to this many ms after the newest sample (kMaxPredictionTime)"),
+            ParameterField(
+                "gap_ms", \.gapResetMs, unit: "ms", range: .above(0, atMost: 1e9, expected: "a number of ms > 0 and at most 1e9"),
+                about: "reset after an input gap over this many ms (kMaxTimeDelta)"),
+            ParameterField(
+                "min_interval_ms", \.minIntervalMs, unit: "ms", range: .closed(0.001, 1000, expected: "a number of ms from 0.001 to 1000"),
+                about: "least spacing of the points in ms (kMinTimeInterval)"),
+        ]
 }

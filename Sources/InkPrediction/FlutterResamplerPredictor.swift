@@ -40,10 +40,7 @@ public struct FlutterResamplerPredictor: FrameTimedPredictor {
 
         /// Throws unless `offset_ms` is in [−200, 50].
         public func validate(predictor: String = "flutter-resampler") throws(PredictorParameterError) {
-            guard offsetMs.isFinite, offsetMs >= -200, offsetMs <= 50 else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "offset_ms", value: offsetMs, expected: "a number of ms from -200 to 50")
-            }
+            try validateFields(predictor: predictor)
         }
     }
 
@@ -65,4 +62,13 @@ public struct FlutterResamplerPredictor: FrameTimedPredictor {
         let scalar = (s - last.t) / (next.t - last.t)
         return PenPoint(t: s, x: last.x + (next.x - last.x) * scalar, y: last.y + (next.y - last.y) * scalar)
     }
+}
+
+extension FlutterResamplerPredictor.Parameters: DescribedParameters {
+    /// The sampling offset, as a strategy parameter.
+    public static let fields: [ParameterField<Self>] = [
+        ParameterField(
+            "offset_ms", \.offsetMs, unit: "ms", range: .closed(-200, 50, expected: "a number of ms from -200 to 50"),
+            about: "sampling offset from the frame's presentation (photon) time (ms)")
+    ]
 }

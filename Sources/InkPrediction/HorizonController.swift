@@ -242,17 +242,34 @@ public struct HorizonControllerParameters: Sendable, Equatable {
         self.capMaxMs = capMaxMs
     }
 
-    /// Throws a ``PredictorParameterError`` naming the first constant out of range.
+    /// Throws a ``PredictorParameterError`` naming the first constant out of its range (the
+    /// ranges are ``fields``'), then if ``startMs`` exceeds ``capMaxMs``.
     public func validate(predictor: String = "control") throws(PredictorParameterError) {
-        func check(_ name: String, _ value: Double, _ ok: Bool, _ expected: String) throws(PredictorParameterError) {
-            guard value.isFinite, ok else {
-                throw PredictorParameterError(predictor: predictor, parameter: name, value: value, expected: expected)
-            }
+        try validateFields(predictor: predictor)
+        guard startMs <= capMaxMs else {
+            throw PredictorParameterError(
+                predictor: predictor, parameter: "start_ms", value: startMs, expected: "a finite number from 0 to cap_max_ms (\(capMaxMs))")
         }
-        try check("target_mm", targetMm, targetMm > 0 && targetMm <= 10, "a finite number > 0 and <= 10")
-        try check("miss_rate", missRate, missRate >= 0.001 && missRate <= 0.5, "a finite number from 0.001 to 0.5")
-        try check("step_ms", stepMs, stepMs > 0 && stepMs <= 50, "a finite number > 0 and <= 50")
-        try check("cap_max_ms", capMaxMs, capMaxMs >= 0 && capMaxMs <= 200, "a finite number from 0 to 200")
-        try check("start_ms", startMs, startMs >= 0 && startMs <= capMaxMs, "a finite number from 0 to cap_max_ms (\(capMaxMs))")
     }
+}
+
+extension HorizonControllerParameters: DescribedParameters {
+    /// The controller's constants as stage parameters (`control(target_mm=0.4)+braking`).
+    public static let fields: [ParameterField<Self>] = [
+        ParameterField(
+            "target_mm", \.targetMm, unit: "mm", range: .above(0, atMost: 10, expected: "a finite number > 0 and <= 10"),
+            about: "overshoot held at the (1 - miss_rate) quantile (mm)"),
+        ParameterField(
+            "miss_rate", \.missRate, unit: "", range: .closed(0.001, 0.5, expected: "a finite number from 0.001 to 0.5"),
+            about: "share of judged tips allowed past target_mm (0.05: p95)"),
+        ParameterField(
+            "step_ms", \.stepMs, unit: "ms", range: .above(0, atMost: 50, expected: "a finite number > 0 and <= 50"),
+            about: "a miss shortens the cap by step_ms * (1 - miss_rate), a hit lengthens it by step_ms * miss_rate (ms)"),
+        ParameterField(
+            "start_ms", \.startMs, unit: "ms", range: .closed(0, 200, expected: "a finite number from 0 to 200 and at most cap_max_ms"),
+            about: "cap each stroke starts with (ms)"),
+        ParameterField(
+            "cap_max_ms", \.capMaxMs, unit: "ms", range: .closed(0, 200, expected: "a finite number from 0 to 200"),
+            about: "longest cap the controller allows (ms)"),
+    ]
 }

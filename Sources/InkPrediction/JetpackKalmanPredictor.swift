@@ -94,15 +94,7 @@ public struct JetpackKalmanPredictor: Predictor {
 
         /// Throws unless σ_p, R and px_mm are finite and > 0 and the horizon is in [0, 1000] ms.
         public func validate(predictor: String = "jetpack") throws(PredictorParameterError) {
-            for (name, v) in [("sigma_p", sigmaProcess), ("sigma_m", sigmaMeasurement), ("px_mm", pxPerMM)] {
-                guard v.isFinite, v > 0 else {
-                    throw PredictorParameterError(predictor: predictor, parameter: name, value: v, expected: "a finite number > 0")
-                }
-            }
-            guard maxHorizonMs.isFinite, maxHorizonMs >= 0, maxHorizonMs <= 1000 else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "max_ms", value: maxHorizonMs, expected: "a number of ms from 0 to 1000")
-            }
+            try validateFields(predictor: predictor)
         }
     }
 
@@ -317,4 +309,18 @@ public struct JetpackKalmanPredictor: Predictor {
         rateCount = 0
         reportRateMs = 0
     }
+}
+
+extension JetpackKalmanPredictor.Parameters: DescribedParameters {
+    /// The parameters a strategy may set (the mode is the strategy's: `jetpack`, `jetpack-safe`, ...).
+    public static let fields: [ParameterField<Self>] = [
+        ParameterField("sigma_p", \.sigmaProcess, unit: "px^2", range: .above(0), about: "process noise (px^2, unit step)"),
+        ParameterField("sigma_m", \.sigmaMeasurement, unit: "px^2", range: .above(0), about: "measurement noise variance (px^2)"),
+        ParameterField(
+            "max_ms", \.maxHorizonMs, unit: "ms", range: .closed(0, 1000, expected: "a number of ms from 0 to 1000"),
+            about: "longest horizon predicted (ms; MAX_PREDICTION_MS)"),
+        ParameterField("px_mm", \.pxPerMM, unit: "px/mm", range: .above(0), about: "device px per mm (scales the px thresholds)"),
+        ParameterField("stylus", \.stylus, about: "1: stylus thresholds (jank 0.1-0.2); 0: finger (speed 0-2 px/ms, jank 0.02-0.2)"),
+        ParameterField("lift", \.predictLift, about: "1: stop where the predicted pressure falls below 0.1 (predictLift; off in the library)"),
+    ]
 }

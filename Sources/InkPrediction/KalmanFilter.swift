@@ -36,20 +36,7 @@ public struct KalmanFilter: Sendable {
 
         /// Throws if a constant is out of range: both sigmas finite and > 0, at least one update.
         public func validate(predictor: String = "kalman") throws(PredictorParameterError) {
-            guard sigmaProcess.isFinite, sigmaProcess > 0 else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "sigma_p", value: sigmaProcess, expected: "a finite number > 0")
-            }
-            guard sigmaMeasurement.isFinite, sigmaMeasurement > 0 else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "sigma_m", value: sigmaMeasurement,
-                    expected: "a finite number > 0")
-            }
-            guard Self.stableIterationsRange.contains(stableIterations) else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "ready_after", value: Double(stableIterations),
-                    expected: "an integer from \(Self.stableIterationsRange.lowerBound) to \(Self.stableIterationsRange.upperBound)")
-            }
+            try validateFields(predictor: predictor)
         }
     }
 
@@ -228,4 +215,13 @@ struct MeanIntervalFilter: Sendable {
         p00 = 1
         position = 0
     }
+}
+
+extension KalmanFilter.Parameters: DescribedParameters {
+    /// The filter's parameters as strategy parameters, with their ranges.
+    public static let fields: [ParameterField<Self>] = [
+        ParameterField("sigma_p", \.sigmaProcess, unit: "", range: .above(0), about: "process noise scale (Chromium units: px, ms)"),
+        ParameterField("sigma_m", \.sigmaMeasurement, unit: "px^2", range: .above(0), about: "measurement noise variance (px^2)"),
+        ParameterField("ready_after", \.stableIterations, unit: "", range: .integers(stableIterationsRange), about: "updates before predicting"),
+    ]
 }

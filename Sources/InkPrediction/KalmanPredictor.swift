@@ -36,11 +36,7 @@ public struct KalmanPredictor: Predictor {
 
         /// Throws if a constant is out of range.
         public func validate(predictor: String = "kalman") throws(PredictorParameterError) {
-            try filter.validate(predictor: predictor)
-            guard pixelSizeMM.isFinite, pixelSizeMM > 0 else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "px_mm", value: pixelSizeMM, expected: "a finite number > 0")
-            }
+            try validateFields(predictor: predictor)
         }
     }
 
@@ -120,4 +116,12 @@ public struct KalmanPredictor: Predictor {
     @inlinable public var lastPositionPx: (x: Double, y: Double) { (lastXPx, lastYPx) }
     /// The filtered interval in ms that the axis filters use.
     @inlinable public var filteredIntervalMs: Double { timeFilter.position }
+}
+
+extension KalmanPredictor.Parameters: DescribedParameters {
+    /// The filter's parameters and the pixel size, as strategy parameters.
+    public static let fields: [ParameterField<Self>] =
+        KalmanFilter.Parameters.fields.map { $0.nested(in: \.filter) } + [
+            ParameterField("px_mm", \.pixelSizeMM, unit: "mm", range: .above(0), about: "size of Chromium's px in mm (160 per inch)")
+        ]
 }

@@ -88,11 +88,8 @@ public struct LinearResamplingPredictor: FrameTimedPredictor {
         /// Throws if a constant is out of range: `latency_ms` in [−100, 100], the others in
         /// [0, 1000] with `min_delta_ms ≤ max_delta_ms`.
         public func validate(predictor: String = "linear-resampling") throws(PredictorParameterError) {
-            guard latencyMs.isFinite, latencyMs >= -100, latencyMs <= 100 else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "latency_ms", value: latencyMs, expected: "a number of ms from -100 to 100")
-            }
-            for (name, v) in [("min_delta_ms", minDeltaMs), ("max_delta_ms", maxDeltaMs), ("max_prediction_ms", maxPredictionMs)] {
+            try validateFields(predictor: predictor)
+            for (name, v) in [("min_delta_ms", minDeltaMs), ("max_delta_ms", maxDeltaMs)] {
                 guard v.isFinite, v >= 0, v <= 1000 else {
                     throw PredictorParameterError(
                         predictor: predictor, parameter: name, value: v, expected: "a number of ms from 0 to 1000")
@@ -232,4 +229,20 @@ public struct LinearResamplingPredictor: FrameTimedPredictor {
         return (PenPoint(t: sMs / 1000, x: current.x + alpha * (current.x - other.x), y: current.y + alpha * (current.y - other.y)),
                 sMs != cMs, i)
     }
+}
+
+extension LinearResamplingPredictor.Parameters: DescribedParameters {
+    /// The parameters a strategy may set; the platforms' sample-spacing limits (`minDeltaMs`,
+    /// `maxDeltaMs`) are constants of the port, checked in `validate(predictor:)`.
+    public static let fields: [ParameterField<Self>] = [
+        ParameterField(
+            "latency_ms", \.latencyMs, unit: "ms", range: .closed(-100, 100, expected: "a number of ms from -100 to 100"),
+            about: "shown this long before the frame's start (ms)"),
+        ParameterField(
+            "max_prediction_ms", \.maxPredictionMs, unit: "ms", range: .closed(0, 1000, expected: "a number of ms from 0 to 1000"),
+            about: "furthest extrapolation past the newest sample (ms)"),
+        ParameterField(
+            "hold", \.holdsLastResample,
+            about: "1: Android's rule, the last resampled position is shown again while the pen repeats its position; 0: Chromium (no such rule)"),
+    ]
 }

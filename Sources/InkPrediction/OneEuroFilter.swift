@@ -44,16 +44,7 @@ public struct OneEuroFilter: Sendable {
         /// Throws unless the cut-offs and the rate are finite and > 0 (at most 10 kHz) and
         /// `β` is finite and ≥ 0.
         public func validate(predictor: String = "oneeuro") throws(PredictorParameterError) {
-            for (name, v) in [("mincutoff", minCutoffHz), ("dcutoff", dCutoffHz), ("freq", frequencyHz)] {
-                guard v.isFinite, v > 0, v <= 10_000 else {
-                    throw PredictorParameterError(
-                        predictor: predictor, parameter: name, value: v, expected: "a number of Hz > 0 and at most 10000")
-                }
-            }
-            guard beta.isFinite, beta >= 0 else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "beta", value: beta, expected: "a finite number >= 0 (per mm)")
-            }
+            try validateFields(predictor: predictor)
         }
     }
 
@@ -103,4 +94,19 @@ public struct OneEuroFilter: Sendable {
         started = false
         frequency = parameters.frequencyHz
     }
+}
+
+extension OneEuroFilter.Parameters: DescribedParameters {
+    /// The filter's constants as stage parameters (`oneeuro(beta=0.01)+kalman`).
+    public static let fields: [ParameterField<Self>] = {
+        let hz = ParameterRange.above(0, atMost: 10_000, expected: "a number of Hz > 0 and at most 10000")
+        return [
+            ParameterField("mincutoff", \.minCutoffHz, unit: "Hz", range: hz, about: "cut-off at rest (Hz)"),
+            ParameterField(
+                "beta", \.beta, unit: "1/mm", range: .atLeast(0, expected: "a finite number >= 0 (per mm)"),
+                about: "cut-off growth per mm/s of speed (1/mm; Chromium's 0.001 per px at 160 px/in)"),
+            ParameterField("dcutoff", \.dCutoffHz, unit: "Hz", range: hz, about: "derivative cut-off (Hz)"),
+            ParameterField("freq", \.frequencyHz, unit: "Hz", range: hz, about: "rate assumed before two samples (Hz)"),
+        ]
+    }()
 }

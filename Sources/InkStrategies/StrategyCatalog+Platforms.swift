@@ -46,25 +46,9 @@ public struct StageDefinition: Sendable {
 extension StrategyCatalog {
     /// The input stages.
     public static let stages: [StageDefinition] = [
-        StageDefinition(
-            name: "oneeuro",
-            about: "1€ filter on x and y (Casiez et al., CHI 2012; defaults Chromium's, beta converted to per mm)",
-            parameters: [
-                StrategyParameter(name: "mincutoff", defaultValue: 1, about: "cut-off at rest (Hz)"),
-                StrategyParameter(
-                    name: "beta", defaultValue: 0.001 / 0.15875,
-                    about: "cut-off growth per mm/s of speed (1/mm; Chromium's 0.001 per px at 160 px/in)"),
-                StrategyParameter(name: "dcutoff", defaultValue: 1, about: "derivative cut-off (Hz)"),
-                StrategyParameter(name: "freq", defaultValue: 60, about: "rate assumed before two samples (Hz)"),
-            ],
-            build: { values throws(StrategySpecError) in
-                func value(_ key: String, _ d: Double) -> Double { (values[key] ?? nil) ?? d }
-                let p = OneEuroFilter.Parameters(
-                    minCutoffHz: value("mincutoff", 1), beta: value("beta", 0.001 / 0.15875), dCutoffHz: value("dcutoff", 1),
-                    frequencyHz: value("freq", 60))
-                do throws(PredictorParameterError) { try p.validate() } catch { throw StrategySpecError(error.description) }
-                return { base in wrapOneEuro(base, p) }
-            }),
+        typedStage(
+            "oneeuro", "1€ filter on x and y (Casiez et al., CHI 2012; defaults Chromium's, beta converted to per mm)",
+            defaults: OneEuroFilter.Parameters(), wrap: wrapOneEuro),
         controlStage,
     ]
 
@@ -84,76 +68,23 @@ extension StrategyCatalog {
         inkModeler(
             "ink-modeler-end", end: true,
             "google/ink-stroke-modeler: StrokeEndPredictor, the tip's catch-up to the newest sample (no overshoot)"),
-        StrategyDefinition(
-            name: "linear-resampling",
-            about: "Android/Chromium linear resampling at frame start - 5 ms (interpolate, or extrapolate at most min(dt/2, 8 ms))",
-            parameters: linearResamplingParameters,
-            needsRecordedPredictions: false,
-            build: { values throws(StrategySpecError) in
-                let hold = (values["hold"] ?? nil) ?? 1
-                guard hold == 0 || hold == 1 else {
-                    throw StrategySpecError("linear-resampling: hold = \(hold) is invalid: expected 0 or 1")
-                }
-                let p = LinearResamplingPredictor.Parameters(
-                    latencyMs: (values["latency_ms"] ?? nil) ?? 5, maxPredictionMs: (values["max_prediction_ms"] ?? nil) ?? 8,
-                    holdsLastResample: hold == 1)
-                do throws(PredictorParameterError) { try p.validate() } catch { throw StrategySpecError(error.description) }
-                return Strategy(
-                    name: "linear-resampling", parameters: describe(linearResamplingParameters, values),
-                    makePredictor: { _ in LinearResamplingPredictor(parameters: p) })
-            }),
-        StrategyDefinition(
-            name: "flutter-resampler",
-            about: "Flutter's PointerEventResampler: interpolation only, at the frame's presentation (photon) time + offset (no overshoot, more lag)",
-            parameters: [StrategyParameter(name: "offset_ms", defaultValue: -38, about: "sampling offset from the frame's presentation (photon) time (ms)")],
-            needsRecordedPredictions: false,
-            build: { values throws(StrategySpecError) in
-                let p = FlutterResamplerPredictor.Parameters(offsetMs: (values["offset_ms"] ?? nil) ?? -38)
-                do throws(PredictorParameterError) { try p.validate() } catch { throw StrategySpecError(error.description) }
-                return Strategy(
-                    name: "flutter-resampler",
-                    parameters: [("offset_ms", formatNumber((values["offset_ms"] ?? nil) ?? -38))],
-                    makePredictor: { _ in FlutterResamplerPredictor(parameters: p) })
-            }),
-    ]
-
-    static let linearResamplingParameters = [
-        StrategyParameter(name: "latency_ms", defaultValue: 5, about: "shown this long before the frame's start (ms)"),
-        StrategyParameter(name: "max_prediction_ms", defaultValue: 8, about: "furthest extrapolation past the newest sample (ms)"),
-        StrategyParameter(
-            name: "hold", defaultValue: 1,
-            about: "1: Android's rule, the last resampled position is shown again while the pen repeats its position; 0: Chromium (no such rule)"),
+        typed(
+            "linear-resampling",
+            "Android/Chromium linear resampling at frame start - 5 ms (interpolate, or extrapolate at most min(dt/2, 8 ms))",
+            defaults: LinearResamplingPredictor.Parameters(), limits: []
+        ) { LinearResamplingPredictor(parameters: $0) },
+        typed(
+            "flutter-resampler",
+            "Flutter's PointerEventResampler: interpolation only, at the frame's presentation (photon) time + offset (no overshoot, more lag)",
+            defaults: FlutterResamplerPredictor.Parameters(), limits: []
+        ) { FlutterResamplerPredictor(parameters: $0) },
+        typed(
+            "linear-second", "Chromium's LinearPredictor, second order (linear_second): velocity and last-step acceleration, 20 ms gap reset",
+            defaults: ChromiumLinearSecondPredictor.Parameters(), limits: [capMs(nil)]) { ChromiumLinearSecondPredictor(parameters: $0) },
     ]
 
     static func jetpack(_ name: String, _ mode: JetpackKalmanPredictor.Mode, _ about: String) -> StrategyDefinition {
-        let parameters = [
-            StrategyParameter(name: "sigma_p", defaultValue: 0.01, about: "process noise (px^2, unit step)"),
-            StrategyParameter(name: "sigma_m", defaultValue: 1, about: "measurement noise variance (px^2)"),
-            StrategyParameter(name: "max_ms", defaultValue: 32, about: "longest horizon predicted (ms; MAX_PREDICTION_MS)"),
-            StrategyParameter(name: "px_mm", defaultValue: 10.8, about: "device px per mm (scales the px thresholds)"),
-            StrategyParameter(name: "stylus", defaultValue: 1, about: "1: stylus thresholds (jank 0.1-0.2); 0: finger (speed 0-2 px/ms, jank 0.02-0.2)"),
-            StrategyParameter(name: "lift", defaultValue: 0, about: "1: stop where the predicted pressure falls below 0.1 (predictLift; off in the library)"),
-        ] + limits
-        return StrategyDefinition(
-            name: name, about: about, parameters: parameters, needsRecordedPredictions: false,
-            build: { values throws(StrategySpecError) in
-                func value(_ key: String, _ d: Double) -> Double { (values[key] ?? nil) ?? d }
-                let stylus = value("stylus", 1)
-                guard stylus == 0 || stylus == 1 else {
-                    throw StrategySpecError("\(name): stylus = \(stylus) is invalid: expected 0 or 1")
-                }
-                let lift = value("lift", 0)
-                guard lift == 0 || lift == 1 else {
-                    throw StrategySpecError("\(name): lift = \(lift) is invalid: expected 0 or 1")
-                }
-                let p = JetpackKalmanPredictor.Parameters(
-                    mode: mode, stylus: stylus == 1, sigmaProcess: value("sigma_p", 0.01), sigmaMeasurement: value("sigma_m", 1),
-                    maxHorizonMs: value("max_ms", 32), pxPerMM: value("px_mm", 10.8), predictLift: lift == 1)
-                do throws(PredictorParameterError) { try p.validate(predictor: name) } catch { throw StrategySpecError(error.description) }
-                return Strategy(
-                    name: name, parameters: describe(parameters, values), horizonCapMs: values["cap_ms"] ?? nil,
-                    gapResetMs: values["gap_ms"] ?? nil, makePredictor: { _ in JetpackKalmanPredictor(parameters: p) })
-            })
+        typed(name, about, defaults: JetpackKalmanPredictor.Parameters(mode: mode)) { JetpackKalmanPredictor(parameters: $0) }
     }
 
     static func inkModeler(_ name: String, end: Bool, _ about: String) -> StrategyDefinition {

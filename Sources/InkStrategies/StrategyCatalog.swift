@@ -21,6 +21,24 @@ public struct StrategyParameter: Sendable, Equatable {
     /// the predictor's parameter type validates the value (the one place its range is stated).
     /// Checked once, when the strategy is made.
     public var range: ClosedRange<Double>? = nil
+    /// Its unit (`ms`, `mm`, `Hz`, ...), or empty for a plain number, share or switch: stated by
+    /// the predictor's ``/InkPrediction/ParameterField`` for a typed parameter.
+    public var unit: String = ""
+    /// The values its predictor's parameter type accepts, in words (`a finite number > 0`);
+    /// `nil` where ``range`` (or nothing) states them.
+    public var accepts: String? = nil
+
+    /// The values accepted, in words, for the docs table: ``accepts``, else ``range``'s, else
+    /// any finite number (`or 'off'` where the default may be off).
+    public var acceptedText: String {
+        if let accepts { return accepts }
+        let off = defaultValue == nil ? " or 'off'" : ""
+        if kind == .path { return "a file path" }
+        guard let range else { return "a finite number" + off }
+        return (range.upperBound == .greatestFiniteMagnitude
+            ? "a number >= \(StrategyCatalog.formatNumber(range.lowerBound))"
+            : "a number from \(StrategyCatalog.formatNumber(range.lowerBound)) to \(StrategyCatalog.formatNumber(range.upperBound))") + off
+    }
 
     /// What a parameter's value is.
     public enum Kind: Sendable, Equatable {
@@ -211,24 +229,18 @@ public enum StrategyCatalog {
 
     /// The harness's horizon cap `cap_ms` with a default (`nil`: off).
     static func capMs(_ defaultValue: Double?) -> StrategyParameter {
-        StrategyParameter(name: "cap_ms", defaultValue: defaultValue, about: "horizon cap in ms (off: predict to photon time)", range: msRange)
+        var p = StrategyParameter(name: "cap_ms", defaultValue: defaultValue, about: "horizon cap in ms (off: predict to photon time)", range: msRange)
+        p.unit = "ms"
+        return p
     }
 
     /// The harness's gap reset `gap_ms` with a default (`nil`: off).
     static func gapMs(
         _ defaultValue: Double?, about: String = "reset after an input gap over this many ms (off: never)"
     ) -> StrategyParameter {
-        StrategyParameter(name: "gap_ms", defaultValue: defaultValue, about: about, range: msRange)
-    }
-
-    static func kalmanParameters(cap: Double?, gap: Double?) -> [StrategyParameter] {
-        [
-            StrategyParameter(name: "sigma_p", defaultValue: 0.01, about: "process noise scale (Chromium units: px, ms)"),
-            StrategyParameter(name: "sigma_m", defaultValue: 1.0, about: "measurement noise variance (px^2)"),
-            StrategyParameter(name: "ready_after", defaultValue: 4, about: "updates before predicting"),
-            StrategyParameter(name: "px_mm", defaultValue: 0.15875, about: "size of Chromium's px in mm (160 per inch)"),
-            capMs(cap), gapMs(gap),
-        ]
+        var p = StrategyParameter(name: "gap_ms", defaultValue: defaultValue, about: about, range: msRange)
+        p.unit = "ms"
+        return p
     }
 
     /// Every built-in strategy.
@@ -236,8 +248,15 @@ public enum StrategyCatalog {
         simple("none", "no prediction: shows the newest received sample (the baseline)") { NoPredictor() },
         simple("linear", "extrapolates the last two samples at constant velocity") { LinearPredictor() },
         simple("quadratic", "the quadratic through the last three samples") { QuadraticPredictor() },
-        kalman("kalman", "Chromium's Kalman predictor, without limits", cap: nil, gap: nil),
-        chromiumKalman(),
+        typed(
+            "kalman", "Chromium's Kalman predictor, without limits", defaults: KalmanPredictor.Parameters(),
+            limits: [capMs(nil), gapMs(nil)]
+        ) { KalmanPredictor(parameters: $0) },
+        typed(
+            "kalman-chromium",
+            "Chromium's Kalman predictor as pages get it: pen-down not fed, points every mean interval within 25 ms, 20 ms gap reset",
+            defaults: ChromiumKalmanPredictor.Parameters(), limits: []
+        ) { ChromiumKalmanPredictor(parameters: $0) },
         StrategyDefinition(
             name: "recorded", about: "the predictions the recording platform made (traces that carry them)",
             parameters: [], needsRecordedPredictions: true,
@@ -247,7 +266,11 @@ public enum StrategyCatalog {
                 }
             }),
         android,
-        braking(),
+        typed(
+            "braking",
+            "InkBench's own: a short weighted least-squares fit followed along the arc of its curvature, braking to where a slowing pen stops, trusting a bend and leading the newest sample only so far, stopping when pressure falls",
+            defaults: BrakingPredictor.Parameters(), limits: [capMs(BrakingPredictor.defaultCapMs), gapMs(nil)]
+        ) { BrakingPredictor(parameters: $0) },
     ] + platformStrategies
 
     static func simple(
@@ -260,108 +283,6 @@ public enum StrategyCatalog {
                 return Strategy(
                     name: name, parameters: describe(limits, values), horizonCapMs: cap, gapResetMs: gap,
                     makePredictor: { _ in make() })
-            })
-    }
-
-    static func kalman(_ name: String, _ about: String, cap: Double?, gap: Double?) -> StrategyDefinition {
-        let parameters = kalmanParameters(cap: cap, gap: gap)
-        return StrategyDefinition(
-            name: name, about: about, parameters: parameters, needsRecordedPredictions: false,
-            build: { values throws(StrategySpecError) in
-                func value(_ key: String) -> Double? { values[key] ?? nil }
-                let ready = try readyAfter(value("ready_after") ?? 4, strategy: name)
-                let filter = KalmanFilter.Parameters(
-                    sigmaProcess: value("sigma_p") ?? 0.01, sigmaMeasurement: value("sigma_m") ?? 1,
-                    stableIterations: ready)
-                let p = KalmanPredictor.Parameters(filter: filter, pixelSizeMM: value("px_mm") ?? 0.15875)
-                do throws(PredictorParameterError) { try p.validate(predictor: name) } catch { throw StrategySpecError(error.description) }
-                return Strategy(
-                    name: name, parameters: describe(parameters, values), horizonCapMs: value("cap_ms"),
-                    gapResetMs: value("gap_ms"), makePredictor: { _ in KalmanPredictor(parameters: p) })
-            })
-    }
-
-    /// `kalman-chromium`: ``/InkPrediction/ChromiumKalmanPredictor``, Chromium's predictor as a page sees it
-    /// (the pen-down not fed, a list of points every Δ̄ within 25 ms, a reset after a 20 ms gap).
-    /// Its limits are the predictor's own, so the harness applies none.
-    static func chromiumKalman() -> StrategyDefinition {
-        let name = "kalman-chromium"
-        let parameters = Array(kalmanParameters(cap: nil, gap: nil).prefix(4)) + [
-            StrategyParameter(name: "max_ms", defaultValue: 25, about: "points up to this many ms after the newest sample (kMaxPredictionTime)"),
-            StrategyParameter(name: "gap_ms", defaultValue: 20, about: "reset after an input gap over this many ms (kMaxTimeDelta)"),
-            StrategyParameter(name: "min_interval_ms", defaultValue: 2.5, about: "least spacing of the points in ms (kMinTimeInterval)"),
-        ]
-        return StrategyDefinition(
-            name: name,
-            about: "Chromium's Kalman predictor as pages get it: pen-down not fed, points every mean interval within 25 ms, 20 ms gap reset",
-            parameters: parameters, needsRecordedPredictions: false,
-            build: { values throws(StrategySpecError) in
-                func value(_ key: String) throws(StrategySpecError) -> Double {
-                    let p = parameters.first { $0.name == key }
-                    guard let v = (values[key] ?? p?.defaultValue) ?? nil else {
-                        throw StrategySpecError("\(name): \(key) cannot be 'off': expected a number")
-                    }
-                    return v
-                }
-                let ready = try readyAfter(try value("ready_after"), strategy: name)
-                let filter = KalmanFilter.Parameters(
-                    sigmaProcess: try value("sigma_p"), sigmaMeasurement: try value("sigma_m"), stableIterations: ready)
-                let p = ChromiumKalmanPredictor.Parameters(
-                    kalman: KalmanPredictor.Parameters(filter: filter, pixelSizeMM: try value("px_mm")),
-                    maxPredictionMs: try value("max_ms"), gapResetMs: try value("gap_ms"),
-                    minIntervalMs: try value("min_interval_ms"))
-                do throws(PredictorParameterError) { try p.validate(predictor: name) } catch { throw StrategySpecError(error.description) }
-                return Strategy(
-                    name: name, parameters: describe(parameters, values),
-                    makePredictor: { _ in ChromiumKalmanPredictor(parameters: p) })
-            })
-    }
-
-    /// `ready_after` as a whole number in the range `KalmanFilter.Parameters.stableIterationsRange` states.
-    static func readyAfter(_ value: Double, strategy name: String) throws(StrategySpecError) -> Int {
-        let range = KalmanFilter.Parameters.stableIterationsRange
-        guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw StrategySpecError(
-                "\(name): ready_after = \(value) is invalid: expected an integer from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return Int(value)
-    }
-
-    /// InkBench's own predictor (``/InkPrediction/BrakingPredictor``) with its constants and the harness limits.
-    /// Not in the default run.
-    static func braking() -> StrategyDefinition {
-        let d = BrakingPredictor.Parameters()
-        let parameters = [
-            StrategyParameter(name: "window_ms", defaultValue: d.windowMs, about: "fit window in ms (at least the newest 3 samples)"),
-            StrategyParameter(name: "accel_gain", defaultValue: d.accelGain, about: "share of a speed-up that is extrapolated (0-4)"),
-            StrategyParameter(name: "decel_gain", defaultValue: d.decelGain, about: "multiple of a slow-down that is extrapolated and sets the stopping point (0-10)"),
-            StrategyParameter(name: "turn_gain", defaultValue: d.turnGain, about: "share of the turning acceleration that bends the prediction (0-4)"),
-            StrategyParameter(name: "window_mm", defaultValue: d.windowMm, about: "fit window in mm of path (100: the time window alone)"),
-            StrategyParameter(name: "turn_limit_rad", defaultValue: d.turnLimitRad, about: "direction cut-off: horizon cut to the time the pen turns this many radians"),
-            StrategyParameter(name: "lift_ratio", defaultValue: d.liftRatio, about: "lift detector: pressure ratio to the last 100 ms's peak at which prediction stops (0: off)"),
-            StrategyParameter(name: "bend_mm", defaultValue: d.bendMm, about: "bend cut-off: horizon cut so the pen's turning leaves the straight line by at most this many mm"),
-            StrategyParameter(name: "lead_mm", defaultValue: d.leadMm, about: "lead cut-off: the prediction goes at most this many mm past the newest sample"),
-            StrategyParameter(name: "weight_ms", defaultValue: d.weightMs, about: "fit weighting: a sample this many ms older than the newest counts half (0: unweighted)"),
-            capMs(BrakingPredictor.defaultCapMs), gapMs(nil),
-        ]
-        return StrategyDefinition(
-            name: "braking",
-            about: "InkBench's own: a short weighted least-squares fit followed along the arc of its curvature, braking to where a slowing pen stops, trusting a bend and leading the newest sample only so far, stopping when pressure falls",
-            parameters: parameters, needsRecordedPredictions: false,
-            build: { values throws(StrategySpecError) in
-                func value(_ key: String) -> Double? { values[key] ?? nil }
-                let p = BrakingPredictor.Parameters(
-                    windowMs: value("window_ms") ?? d.windowMs, accelGain: value("accel_gain") ?? d.accelGain,
-                    decelGain: value("decel_gain") ?? d.decelGain, turnGain: value("turn_gain") ?? d.turnGain,
-                    windowMm: value("window_mm") ?? d.windowMm, turnLimitRad: value("turn_limit_rad") ?? d.turnLimitRad,
-                    liftRatio: value("lift_ratio") ?? d.liftRatio, bendMm: value("bend_mm") ?? d.bendMm,
-                    leadMm: value("lead_mm") ?? d.leadMm, weightMs: value("weight_ms") ?? d.weightMs)
-                do throws(PredictorParameterError) { try p.validate(predictor: "braking") } catch {
-                    throw StrategySpecError(error.description)
-                }
-                return Strategy(
-                    name: "braking", parameters: describe(parameters, values), horizonCapMs: value("cap_ms"),
-                    gapResetMs: value("gap_ms"), makePredictor: { _ in BrakingPredictor(parameters: p) })
             })
     }
 

@@ -1,5 +1,6 @@
 import InkPrediction
 import InkSynthesis
+import InkTraces
 
 /// How the benchmarks drive a predictor, shared by the ordo-one `predict-*` suites and
 /// `inkperf predictors` so that both measure the same loop.
@@ -15,10 +16,15 @@ public enum PredictorDrive {
     /// The samples of the default suite's medium S-curve with 0.05 mm noise (seed 1), as a
     /// predictor is fed them.
     public static func samples() throws -> [PenPoint] {
+        guard let stroke = stroke() else { return [] }
+        return (0..<stroke.count).map { stroke.point($0) }
+    }
+
+    /// The stroke ``samples()`` holds (a registry strategy makes its predictor for a stroke).
+    public static func stroke() -> Stroke? {
         var spec = SyntheticSuite.default.specs[1]
         spec.noiseMM = 0.05
-        guard let stroke = try spec.generate(seed: 1).strokes.first else { return [] }
-        return (0..<stroke.count).map { stroke.point($0) }
+        return (try? spec.generate(seed: 1))?.strokes.first
     }
 
     /// Feeds `predictor` `count` samples, cycling through `samples` (a reset at each wrap),

@@ -1,0 +1,88 @@
+import InkPrediction
+import InkReplay
+import InkTraces
+
+/// Strategies and stages whose parameters are a predictor's ``/InkPrediction/DescribedParameters``
+/// type: the parameter list (names, defaults from the type's default value, docs), the range
+/// checks and the values' way into the type all come from the type's `fields`, stated once in
+/// InkPrediction.
+extension StrategyCatalog {
+    /// The strategy parameters of `P`'s fields, each with its value in `defaults` as its default.
+    static func parameters<P: DescribedParameters>(of defaults: P) -> [StrategyParameter] {
+        P.fields.map { field in
+            var p = StrategyParameter(name: field.name, defaultValue: field.value(in: defaults), about: field.about)
+            p.unit = field.unit
+            p.accepts = field.range.expected + (field.canBeOff ? " or 'off'" : "")
+            return p
+        }
+    }
+
+    /// `defaults` with the values given set (each checked against its field's range), then
+    /// validated as a whole (the type's checks between parameters).
+    ///
+    /// - Parameters:
+    ///   - defaults: the values of the parameters not given.
+    ///   - values: values by field name (`nil`: off); names that are not fields are ignored
+    ///     (the harness limits `cap_ms` and `gap_ms`).
+    ///   - name: the strategy's name, for errors.
+    /// - Throws: ``StrategySpecError`` naming the parameter, the value and what was expected.
+    static func resolve<P: DescribedParameters>(
+        _ defaults: P, _ values: [String: Double?], strategy name: String
+    ) throws(StrategySpecError) -> P {
+        var p = defaults
+        for field in P.fields {
+            guard let given = values[field.name] else { continue }
+            if given == nil && !field.canBeOff {
+                throw StrategySpecError("\(name): \(field.name) cannot be 'off': expected a number")
+            }
+            do throws(PredictorParameterError) {
+                try field.set(given, in: &p, predictor: name)
+            } catch {
+                throw StrategySpecError(error.description)
+            }
+        }
+        do throws(PredictorParameterError) { try p.validate(predictor: name) } catch { throw StrategySpecError(error.description) }
+        return p
+    }
+
+    /// A built-in strategy whose parameters are `P`'s fields, then `limits` (the harness's
+    /// ``capMs(_:)`` and ``gapMs(_:about:)``, with the strategy's defaults; empty, or the cap
+    /// alone, for a predictor that applies its own limits: a field called `gap_ms` is then the
+    /// predictor's own).
+    ///
+    /// - Parameters:
+    ///   - name: its name in `--strategies`.
+    ///   - about: one line: what it does.
+    ///   - defaults: the parameters' defaults (usually `P()`).
+    ///   - limits: the harness limits it takes, after its own parameters.
+    ///   - make: a fresh predictor from checked parameters (one per stroke).
+    static func typed<P: DescribedParameters>(
+        _ name: String, _ about: String, defaults: P, limits: [StrategyParameter] = StrategyCatalog.limits,
+        make: @escaping @Sendable (P) -> any Predictor
+    ) -> StrategyDefinition {
+        let parameters = parameters(of: defaults) + limits
+        let takesCap = limits.contains { $0.name == "cap_ms" }, takesGap = limits.contains { $0.name == "gap_ms" }
+        return StrategyDefinition(
+            name: name, about: about, parameters: parameters, needsRecordedPredictions: false,
+            build: { values throws(StrategySpecError) in
+                let p = try resolve(defaults, values, strategy: name)
+                return Strategy(
+                    name: name, parameters: describe(parameters, values),
+                    horizonCapMs: takesCap ? values["cap_ms"] ?? nil : nil,
+                    gapResetMs: takesGap ? values["gap_ms"] ?? nil : nil, makePredictor: { _ in make(p) })
+            })
+    }
+
+    /// An input stage whose parameters are `P`'s fields with the defaults of `defaults`.
+    static func typedStage<P: DescribedParameters>(
+        _ name: String, _ about: String, defaults: P,
+        wrap: @escaping @Sendable (any Predictor, P) -> any Predictor
+    ) -> StageDefinition {
+        StageDefinition(
+            name: name, about: about, parameters: parameters(of: defaults),
+            build: { values throws(StrategySpecError) in
+                let p = try resolve(defaults, values, strategy: name)
+                return { base in wrap(base, p) }
+            })
+    }
+}

@@ -1,0 +1,96 @@
+import InkPrediction
+import Testing
+
+/// The typed parameter lists (`DescribedParameters`): every stored property of a predictor's
+/// `Parameters` is a field (or a stated constant), each field reads and writes its own property,
+/// its default lies in its range, and a value outside it is refused naming the field.
+@Suite("typed predictor parameters")
+struct DescribedParametersTests {
+    /// The stored leaves of a value: nested structs are opened, everything else counts once.
+    static func leafCount(_ value: Any) -> Int {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .struct, !mirror.children.isEmpty else { return 1 }
+        return mirror.children.reduce(0) { $0 + leafCount($1.value) }
+    }
+
+    /// A value inside `range` other than `avoid` (to see a write land).
+    static func inside(_ range: ParameterRange, avoiding avoid: Double?) -> Double {
+        var candidates = [range.upperBound, range.lowerBound, range.lowerBound + 1, range.lowerBound + 0.5]
+        if range.upperBound == .infinity { candidates = [range.lowerBound + 1, range.lowerBound + 2] }
+        return candidates.first { range.contains($0) && $0 != avoid } ?? range.lowerBound
+    }
+
+    /// Checks `P`'s fields against `defaults`; `constants` names the stored leaves that are
+    /// deliberately not strategy parameters.
+    static func check<P: DescribedParameters & Equatable>(_ defaults: P, constants: [String] = []) {
+        let names = P.fields.map(\.name)
+        #expect(Set(names).count == names.count, "a field name is given twice: \(names)")
+        #expect(leafCount(defaults) == P.fields.count + constants.count, "\(P.self): a stored property has no field: \(names) + \(constants)")
+        #expect(throws: Never.self) { try defaults.validate(predictor: "test") }
+        for field in P.fields {
+            #expect(!field.name.isEmpty && !field.about.isEmpty && field.name == field.name.lowercased())
+            let d = field.value(in: defaults)
+            if let d { #expect(field.range.contains(d), "\(field.name)'s default \(d) is outside its range") }
+            // A write lands in this field and no other.
+            var changed = defaults
+            let v = inside(field.range, avoiding: d)
+            #expect(throws: Never.self) { try field.set(v, in: &changed, predictor: "test") }
+            #expect(field.value(in: changed) == v, "\(field.name)")
+            for other in P.fields where other.name != field.name {
+                #expect(other.value(in: changed) == other.value(in: defaults), "setting \(field.name) changed \(other.name)")
+            }
+            // Outside the range, and not a number: refused, naming the field.
+            let below = field.range.excludesLowerBound ? field.range.lowerBound : field.range.lowerBound - 1
+            for bad in [below, .nan, .infinity] {
+                var copy = defaults
+                do throws(PredictorParameterError) {
+                    try field.set(bad, in: &copy, predictor: "test")
+                    Issue.record("\(field.name) = \(bad) was accepted")
+                } catch {
+                    #expect(error.parameter == field.name && error.predictor == "test")
+                    #expect(error.description.contains("expected \(field.range.expected)"))
+                }
+                #expect(copy == defaults)
+            }
+            if field.range.wholeNumbers && field.range.upperBound > field.range.lowerBound + 1 {
+                var copy = defaults
+                #expect(throws: PredictorParameterError.self) { try field.set(field.range.lowerBound + 0.5, in: &copy, predictor: "test") }
+            }
+        }
+    }
+
+    @Test func braking() { Self.check(BrakingPredictor.Parameters()) }
+    @Test func kalmanFilter() { Self.check(KalmanFilter.Parameters()) }
+    @Test func kalman() { Self.check(KalmanPredictor.Parameters()) }
+    @Test func chromiumKalman() { Self.check(ChromiumKalmanPredictor.Parameters()) }
+    @Test func jetpack() { Self.check(JetpackKalmanPredictor.Parameters(), constants: ["mode (the strategy's name)"]) }
+    @Test func linearResampling() {
+        Self.check(LinearResamplingPredictor.Parameters(), constants: ["minDeltaMs", "maxDeltaMs"])
+    }
+    @Test func flutterResampler() { Self.check(FlutterResamplerPredictor.Parameters()) }
+    @Test func linearSecond() { Self.check(ChromiumLinearSecondPredictor.Parameters()) }
+    @Test func oneEuro() { Self.check(OneEuroFilter.Parameters()) }
+    @Test func horizonController() { Self.check(HorizonControllerParameters()) }
+
+    /// Nested fields reach the inner value: `kalman-chromium`'s `sigma_p` is its Kalman filter's.
+    @Test func nestedFieldsWriteTheInnerValue() throws {
+        var p = ChromiumKalmanPredictor.Parameters()
+        let field = try #require(ChromiumKalmanPredictor.Parameters.field(named: "sigma_p"))
+        try field.set(0.5, in: &p, predictor: "kalman-chromium")
+        #expect(p.kalman.filter.sigmaProcess == 0.5)
+        let ready = try #require(ChromiumKalmanPredictor.Parameters.field(named: "ready_after"))
+        try ready.set(7, in: &p, predictor: "kalman-chromium")
+        #expect(p.kalman.filter.stableIterations == 7)
+    }
+
+    /// A check between parameters stays with the type: `start_ms` above `cap_max_ms`.
+    @Test func crossParameterChecksRemain() {
+        do throws(PredictorParameterError) {
+            try HorizonControllerParameters(startMs: 50, capMaxMs: 45).validate()
+            Issue.record("start_ms above cap_max_ms was accepted")
+        } catch {
+            #expect(error.parameter == "start_ms")
+        }
+        #expect(throws: PredictorParameterError.self) { try LinearResamplingPredictor.Parameters(minDeltaMs: 30).validate() }
+    }
+}

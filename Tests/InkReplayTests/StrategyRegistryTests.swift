@@ -1,0 +1,77 @@
+import Foundation
+import InkPrediction
+import InkReplay
+@testable import InkStrategies
+import InkTestSupport
+import Testing
+
+/// What a registered strategy must come with: a row in the README's strategy table, a current
+/// row in the docs' generated parameter reference, an allocation gate for its `predict-NAME`
+/// benchmark (which `InkBenchmarks` makes from the registry), and parameters that parse. A new
+/// built-in that lacks one of them fails here, naming it.
+@Suite("Strategy registry")
+struct StrategyRegistryTests {
+    static func text(_ relative: String) throws -> String {
+        try String(contentsOfFile: ProjectData.path(relative), encoding: .utf8)
+    }
+
+    /// The README's strategy table: its rows' first cells (a cell may name several, `jetpack`, `jetpack-safe`, ...).
+    @Test func everyStrategyHasAReadmeRow() throws {
+        let firstCells = try Self.text("README.md").split(separator: "\n").filter { $0.hasPrefix("| `") }
+            .map { $0.dropFirst(2).prefix { $0 != "|" } }
+        for d in StrategyCatalog.builtIn {
+            #expect(firstCells.contains { $0.contains("`\(d.name)`") }, "README.md: no strategy-table row names `\(d.name)`")
+        }
+    }
+
+    /// docs/predictors.md holds the parameter reference as `bench list --markdown` prints it.
+    @Test func docsParameterReferenceIsCurrent() throws {
+        let docs = try Self.text("docs/predictors.md")
+        let begin = try #require(docs.range(of: StrategyReference.beginMarker + "\n"), "docs/predictors.md: no parameter reference")
+        let end = try #require(docs.range(of: "\n" + StrategyReference.endMarker, range: begin.upperBound..<docs.endIndex))
+        let committed = String(docs[begin.upperBound..<end.lowerBound])
+        let generated = StrategyReference.markdownTable()
+        #expect(committed == generated, "docs/predictors.md's parameter reference is stale; replace it with `swift run bench list --markdown`:\n\(generated)")
+        for d in StrategyCatalog.builtIn { #expect(committed.contains("| `\(d.name)` |"), "no reference row for \(d.name)") }
+    }
+
+    /// Every strategy that predicts from samples alone has its `predict-NAME` gate; every stage a `predict-STAGE-...` one.
+    @Test func everyStrategyHasABenchmarkGate() throws {
+        let folder = ProjectData.path("Benchmarks/Thresholds")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        for d in StrategyCatalog.builtIn where !d.needsRecordedPredictions {
+            #expect(files.contains("InkBenchmarks.predict-\(d.name).p90.json"), "Benchmarks/Thresholds: no gate for predict-\(d.name)")
+        }
+        for s in StrategyCatalog.stages {
+            #expect(files.contains { $0.hasPrefix("InkBenchmarks.predict-\(s.name)-") }, "Benchmarks/Thresholds: no gate for the \(s.name) stage")
+        }
+    }
+
+    /// Each number parameter takes its own default back, by name, through the grammar (the
+    /// look-up sweep and tune use); the strategy keeps the name it is given.
+    @Test func everyParameterParsesByName() throws {
+        for d in StrategyCatalog.builtIn {
+            guard (try? d.strategy()) != nil else { continue }  // android without its model file
+            for p in d.parameters where p.kind == .number {
+                let text = p.defaultValue.map(StrategyCatalog.formatNumber) ?? "off"
+                let s = try StrategySpec.parse("\(d.name):\(p.name)=\(text)")
+                #expect(s.name == "\(d.name)[\(p.name)=\(text)]")
+                #expect(s.parameters.contains { $0.name == p.name && $0.value == text }, "\(d.name): \(p.name)")
+            }
+        }
+    }
+
+    /// A typed strategy's list is its predictor type's fields, in their order, then the harness limits.
+    @Test func typedStrategiesListTheirFields() throws {
+        let braking = try #require(StrategyCatalog.definition(named: "braking"))
+        #expect(braking.parameters.map(\.name) == BrakingPredictor.Parameters.fields.map(\.name) + ["cap_ms", "gap_ms"])
+        #expect(braking.parameters.first?.defaultValue == BrakingPredictor.Parameters().windowMs)
+        #expect(braking.parameters.first?.unit == "ms")
+        let second = try #require(StrategyCatalog.definition(named: "linear-second"))
+        #expect(second.parameters.map(\.name) == ["gap_ms", "cap_ms"])
+        let capped = try StrategySpec.parse("linear-second:cap_ms=8,gap_ms=30")
+        #expect(capped.horizonCapMs == 8)
+        #expect(capped.gapResetMs == nil)  // its gap_ms is the predictor's own reset, not the harness's
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("linear-second:gap_ms=0") }
+    }
+}
