@@ -342,6 +342,7 @@ public enum StrategyCatalog {
             StrategyParameter(name: "bend_mm", defaultValue: d.bendMm, about: "bend cut-off: horizon cut so the pen's turning leaves the straight line by at most this many mm"),
             StrategyParameter(name: "lead_mm", defaultValue: d.leadMm, about: "lead cut-off: the prediction goes at most this many mm past the newest sample"),
             StrategyParameter(name: "weight_ms", defaultValue: d.weightMs, about: "fit weighting: a sample this many ms older than the newest counts half (0: unweighted)"),
+            StrategyParameter(name: "lead_intervals", defaultValue: d.leadIntervals, about: "lead cut-off grows by this share of one input interval's travel at the fitted speed (0-4)"),
             capMs(BrakingPredictor.defaultCapMs), gapMs(nil),
         ]
         return StrategyDefinition(
@@ -355,7 +356,8 @@ public enum StrategyCatalog {
                     decelGain: value("decel_gain") ?? d.decelGain, turnGain: value("turn_gain") ?? d.turnGain,
                     windowMm: value("window_mm") ?? d.windowMm, turnLimitRad: value("turn_limit_rad") ?? d.turnLimitRad,
                     liftRatio: value("lift_ratio") ?? d.liftRatio, bendMm: value("bend_mm") ?? d.bendMm,
-                    leadMm: value("lead_mm") ?? d.leadMm, weightMs: value("weight_ms") ?? d.weightMs)
+                    leadMm: value("lead_mm") ?? d.leadMm, weightMs: value("weight_ms") ?? d.weightMs,
+                    leadIntervals: value("lead_intervals") ?? d.leadIntervals)
                 do throws(PredictorParameterError) { try p.validate(predictor: "braking") } catch {
                     throw StrategySpecError(error.description)
                 }
