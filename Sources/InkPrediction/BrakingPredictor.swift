@@ -38,8 +38,12 @@
 /// 5. **Lift.** With pressure (``update(_:pressure:)``), `r` = the newest pressure over the
 ///    highest of the last 100 ms: `h_e` is multiplied by
 ///    `clamp((r - liftRatio) / ((1 - liftRatio) / 2), 0, 1)`, the pressure stroke-end detector.
-/// 6. **Arc.** The distance along the path is `d = min(leadMm, max(0, s h_e + a_used h_e² / 2))`
-///    (the lead cut-off bounds the ink drawn past a lift the pen gives no sign of), and the
+/// 6. **Arc.** The distance along the path is `d = min(L, max(0, s h_e + a_used h_e² / 2))`
+///    with the lead cut-off `L = leadMm + leadIntervals · s · Δ` (`Δ` the mean input interval
+///    over the fitted samples, s): it bounds the ink drawn past a lift the pen gives no sign of.
+///    The second term (0 by default) lets the tip lead by a share of the travel of one input
+///    interval: a pen lifting at full speed is recorded for one more interval, so that much
+///    ink past the newest sample lies on its path when it goes straight on. The
 ///    prediction follows the circle of curvature `κ = turnGain · a_n / s²` for that distance:
 ///    the newest raw sample plus the chord `d · k · (cos θ/2, sin θ/2)` in the (u, normal)
 ///    frame, `θ = κ d`, `k = sin(θ/2) / (θ/2)`. A constant-speed circle is followed exactly
@@ -93,6 +97,11 @@ public struct BrakingPredictor: Predictor {
         /// The fit's weighting time in ms: a sample this old (before the newest) has half the
         /// weight of the newest, `1 / (1 + (τ / weightMs)²)`. From 0 to 200; 0 fits unweighted.
         public var weightMs: Double
+        /// The lead cut-off's share of one input interval's travel: the cut-off is
+        /// `leadMm + leadIntervals · s · Δ`, with `s` the fitted speed (mm/s) and `Δ` the mean
+        /// interval (s) between the fitted samples. From 0 to 4; 0 (the default) leaves `leadMm`
+        /// alone.
+        public var leadIntervals: Double
 
         /// The defaults were chosen with `bench tune` on both `Datasets/recordings` (7
         /// recordings) and the synthetic default suite, within the budget overshoot p95 <= 0.5 mm
@@ -107,8 +116,9 @@ public struct BrakingPredictor: Predictor {
         public init(
             windowMs: Double = 50, accelGain: Double = 0, decelGain: Double = 2, turnGain: Double = 1.6,
             windowMm: Double = 4.5, turnLimitRad: Double = 10, liftRatio: Double = 0.8, bendMm: Double = 0.18,
-            leadMm: Double = 1.1, weightMs: Double = 20
+            leadMm: Double = 1.1, weightMs: Double = 20, leadIntervals: Double = 0
         ) {
+            self.leadIntervals = leadIntervals
             self.weightMs = weightMs
             self.leadMm = leadMm
             self.bendMm = bendMm
@@ -140,6 +150,9 @@ public struct BrakingPredictor: Predictor {
     @usableFromInline let liftRatio: Double
     @usableFromInline let bendMm: Double
     @usableFromInline let leadMm: Double
+    @usableFromInline let leadIntervals: Double
+    /// The mean interval (s) between the samples of the newest fit (0 before two samples).
+    @usableFromInline var intervalS = 0.0
     /// `weightMs` in s (0: unweighted).
     @usableFromInline let weightS: Double
     @usableFromInline var pressures = InlineArray<32, Double>(repeating: 0)
@@ -169,6 +182,7 @@ public struct BrakingPredictor: Predictor {
         liftRatio = parameters.liftRatio
         bendMm = parameters.bendMm
         leadMm = parameters.leadMm
+        leadIntervals = parameters.leadIntervals
         weightS = parameters.weightMs / 1000
     }
 
@@ -207,9 +221,11 @@ public struct BrakingPredictor: Predictor {
     mutating func fit() {
         vx = 0; vy = 0; ax = 0; ay = 0
         accelVariance = 0
+        intervalS = 0
         guard count >= 2 else { return }
         let previous = (head - 1) & (Self.capacity - 1)
         let dt = last.t - ts[previous]
+        intervalS = max(0, dt)
         if count == 2 {
             guard dt > 0 else { return }
             vx = (last.x - xs[previous]) / dt
@@ -224,6 +240,7 @@ public struct BrakingPredictor: Predictor {
         var i = head
         var pathMm = 0.0
         var px = last.x, py = last.y
+        var fitted = 0, oldestTau = 0.0
         for n in 0..<count {
             let tau = ts[i] - last.t
             let cx = xs[i] - px, cy = ys[i] - py
@@ -238,8 +255,11 @@ public struct BrakingPredictor: Predictor {
             bx0 += w * dx; bx1 += wt * dx; bx2 += wt2 * dx
             by0 += w * dy; by1 += wt * dy; by2 += wt2 * dy
             sxx += w * dx * dx; syy += w * dy * dy
+            fitted += 1
+            oldestTau = tau
             i = (i - 1) & (Self.capacity - 1)
         }
+        if fitted >= 2 { intervalS = -oldestTau / Double(fitted - 1) }
         // Normal equations [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]] c = b, solved by Cramer's rule
         // for c1 (velocity) and c2 (half the acceleration).
         let m00 = s2 * s4 - s3 * s3, m01 = s1 * s4 - s3 * s2, m02 = s1 * s3 - s2 * s2
@@ -296,7 +316,8 @@ public struct BrakingPredictor: Predictor {
             used = accelGain * along
         }
         he *= liftShare
-        let distance = min(leadMm, max(0, speed * he + 0.5 * used * he * he))
+        let lead = leadMm + leadIntervals * speed * intervalS
+        let distance = min(lead, max(0, speed * he + 0.5 * used * he * he))
         // Along the circle of the current curvature κ = <n̂, a> / s² (signed, n̂ = u turned
         // left), scaled by turnGain: the chord after an arc of length d turns by θ = κ d and
         // has the components d · k · (cos θ/2, sin θ/2) with k = sin(θ/2) / (θ/2).
@@ -316,6 +337,7 @@ public struct BrakingPredictor: Predictor {
     public mutating func reset() {
         count = 0
         liftShare = 1
+        intervalS = 0
         vx = 0; vy = 0; ax = 0; ay = 0
     }
 
@@ -356,5 +378,8 @@ extension BrakingPredictor.Parameters: DescribedParameters {
         ParameterField(
             "weight_ms", \.weightMs, unit: "ms", range: .closed(0, 200),
             about: "fit weighting: a sample this many ms older than the newest counts half (0: unweighted)"),
+        ParameterField(
+            "lead_intervals", \.leadIntervals, unit: "", range: .closed(0, 4),
+            about: "lead cut-off grows by this share of one input interval's travel at the fitted speed (0-4)"),
     ]
 }

@@ -177,6 +177,41 @@ struct BrakingPredictorTests {
         #expect(abs(worst - leadMm) < 1e-9)
     }
 
+    @Test(arguments: [(240.0, 0.5), (240.0, 1.0), (125.0, 1.0), (500.0, 2.0)])
+    func leadIntervalsAddAShareOfOneIntervalsTravel(rateHz: Double, share: Double) {
+        // 300 mm/s straight at rateHz, asked 35 ms ahead (10.5 mm, far past any cut-off): the
+        // tip leads the newest sample by lead_mm plus share x (300 mm/s x one interval), and
+        // by lead_mm alone with lead_intervals 0.
+        func farthest(_ leadIntervals: Double) -> Double {
+            var p = BrakingPredictor(parameters: .init(liftRatio: 0, bendMm: 100, leadMm: 1, leadIntervals: leadIntervals))
+            var worst = 0.0
+            for i in 0..<30 {
+                let t = Double(i) / rateHz
+                p.update(PenPoint(t: t, x: 300 * t, y: 0))
+                guard i >= 2, let q = p.predict(at: t + 0.035) else { continue }
+                worst = max(worst, q.x - 300 * t)
+            }
+            return worst
+        }
+        #expect(abs(farthest(share) - (1 + share * 300 / rateHz)) < 1e-6)
+        #expect(abs(farthest(0) - 1) < 1e-9)
+    }
+
+    @Test func leadIntervalsUseTheMeanIntervalOfTheFit() {
+        // Intervals alternating 8 and 16 ms (a 125 Hz stream dropping every other event): the
+        // cut-off's interval is the mean over the fitted samples, between the two.
+        var p = BrakingPredictor(parameters: .init(windowMs: 200, windowMm: 100, liftRatio: 0, bendMm: 100, leadMm: 1, leadIntervals: 1))
+        var t = 0.0
+        var lead = 0.0
+        for i in 0..<12 {
+            p.update(PenPoint(t: t, x: 100 * t, y: 0))
+            if let q = p.predict(at: t + 0.2) { lead = q.x - 100 * t }
+            t += i.isMultiple(of: 2) ? 0.008 : 0.016
+        }
+        // 12 samples over 11 intervals: 6 x 8 ms + 5 x 16 ms = 128 ms; mean 11.64 ms.
+        #expect(abs(lead - (1 + 100 * 0.128 / 11)) < 1e-6)
+    }
+
     @Test func directionCutOffShortensTheHorizonInATightTurn() {
         // The same circle (turning at 7.5 rad/s): with a 0.05 rad cut-off the prediction goes
         // at most 0.05 / 7.5 s = 6.7 ms ahead, 1 mm at 150 mm/s, instead of 25 ms (3.75 mm).
@@ -299,6 +334,8 @@ struct BrakingPredictorTests {
         ("lead_mm", BrakingPredictor.Parameters(leadMm: .infinity)),
         ("weight_ms", BrakingPredictor.Parameters(weightMs: -1)),
         ("weight_ms", BrakingPredictor.Parameters(weightMs: 201)),
+        ("lead_intervals", BrakingPredictor.Parameters(leadIntervals: -0.5)),
+        ("lead_intervals", BrakingPredictor.Parameters(leadIntervals: 5)),
     ])
     func rejectsConstantsOutOfRange(name: String, parameters: BrakingPredictor.Parameters) {
         #expect(throws: PredictorParameterError.self) { try parameters.validate() }
