@@ -1,4 +1,5 @@
 import Foundation
+import InkTraces
 
 /// The report's "By device and input rate" section: each headline figure averaged over the
 /// traces of one recording device, and over the traces of one input-rate band, per strategy,
@@ -42,8 +43,6 @@ package struct ReportBreakdown: Sendable {
         package var values: [String: Double]
     }
 
-    /// The name used for traces whose source does not name a device.
-    package static let unnamedDevice = "(device not named)"
     /// The figures shown.
     package static let columns = Figure.headlines
 
@@ -78,7 +77,7 @@ package struct ReportBreakdown: Sendable {
             }
             return out
         }
-        let deviceOf: (SummaryRow) -> String = { $0.device ?? Self.unnamedDevice }
+        let deviceOf: (SummaryRow) -> String = { Trace.deviceName($0.device) }
         let devices = Set(traceRows.map(deviceOf)).sorted()
         byDevice = lines(deviceOf, order: devices)
         let bandOf: (SummaryRow) -> String = { RateBand(rateHz: $0.inputRateHz ?? 0).label }

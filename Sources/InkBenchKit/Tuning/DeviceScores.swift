@@ -1,9 +1,11 @@
+import InkTraces
+
 /// One configuration's figures by recording device, judged by a budget: what `bench tune
 /// --evaluate` prints, what `tune --test` writes for the test set, and each column of the
 /// transfer table.
 ///
 /// A device's figures are the suite mean over its traces (``Tuner/mean(_:over:)``, as a run's
-/// suite means are computed); traces without a device form the group `unknown`. The **worst
+/// suite means are computed); traces without a device form the group `(device not named)`. The **worst
 /// device** is the one whose tightest bound has the smallest margin as a share of its limit
 /// (negative: outside the budget).
 ///
@@ -28,13 +30,10 @@ package struct DeviceScores: Sendable {
     package var rows: [Row]
     package var budget: Budget
 
-    /// The device name of a trace: its device, or `unknown` (as ``TuneFolds/byDevice(traces:)`` groups them).
-    package static func name(_ device: String?) -> String { device ?? "unknown" }
-
     /// Groups `traces` (name and device) by device, sorted by device name, each group's names sorted.
     package static func groups(_ traces: [(name: String, device: String?)]) -> [(device: String, traces: [String])] {
         var byDevice: [String: [String]] = [:]
-        for t in traces { byDevice[name(t.device), default: []].append(t.name) }
+        for t in traces { byDevice[Trace.deviceName(t.device), default: []].append(t.name) }
         return byDevice.keys.sorted().map { ($0, (byDevice[$0] ?? []).sorted()) }
     }
 
