@@ -86,7 +86,7 @@ public struct RecordingOptions: ParsableArguments {
         for rate in ratesHz {
             for trace in traces {
                 let inputHz = 1 / trace.nominalInterval
-                guard rate <= inputHz * 0.98 else {
+                guard Decimation.isBelow(rate, inputHz: inputHz) else {
                     lines.append("\(trace.name)\(Decimation.nameSuffix(rate)): not made: the recording's own rate, \(Decimation.rounded(inputHz)) Hz, is not above \(Decimation.rounded(rate)) Hz")
                     continue
                 }
