@@ -39,6 +39,9 @@ package struct Report: Sendable {
     /// The same rows as a record, for the verdict and the readings (`TradeoffReading`): made
     /// from `rows` here, so a fresh run and `bench report` judge the same model.
     package var record: BenchRecord
+    /// The reading of the trade-off (and the front the answer names), computed once from
+    /// ``record`` for both `report.md` and `report.html`.
+    package var reading: TradeoffReading
     package var manifest: Manifest?
     package var charts: [ChartScript]
     /// Whether the charts were rendered (SVG and PNG exist).
@@ -51,6 +54,7 @@ package struct Report: Sendable {
     ) {
         self.rows = rows
         self.record = BenchRecord(summaryRows: rows, source: "summary.csv")
+        self.reading = TradeoffReading(record: record)
         self.manifest = manifest
         self.charts = charts
         self.rendered = rendered
@@ -123,9 +127,6 @@ package struct Report: Sendable {
             leading: [("strategy", { rows[$0].strategy })])
     }
 
-    /// The reading of the trade-off and the verdict (the same rule as `bench compare`).
-    package var reading: TradeoffReading { TradeoffReading(record: record) }
-
     /// The verdict the report opens with: the strategies no other is better than.
     package func verdict(_ reading: TradeoffReading) -> String {
         let front = reading.front.filter { $0 != "none" }
@@ -142,14 +143,19 @@ package struct Report: Sendable {
     }
 
     /// The answer the report opens with and the terminal ends with.
-    package var answer: Answer { Report.answer(rows: rows, options: manifest?.options ?? [:]) }
+    package var answer: Answer { Report.answer(record: record, front: reading.front, options: manifest?.options ?? [:]) }
 
     /// The answer for summary rows and a run's recorded options: the one rule the report and
     /// the terminal both use, so they print the same sentence.
     package static func answer(rows: [SummaryRow], options: [String: String]) -> Answer {
         let record = BenchRecord(summaryRows: rows, source: "summary.csv")
+        return answer(record: record, front: TradeoffReading(record: record).front, options: options)
+    }
+
+    /// The answer for a record whose trade-off front is known.
+    static func answer(record: BenchRecord, front: [String], options: [String: String]) -> Answer {
         let (budget, origin) = Budget.recorded(options)
-        return Answer(verdict: budget?.judge(Budget.candidates(record)), origin: origin, front: TradeoffReading(record: record).front)
+        return Answer(verdict: budget?.judge(Budget.candidates(record)), origin: origin, front: front)
     }
 
     /// The strategies' chart styles by name, in run order.
@@ -196,7 +202,6 @@ package struct Report: Sendable {
     /// `report.md`; the charts are linked as `<name>.svg` beside it.
     package func markdown() -> String {
         var md = "# InkBench report\n\n"
-        let reading = self.reading
         md += "**\(answer.text(markdown: true))**\n\n"
         let tradeoff = charts.first { $0.name == "tradeoff" }
         if let c = tradeoff {
@@ -296,7 +301,6 @@ package struct Report: Sendable {
             <h1>InkBench report</h1>
 
             """
-        let reading = self.reading
         h += "<p class=\"answer\" id=\"answer\"><strong>\(inline(answer.text(markdown: true)))</strong></p>\n"
         func svgText(_ name: String) -> String? {
             guard rendered, var text = svg(name) else { return nil }
