@@ -134,7 +134,7 @@ package struct DeviceScores: Sendable {
         }
         line("all", "all traces", "", kept.map(\.name))
         for g in groups(kept) { line("device", g.device, g.device, g.traces) }
-        for t in kept.sorted(by: { $0.name < $1.name }) { line("trace", t.name, name(t.device), [t.name]) }
+        for t in kept.sorted(by: { $0.name < $1.name }) { line("trace", t.name, Trace.deviceName(t.device), [t.name]) }
         return w
     }
 }
