@@ -49,8 +49,11 @@ public struct RecordingOptions: ParsableArguments {
             valueName: "hz"))
     public var resampleHz: [Double] = []
 
-    @Option(name: .long, help: ArgumentHelp("Threads that read recordings (and evaluate horizon's windows): up to <n> at once (default: one per core); the output is the same for any <n>.", valueName: "n"))
-    public var jobs: Int?
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Threads that read recordings (and evaluate horizon's windows): up to <n> at once, 1 to 1024 (default: one per core); the output is the same for any <n>.", valueName: "n"),
+        transform: { text in try Jobs(parsing: text) })
+    public var jobs: Jobs?
 
     public init() {}
 
@@ -71,7 +74,6 @@ public struct RecordingOptions: ParsableArguments {
         for rate in resampleHz where !(rate.isFinite && rate > 0) {
             throw ValidationError("--resample-hz \(rate): expected a positive rate in Hz")
         }
-        if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs \(jobs): expected a whole number from 1 to 1024") }
         let loader = try makeLoader()
         let result: RecordingLoader.Result
         do { result = try loader.load(paths: traces) } catch { throw BenchInputError(error.description) }
@@ -86,7 +88,7 @@ public struct RecordingOptions: ParsableArguments {
         for rate in ratesHz {
             for trace in traces {
                 let inputHz = 1 / trace.nominalInterval
-                guard rate <= inputHz * 0.98 else {
+                guard Decimation.isBelow(rate, inputHz: inputHz) else {
                     lines.append("\(trace.name)\(Decimation.nameSuffix(rate)): not made: the recording's own rate, \(Decimation.rounded(inputHz)) Hz, is not above \(Decimation.rounded(rate)) Hz")
                     continue
                 }
@@ -101,7 +103,7 @@ public struct RecordingOptions: ParsableArguments {
         var loader = RecordingLoader()
         loader.strict = strict
         loader.includeHover = hover
-        if let jobs { loader.jobs = jobs }
+        if let jobs { loader.jobs = jobs.count }
         do {
             loader.scaleRules = try scale.map { text throws(ImportError) in try ScaleRule(parsing: text) }
         } catch {

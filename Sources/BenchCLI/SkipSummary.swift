@@ -10,8 +10,10 @@ enum SkipSummary {
 
     /// One line per distinct reason, in first-seen order. A skip line is `PATH: REASON` or
     /// `PATH:LINE: REASON`; the reason is what follows the path's `: `. A reason given once
-    /// keeps its own line as it was.
-    static func lines(_ skipped: [String]) -> [String] {
+    /// keeps its own line as it was. `context` names which inputs were skipped, after
+    /// `skipped` (`skipped (--test): ...`, `skipped 24 files (--test): ...`).
+    static func lines(_ skipped: [String], context: String? = nil) -> [String] {
+        let tag = context.map { " (\($0))" } ?? ""
         var order: [String] = []
         var files: [String: [String]] = [:]
         var whole: [String: String] = [:]
@@ -22,10 +24,10 @@ enum SkipSummary {
         }
         return order.map { reason in
             let paths = files[reason] ?? []
-            guard paths.count > 1 else { return "skipped: " + (whole[reason] ?? reason) }
+            guard paths.count > 1 else { return "skipped\(tag): " + (whole[reason] ?? reason) }
             let names = paths.prefix(namesShown).map { $0.split(separator: "/").last.map(String.init) ?? $0 }
             let more = paths.count > namesShown ? " and \(paths.count - namesShown) more" : ""
-            return "skipped \(paths.count) files: \(reason) (\(names.joined(separator: ", "))\(more))"
+            return "skipped \(paths.count) files\(tag): \(reason) (\(names.joined(separator: ", "))\(more))"
         }
     }
 

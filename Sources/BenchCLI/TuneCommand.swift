@@ -250,7 +250,7 @@ struct TuneCommand: AsyncParsableCommand {
         do { test = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: r) } catch {
             throw BenchInputError("--test: \(error)")
         }
-        for line in test.skipped { Console.note("skipped (--test): \(line)") }
+        for line in SkipSummary.lines(test.skipped, context: "--test") { Console.note(line) }
         let searched = Dictionary(inputs.inputFiles.compactMap { Manifest.FileRecord(hashing: $0) }.map { ($0.sha256, $0.path) }, uniquingKeysWith: { a, _ in a })
         for f in test.inputFiles.compactMap({ Manifest.FileRecord(hashing: $0) }) {
             if let same = searched[f.sha256] {

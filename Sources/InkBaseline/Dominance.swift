@@ -53,10 +53,27 @@ package enum Dominance {
 
     /// The strategies no other strategy is better than (the trade-off front), in the given order.
     ///
+    /// In O(n log n) (``DominanceSweep``), with the same answer as ``pairwiseFront(_:tolerances:)``,
+    /// which it falls back to when the sweep cannot promise it (a non-finite value, a name twice).
+    ///
     /// - Parameters:
     ///   - points: each strategy's figures, all over the same traces.
     ///   - tolerances: the tolerance of each figure: a difference within it counts as equal.
     package static func front(_ points: [(strategy: String, values: [String: Double])], tolerances: ToleranceTable) -> [String] {
+        // A point without both figures is judged against no other (`judge` is nil): it is on
+        // the front and beats none; the others are swept.
+        let full = points.indices.filter { k in figures.allSatisfy { points[k].values[$0.name] != nil } }
+        guard Set(points.map(\.strategy)).count == points.count,
+            let values = DominanceSweep.values(full.map { points[$0].values }, tolerances: tolerances)
+        else { return pairwiseFront(points, tolerances: tolerances) }
+        let beaten = DominanceSweep.bestBetter(queries: values, candidates: values, candidateIndex: full)
+        var dominated = Set<Int>()
+        for (i, b) in beaten.enumerated() where b != nil { dominated.insert(full[i]) }
+        return points.indices.filter { !dominated.contains($0) }.map { points[$0].strategy }
+    }
+
+    /// ``front(_:tolerances:)`` by comparing every pair (O(n²)): the oracle of the sweep.
+    package static func pairwiseFront(_ points: [(strategy: String, values: [String: Double])], tolerances: ToleranceTable) -> [String] {
         points.filter { p in
             !points.contains { q in q.strategy != p.strategy && judge(a: p.values, b: q.values, tolerances: tolerances) == .better }
         }.map(\.strategy)

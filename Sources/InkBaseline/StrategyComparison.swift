@@ -84,10 +84,10 @@ package struct StrategyComparison: Sendable, Equatable {
         return rows
     }
 
-    /// The mean of each figure over rows, skipping empty cells.
-    static func means(_ rows: [BenchRecord.Row]) -> [String: Double] {
+    /// The mean of each figure (every figure, or those given) over rows, skipping empty cells.
+    static func means(_ rows: [BenchRecord.Row], figures: [Figure] = Figure.all) -> [String: Double] {
         var out: [String: Double] = [:]
-        for f in Figure.all {
+        for f in figures {
             let xs = rows.compactMap { $0.values[f.name] }
             if !xs.isEmpty { out[f.name] = Statistics.mean(xs) }
         }

@@ -17,9 +17,20 @@ package struct TradeoffReading: Sendable {
     package var front: [String]
     /// Per strategy but `none`, its reading.
     package var sentences: [(strategy: String, text: String)]
+    /// The search that was used (``Search/pairwise`` when the sweep was asked for but could
+    /// not promise the pairwise answer).
+    package var searched: Search
+
+    /// How the two searches over all strategies are done: ``sweep`` (the default, O(n log n),
+    /// ``DominanceSweep``) or ``pairwise`` (every pair compared, O(n²): the oracle the sweep is
+    /// tested against, and its fallback when it cannot promise the same answer).
+    package enum Search: Sendable, Equatable {
+        case sweep
+        case pairwise
+    }
 
     /// Reads `record`'s strategies (those with trace rows), judging with `tolerances`.
-    package init(record: BenchRecord, tolerances: ToleranceTable = ToleranceTable()) {
+    package init(record: BenchRecord, tolerances: ToleranceTable = ToleranceTable(), search: Search = .sweep) {
         // Each strategy's rows as a record of its own, split once: a comparison then reads a
         // few rows instead of filtering the whole run's (which made the reading grow with the
         // cube of the strategy count). Only the figures the reading uses are compared.
@@ -37,21 +48,57 @@ package struct TradeoffReading: Sendable {
             guard let ra = own[a], let rb = own[b] else { return nil }
             return try? StrategyComparison(a: ra, strategyA: a, b: rb, strategyB: b, tolerances: tolerances, only: used)
         }
-        // better[p] = the strategies better than p.
-        var better: [String: [StrategyComparison]] = [:]
-        for p in names {
-            better[p] = names.filter { $0 != p }.compactMap { q in compare(p, q) }.filter { $0.verdict == .better }
+        // Per strategy: the better strategy closest to it, and (on the front) the front
+        // strategy with the next smaller overshoot p95; both by index into `names`.
+        let found: (better: [Int?], cheaper: [Int?])
+        if search == .sweep, let sweep = DominanceSweep(record: record, rowsOf: rowsOf, names: names, tolerances: tolerances) {
+            let front = names.indices.filter { sweep.bestBetter[$0] == nil }
+            found = (sweep.bestBetter, sweep.cheaperNeighbours(front: front, excluded: names.firstIndex(of: "none")))
+            searched = .sweep
+        } else {
+            found = Self.pairwise(names: names, compare: compare)
+            searched = .pairwise
         }
-        front = names.filter { better[$0]?.isEmpty ?? true }
+        front = names.indices.filter { found.better[$0] == nil }.map { names[$0] }
         var out: [(String, String)] = []
-        for p in names where p != "none" {
-            out.append((p, Self.sentence(p, record: own[p] ?? record, better: better[p] ?? [], front: front, compare: compare)))
+        for (k, p) in names.enumerated() where p != "none" {
+            let best = found.better[k].flatMap { compare(p, names[$0]) }
+            let cheaper = found.better[k] == nil ? found.cheaper[k].flatMap { compare(p, names[$0]) } : nil
+            out.append((p, Self.sentence(p, record: own[p] ?? record, best: best, cheaper: cheaper, compare: compare)))
         }
         sentences = out
     }
 
+    /// The two searches by comparing every pair (O(n²)): per strategy, the better strategy with
+    /// the smallest ``score(_:)`` (the first in run order on a tie), and the front strategy with
+    /// the largest overshoot p95 below its own (the first in run order on a tie), leaving out `none`.
+    static func pairwise(names: [String], compare: (String, String) -> StrategyComparison?) -> (better: [Int?], cheaper: [Int?]) {
+        let p95 = Figure.overshootP95
+        func value(_ c: StrategyComparison, b: Bool) -> Double? {
+            c.figures.first { $0.figure == p95.name }.flatMap { b ? $0.now : $0.baseline }
+        }
+        var better: [Int?] = []
+        for p in names {
+            let all = names.indices.filter { names[$0] != p }.compactMap { q in compare(p, names[q]).map { (q, $0) } }.filter { $0.1.verdict == .better }
+            better.append(all.min { score($0.1) < score($1.1) }?.0)
+        }
+        let front = names.indices.filter { better[$0] == nil }
+        var cheaper: [Int?] = []
+        for p in names {
+            let neighbours = front.filter { names[$0] != p && names[$0] != "none" }.compactMap { f in compare(p, names[f]).map { (f, $0) } }
+            let below = neighbours.filter { _, c in
+                guard let a = value(c, b: false), let b = value(c, b: true) else { return false }
+                return b < a
+            }
+            cheaper.append(below.max { (value($0.1, b: true) ?? 0) < (value($1.1, b: true) ?? 0) }?.0)
+        }
+        return (better, cheaper)
+    }
+
+    /// The reading of `p`: `best` is its comparison with the better strategy closest to it (if
+    /// any), `cheaper` with the front strategy with the next smaller overshoot (if on the front).
     static func sentence(
-        _ p: String, record: BenchRecord, better: [StrategyComparison], front: [String],
+        _ p: String, record: BenchRecord, best: StrategyComparison?, cheaper: StrategyComparison?,
         compare: (String, String) -> StrategyComparison?
     ) -> String {
         let latency = Figure.perceivedLatency, p95 = Figure.overshootP95
@@ -80,18 +127,13 @@ package struct TradeoffReading: Sendable {
         if let end = own["end_overshoot_mean_mm"] { first += " and an end overshoot of \(p95.text(end)) mm on average" }
         first += "."
         // The better strategy closest to p: the smallest sum of its two costs.
-        if let best = better.min(by: { score($0) < score($1) }) {
+        if let best {
             let q = best.labelB
             let lq = value(best, latency, b: true).map { latency.text($0) } ?? "-", oq = value(best, p95, b: true).map { p95.text($0) } ?? "-"
             let over = best.note == nil ? "" : " (on the \(best.traces.count) traces both ran)"
             return first + " It is dominated: `\(q)` is no worse on both and better on one\(over) (perceived latency \(lq) ms, overshoot p95 \(oq) mm), so it has no reason to be chosen on these figures."
         }
         // On the front: against the front strategy with the next smaller overshoot.
-        let neighbours = front.filter { $0 != p && $0 != "none" }.compactMap { compare(p, $0) }
-        let cheaper = neighbours.filter { c in
-            guard let a = value(c, p95, b: false), let b = value(c, p95, b: true) else { return false }
-            return b < a
-        }.max { (value($0, p95, b: true) ?? 0) < (value($1, p95, b: true) ?? 0) }
         var second: String
         if let cheaper, let la = value(cheaper, latency, b: false), let lb = value(cheaper, latency, b: true),
             let oa = value(cheaper, p95, b: false), let ob = value(cheaper, p95, b: true)

@@ -22,12 +22,21 @@ public enum Decimation {
     /// The share of `1 / rateHz` that counts as a whole interval (the model's 1 %).
     public static let intervalTolerance = 0.99
 
+    /// The highest decimation rate as a share of the recording's own rate: a rate must be at
+    /// least 2 % below it, so a recording is never "decimated" to its own rate (within its jitter).
+    public static let highestRateShare = 0.98
+
+    /// Whether a recording at `inputHz` can be decimated to `rateHz` (``highestRateShare``):
+    /// the one test of ``resample(_:toHz:)`` and of the callers that skip a trace instead.
+    public static func isBelow(_ rateHz: Double, inputHz: Double) -> Bool { rateHz <= inputHz * highestRateShare }
+
     /// The trace decimated to `rateHz`, named with ``nameSuffix(_:)`` and a notice saying how
     /// many samples were kept.
     ///
     /// - Parameters:
     ///   - trace: the recording; its rate is `1 / nominalInterval`.
-    ///   - rateHz: the new rate in Hz; must be below the recording's own rate (by 2 % or more).
+    ///   - rateHz: the new rate in Hz; must be below the recording's own rate (by 2 % or more:
+    ///     ``isBelow(_:inputHz:)``).
     /// - Throws: ``ImportError`` naming the trace when `rateHz` is not a positive number below
     ///   the trace's rate.
     public static func resample(_ trace: Trace, toHz rateHz: Double) throws(ImportError) -> Trace {
@@ -35,7 +44,7 @@ public enum Decimation {
         guard rateHz.isFinite, rateHz > 0 else {
             throw ImportError(file: trace.name, "resample rate \(rateHz) Hz; expected a positive number of Hz")
         }
-        guard rateHz <= inputHz * 0.98 else {
+        guard isBelow(rateHz, inputHz: inputHz) else {
             throw ImportError(
                 file: trace.name,
                 "resample rate \(CSVNumber.text(rateHz)) Hz is not below the recording's \(rounded(inputHz)) Hz; expected a lower rate (samples are never invented)")

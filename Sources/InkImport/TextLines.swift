@@ -1,3 +1,5 @@
+import InkTraces
+
 /// The lines of a UTF-8 text file, checked for valid encoding, with 1-based line numbers: the
 /// one line reader of every text format (trace CSV, evemu, SVC, manifests, `.suite` files,
 /// baselines, tolerance files and results tables).
@@ -109,13 +111,9 @@ package struct TextLines {
     /// Whether every byte of `s` is an ASCII digit (and there is at least one).
     package static func isDigits(_ s: Substring) -> Bool { !s.isEmpty && s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
 
-    /// Parses a finite decimal number (digits, sign, point and exponent only: no hex, no
-    /// spaces, and no NUL byte, where the C parser underneath would stop), or returns `nil`.
-    package static func number(_ s: Substring) -> Double? {
-        guard !s.isEmpty, s.utf8.count < 400,
-            s.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }),
-            let v = Double(s), v.isFinite
-        else { return nil }
-        return v
-    }
+    /// A finite decimal number, or `nil`: ``/InkTraces/DecimalText``'s rule (digits, sign, point
+    /// and exponent only: no hex, no spaces, no NUL byte; a non-zero text that would read as 0,
+    /// such as `1e-400`, is refused), so readers and options parse numbers alike.
+    @inlinable
+    package static func number(_ s: Substring) -> Double? { DecimalText.value(s) }
 }

@@ -42,6 +42,9 @@ package struct Report: Sendable {
     /// The same rows as a record, for the verdict and the readings (`TradeoffReading`): made
     /// from `rows` here, so a fresh run and `bench report` judge the same model.
     package var record: BenchRecord
+    /// The reading of the trade-off (and the front the answer names), computed once from
+    /// ``record`` for both `report.md` and `report.html`.
+    package var reading: TradeoffReading
     package var manifest: Manifest?
     package var charts: [ChartScript]
     /// Whether the charts were rendered (SVG and PNG exist).
@@ -59,6 +62,7 @@ package struct Report: Sendable {
     ) throws(BudgetError) {
         self.rows = rows
         self.record = BenchRecord(summaryRows: rows, source: "summary.csv")
+        self.reading = TradeoffReading(record: record)
         self.manifest = manifest
         self.charts = charts
         self.rendered = rendered
@@ -132,9 +136,6 @@ package struct Report: Sendable {
             leading: [("strategy", { rows[$0].strategy })])
     }
 
-    /// The reading of the trade-off and the verdict (the same rule as `bench compare`).
-    package var reading: TradeoffReading { TradeoffReading(record: record) }
-
     /// The verdict the report opens with: the strategies no other is better than.
     package func verdict(_ reading: TradeoffReading) -> String {
         let front = reading.front.filter { $0 != "none" }
@@ -151,18 +152,20 @@ package struct Report: Sendable {
     }
 
     /// The answer the report opens with and the terminal ends with.
-    package var answer: Answer { Report.answer(record: record, budget: budget) }
+    package var answer: Answer { Report.answer(record: record, front: reading.front, budget: budget) }
 
     /// The answer for summary rows and a run's recorded options: the one rule the report and
     /// the terminal both use, so they print the same sentence.
     ///
     /// - Throws: `BudgetError` when `options` record a `budget` that is not one.
     package static func answer(rows: [SummaryRow], options: [String: String]) throws(BudgetError) -> Answer {
-        answer(record: BenchRecord(summaryRows: rows, source: "summary.csv"), budget: try Budget.recorded(options))
+        let record = BenchRecord(summaryRows: rows, source: "summary.csv")
+        return answer(record: record, front: TradeoffReading(record: record).front, budget: try Budget.recorded(options))
     }
 
-    private static func answer(record: BenchRecord, budget: (budget: Budget?, origin: Answer.Origin)) -> Answer {
-        Answer(verdict: budget.budget?.judge(Budget.candidates(record)), origin: budget.origin, front: TradeoffReading(record: record).front)
+    /// The answer for a record whose trade-off front is known, against a budget parsed once.
+    static func answer(record: BenchRecord, front: [String], budget: (budget: Budget?, origin: Answer.Origin)) -> Answer {
+        Answer(verdict: budget.budget?.judge(Budget.candidates(record)), origin: budget.origin, front: front)
     }
 
     /// The strategies' chart styles by name, in run order.
@@ -209,7 +212,6 @@ package struct Report: Sendable {
     /// `report.md`; the charts are linked as `<name>.svg` beside it.
     package func markdown() -> String {
         var md = "# InkBench report\n\n"
-        let reading = self.reading
         md += "**\(answer.text(markdown: true))**\n\n"
         let tradeoff = charts.first { $0.name == "tradeoff" }
         if let c = tradeoff {
@@ -309,7 +311,6 @@ package struct Report: Sendable {
             <h1>InkBench report</h1>
 
             """
-        let reading = self.reading
         h += "<p class=\"answer\" id=\"answer\"><strong>\(inline(answer.text(markdown: true)))</strong></p>\n"
         func svgText(_ name: String) -> String? {
             guard rendered, var text = svg(name) else { return nil }

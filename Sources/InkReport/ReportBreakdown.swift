@@ -1,6 +1,7 @@
 import Foundation
 import InkFigures
 import InkOutput
+import InkTraces
 
 /// The report's "By device and input rate" section: each headline figure averaged over the
 /// traces of one recording device, and over the traces of one input-rate band, per strategy,
@@ -44,8 +45,6 @@ package struct ReportBreakdown: Sendable {
         package var values: [String: Double]
     }
 
-    /// The name used for traces whose source does not name a device.
-    static let unnamedDevice = "(device not named)"
     /// The figures shown.
     package static let columns = Figure.headlines
 
@@ -80,7 +79,7 @@ package struct ReportBreakdown: Sendable {
             }
             return out
         }
-        let deviceOf: (SummaryRow) -> String = { $0.device ?? Self.unnamedDevice }
+        let deviceOf: (SummaryRow) -> String = { Trace.deviceName($0.device) }
         let devices = Set(traceRows.map(deviceOf)).sorted()
         byDevice = lines(deviceOf, order: devices)
         let bandOf: (SummaryRow) -> String = { RateBand(rateHz: $0.inputRateHz ?? 0).label }

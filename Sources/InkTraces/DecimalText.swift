@@ -1,6 +1,12 @@
-/// Strict decimal numbers for options and parameters: `[+-]digits[.digits][e[+-]digits]` and
-/// nothing else. Swift's `Double(String)` also takes hex (`0x10`), `inf`, `nan`, and stops at a
-/// NUL byte (`1<NUL>e-5` reads as 1); a value that underflows to 0 (`1e-400`) would pass as 0.
+/// The project's one strict decimal parser, for options, parameters and the text readers'
+/// numbers (`TextLines.number` in InkImport calls it): `[+-]digits[.digits][e[+-]digits]`
+/// (`.5`, `5.`, `+1` included) and nothing else. Swift's `Double(String)` also takes hex
+/// (`0x10`), `inf`, `nan`, and stops at a NUL byte (`1<NUL>e-5` reads as 1): all refused here.
+///
+/// Underflow rule: a text with a non-zero digit whose value rounds to 0 (`1e-400`) is refused
+/// (``Problem/underflow``), in a file as in an option, because reading it as 0 would silently
+/// change what was written (a noise of 0, a zero step); subnormal values (`1e-310`) are not 0
+/// and are kept. Texts of 400 bytes or more are refused as not decimal (no number needs them).
 ///
 /// ```swift
 /// DecimalText.parse("0.05")    // .success(0.05)
@@ -27,7 +33,8 @@ package enum DecimalText {
     }
 
     /// The number, or why the text is not one.
-    package static func parse(_ text: String) -> Result<Double, Problem> {
+    @inlinable
+    package static func parse<S: StringProtocol>(_ text: S) -> Result<Double, Problem> {
         var digits = 0, nonZero = false
         var state = 0  // 0 sign, 1 integer, 2 fraction, 3 exponent sign, 4 exponent
         var exponentDigits = 0
@@ -62,7 +69,8 @@ package enum DecimalText {
     }
 
     /// The number, or `nil` (see ``parse(_:)``).
-    package static func value(_ text: String) -> Double? {
+    @inlinable
+    package static func value<S: StringProtocol>(_ text: S) -> Double? {
         if case .success(let v) = parse(text) { return v }
         return nil
     }

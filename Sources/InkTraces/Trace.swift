@@ -21,6 +21,13 @@ public struct Trace: Sendable {
     /// `device` key); `nil` for synthetic traces and sources that do not say.
     public var device: String?
 
+    /// The device name shown for a trace whose source names no device (the report's breakdown,
+    /// tune's device folds and scores): one text, which no device reports as its own name.
+    public static let unnamedDevice = "(device not named)"
+
+    /// `device`, or ``unnamedDevice`` when it is `nil`.
+    public static func deviceName(_ device: String?) -> String { device ?? unnamedDevice }
+
     /// Builds a trace; `nominalInterval` defaults to the median sample interval.
     ///
     /// - Throws: ``TraceError`` if there are no strokes, or the nominal interval is not a

@@ -1,11 +1,13 @@
 import InkFigures
 import InkOutput
+import InkTraces
+
 /// One configuration's figures by recording device, judged by a budget: what `bench tune
 /// --evaluate` prints, what `tune --test` writes for the test set, and each column of the
 /// transfer table.
 ///
 /// A device's figures are the suite mean over its traces (``Tuner/mean(_:over:)``, as a run's
-/// suite means are computed); traces without a device form the group `unknown`. The **worst
+/// suite means are computed); traces without a device form the group `(device not named)`. The **worst
 /// device** is the one whose tightest bound has the smallest margin as a share of its limit
 /// (negative: outside the budget).
 ///
@@ -30,13 +32,10 @@ package struct DeviceScores: Sendable {
     package var rows: [Row]
     package var budget: Budget
 
-    /// The device name of a trace: its device, or `unknown` (as ``TuneFolds/byDevice(traces:)`` groups them).
-    package static func name(_ device: String?) -> String { device ?? "unknown" }
-
     /// Groups `traces` (name and device) by device, sorted by device name, each group's names sorted.
     package static func groups(_ traces: [(name: String, device: String?)]) -> [(device: String, traces: [String])] {
         var byDevice: [String: [String]] = [:]
-        for t in traces { byDevice[name(t.device), default: []].append(t.name) }
+        for t in traces { byDevice[Trace.deviceName(t.device), default: []].append(t.name) }
         return byDevice.keys.sorted().map { ($0, (byDevice[$0] ?? []).sorted()) }
     }
 
@@ -137,7 +136,7 @@ package struct DeviceScores: Sendable {
         }
         line("all", "all traces", "", kept.map(\.name))
         for g in groups(kept) { line("device", g.device, g.device, g.traces) }
-        for t in kept.sorted(by: { $0.name < $1.name }) { line("trace", t.name, name(t.device), [t.name]) }
+        for t in kept.sorted(by: { $0.name < $1.name }) { line("trace", t.name, Trace.deviceName(t.device), [t.name]) }
         return w
     }
 }

@@ -1,4 +1,5 @@
 import InkSynthesis
+import InkTraces
 
 /// How `bench tune` splits the traces for honest figures: k folds by recording, or one fold per
 /// device. Each fold's configuration is tuned on the other folds' traces and judged on its own.
@@ -46,18 +47,18 @@ package struct TuneFolds: Sendable, Equatable {
         return TuneFolds(folds: folds, warning: warning)
     }
 
-    /// One fold per device (leave one device out); traces without a device form the group `unknown`
-    /// (``DeviceScores/name(_:)``).
+    /// One fold per device (leave one device out); traces without a device form the group `(device not named)`
+    /// (`Trace.deviceName(_:)`).
     package static func byDevice(traces: [(name: String, device: String?)]) -> TuneFolds {
         var devices: [String] = []
-        for t in traces { let d = DeviceScores.name(t.device); if !devices.contains(d) { devices.append(d) } }
+        for t in traces { let d = Trace.deviceName(t.device); if !devices.contains(d) { devices.append(d) } }
         devices.sort()
         guard devices.count >= 2 else {
             return TuneFolds(folds: [], warning: "corpus too small to split by device: \(devices.count) device(s) (\(devices.joined(separator: ", "))); no held-out figures (use --folds K to split by recording)")
         }
         let names = traces.map(\.name).sorted()
         let folds = devices.map { d in
-            let test = traces.filter { DeviceScores.name($0.device) == d }.map(\.name).sorted()
+            let test = traces.filter { Trace.deviceName($0.device) == d }.map(\.name).sorted()
             return Fold(name: "device " + d, train: names.filter { !test.contains($0) }, test: test)
         }
         return TuneFolds(folds: folds, warning: nil, leavesDeviceOut: true)

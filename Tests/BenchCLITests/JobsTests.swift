@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import InkTestSupport
 import Testing
@@ -43,5 +44,19 @@ struct JobsTests {
     @Test("--jobs 0 is refused")
     func refused() async {
         #expect(await benchQuietly(["--traces", ProjectData.recordings, "--jobs", "0", "--quiet", "--no-charts", "--out", temporaryFolder("jobs 0")]) == 2)
+    }
+
+    /// One check for every command with `--jobs` (run and horizon shared two copies of it).
+    @Test("--jobs is checked where it is parsed, with one message")
+    func oneCheck() throws {
+        #expect(try Jobs(parsing: "1").count == 1 && Jobs(parsing: "1024").count == 1024)
+        for bad in ["0", "1025", "-3", "two", "1.5", ""] {
+            let error = #expect(throws: ValidationError.self) { try Jobs(parsing: bad) }
+            #expect(error?.message == "--jobs \(bad): expected a whole number from 1 to 1024")
+            #expect(Jobs(argument: bad) == nil)
+        }
+        for command in [["run"], ["horizon"]] {
+            #expect(throws: (any Error).self, "\(command)") { try BenchCommand.parseAsRoot(command + ["--jobs", "1025"]) }
+        }
     }
 }

@@ -126,5 +126,9 @@ struct MessageTests {
             "r/a.txt: no scale", "r/b.txt: no scale", "r/c.txt: no scale", "r/LICENSE: license text", "r/x.events:98: resolution 0",
         ])
         #expect(lines == ["skipped 3 files: no scale (a.txt, b.txt and 1 more)", "skipped: r/LICENSE: license text", "skipped: r/x.events:98: resolution 0"])
+        // tune's --test set is summarised the same way, tagged.
+        #expect(
+            SkipSummary.lines(["t/a.txt: no scale", "t/b.txt: no scale", "t/c.json: bad"], context: "--test")
+                == ["skipped 2 files (--test): no scale (a.txt, b.txt)", "skipped (--test): t/c.json: bad"])
     }
 }

@@ -27,7 +27,7 @@ struct TunerTests {
         #expect(TuneFolds.kFold(traces: ["a", "b", "c"], k: 3, seed: 1).warning?.contains("3 traces in 3 folds") == true)
         #expect(TuneFolds.kFold(traces: ["a"], k: 3, seed: 1).folds.isEmpty)
         let byDevice = TuneFolds.byDevice(traces: [("a", "pen"), ("b", "pen"), ("c", nil)])
-        #expect(byDevice.folds.map(\.name) == ["device pen", "device unknown"])
+        #expect(byDevice.folds.map(\.name) == ["device (device not named)", "device pen"])
         #expect(TuneFolds.byDevice(traces: [("a", "pen")]).warning?.contains("1 device") == true)
     }
 

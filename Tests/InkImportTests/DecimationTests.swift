@@ -69,6 +69,17 @@ struct DecimationTests {
         }
     }
 
+    /// The 2 % margin is stated once (`Decimation.isBelow`): resample refuses exactly the rates it calls too high.
+    @Test func theRateMarginIsOneTest() throws {
+        let source = try Self.trace((0..<30).map { Double($0) / 120 })
+        let inputHz = 1 / source.nominalInterval
+        for rate in [100.0, inputHz * 0.97, inputHz * 0.98, inputHz * 0.981, inputHz * 0.99, 119.9] {
+            let made = (try? Decimation.resample(source, toHz: rate)) != nil
+            #expect(made == Decimation.isBelow(rate, inputHz: inputHz), "\(rate) Hz")
+        }
+        #expect(Decimation.isBelow(117.5, inputHz: 120) && !Decimation.isBelow(117.7, inputHz: 120))
+    }
+
     @Test func aRealRecordingKeepsItsDevice() throws {
         let result = try DatasetSupport.loadAll()
         let spring = try #require(result.traces.first { $0.name == "google-ink-stylus/spring_shape.binarypb" })

@@ -75,7 +75,12 @@ struct ChildRun {
 
 /// Starts `arguments` (the first is the program's path) with standard output and error
 /// appended to `output`, waits for it, and reads its resource use from `wait4`.
-func spawnAndWait(_ arguments: [String], output: String) -> ChildRun? {
+///
+/// - Parameters:
+///   - environment: `NAME=value` entries added to this process's environment for the child.
+///   - timeoutSeconds: when given, the child is killed (SIGKILL) once it has run this long;
+///     its status is then `128 + SIGKILL`.
+func spawnAndWait(_ arguments: [String], output: String, environment: [String] = [], timeoutSeconds: Double? = nil) -> ChildRun? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -83,13 +88,32 @@ func spawnAndWait(_ arguments: [String], output: String) -> ChildRun? {
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for p in argv { free(p) } }
+    var inherited: [String] = []
+    var k = 0
+    while let entry = environ[k] {
+        inherited.append(String(cString: entry))
+        k += 1
+    }
+    let envp: [UnsafeMutablePointer<CChar>?] = (inherited + environment).map { strdup($0) } + [nil]
+    defer { for p in envp { free(p) } }
     var pid: pid_t = 0
     let start = now()
-    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return nil }
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return nil }
     var status: Int32 = 0
     var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
-        if errno != EINTR { return nil }
+    var killed = false
+    while true {
+        let r = wait4(pid, &status, timeoutSeconds == nil ? 0 : WNOHANG, &usage)
+        if r == pid { break }
+        if r < 0 {
+            if errno == EINTR { continue }
+            return nil
+        }
+        if let timeoutSeconds, !killed, now() - start >= timeoutSeconds {
+            kill(pid, SIGKILL)
+            killed = true
+        }
+        usleep(20_000)
     }
     let wall = now() - start
     let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)

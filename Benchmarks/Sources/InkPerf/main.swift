@@ -12,6 +12,7 @@
 //   inkperf end-to-end [--runs N] [--bench PATH]   the release bench process on issue 18's 19,300-sample trace: wall, cpu, peak RSS
 //   inkperf android-forward [--runs N] [--calls N]   Android's model, forward pass alone: µs per call, CPU time and wall
 //   inkperf readers FILE... [--runs N]   trace CSV / evemu readers: MB/s, byte reader and text oracle, warm cache
+//   inkperf strategies [--counts 50,100,200,1000] [--runs N] [--bench PATH]   the release bench process against the strategy count
 //   inkperf all                     predictors, throughput, growth, cores, evaluations (not memory)
 import Foundation
 import InkMetrics
@@ -403,11 +404,12 @@ case "predictors": predictors(args)
 case "end-to-end": endToEnd(args)
 case "android-forward": androidForward(args)
 case "readers": readers(args)
+case "strategies": strategyScaling(args)
 case "all":
     predictors(args)
     throughput(args)
     growth(args)
     cores(args)
     evaluations()
-default: fail("unknown command '\(args[0])'; known: figures, readers, throughput, growth, cores, memory, evaluations, predictors, end-to-end, android-forward, parts, all")
+default: fail("unknown command '\(args[0])'; known: figures, readers, throughput, growth, cores, memory, evaluations, predictors, end-to-end, android-forward, strategies, parts, all")
 }
