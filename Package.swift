@@ -74,7 +74,7 @@ let package = Package(
                 "InkTraces", "InkSynthesis", "InkImport", "InkReplay", "InkStrategies", "InkOutput", "InkSession", "InkFigures",
             ]),
         // ... chart scripts, gnuplot and the report ...
-        .target(name: "InkReport", dependencies: ["InkOutput", "InkFigures", "InkBaseline"]),
+        .target(name: "InkReport", dependencies: ["InkTraces", "InkOutput", "InkFigures", "InkBaseline"]),
         // ... tuning and its shards ...
         .target(
             name: "InkTuning",
