@@ -94,7 +94,7 @@ struct ByteReaderFormatsTests {
             other.pressureMax = 1024
             other.yAxisUp = false
             #expect(Self.compareSVC(f.bytes, file: f.path, options: other) == (true, true))
-            let crlf = [0xEF, 0xBB, 0xBF] + f.bytes.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
+            let crlf: [UInt8] = [0xEF, 0xBB, 0xBF] + f.bytes.flatMap { $0 == 0x0A ? [UInt8(0x0D), 0x0A] : [$0] }
             #expect(Self.compareSVC(crlf, file: f.path, options: f.options) == (true, true))
             // Without a scale: the same error both ways.
             Self.compareSVC(f.bytes, file: f.path, options: ImportOptions())
