@@ -40,7 +40,7 @@ public enum InkMLReader {
     /// Reads an InkML document.
     ///
     /// The document's structure is parsed by Foundation's `XMLParser`; each trace's text (where
-    /// the time goes) from its bytes (``TraceDataBytes``), which gives the points that
+    /// the time goes) from its bytes (`TraceDataBytes`), which gives the points that
     /// ``readOracle(_:file:options:)`` reads, to the bit, or the same error.
     ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.

@@ -52,7 +52,7 @@ public enum MobileHCI17Reader {
     /// Reads every row, checking each: six `;`-separated numbers, an action of 0, 1 or 2, an
     /// event time within ±``eventTimeLimitMs`` and x, y within ±``positionLimitPx``.
     ///
-    /// Parsed from the bytes (``MobileHCIBytes``) when the file is well formed plain ASCII,
+    /// Parsed from the bytes (`MobileHCIBytes`) when the file is well formed plain ASCII,
     /// else by ``readRowsOracle(_:file:)``, which gives the same rows, to the bit, and names
     /// every error.
     ///

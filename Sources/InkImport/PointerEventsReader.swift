@@ -34,7 +34,7 @@ public enum PointerEventsReader {
     /// (`assembleStrokes(_:scale:options:file:)`).
     ///
     /// The file is parsed from its bytes: its UTF-8 checked without decoding it, numbers parsed
-    /// straight from the bytes (``DecimalBytes``); ``readOracle(_:file:options:)`` decodes the
+    /// straight from the bytes (`DecimalBytes`); ``readOracle(_:file:options:)`` decodes the
     /// text and parses numbers by `Double(String)`, and gives the same trace to the bit, or the
     /// same error.
     ///

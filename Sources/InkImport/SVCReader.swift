@@ -20,7 +20,7 @@ import InkTraces
 /// let trace = try SVCReader.read(bytes, file: "pen.svc", options: ImportOptions(scaleUnitsPerMM: 200))
 /// ```
 public enum SVCReader {
-    /// Reads an SVC file: from its bytes (``SVCBytes``) when the file is well formed plain
+    /// Reads an SVC file: from its bytes (`SVCBytes`) when the file is well formed plain
     /// ASCII, else by ``readOracle(_:file:options:)``, which gives the same trace, to the bit,
     /// and names every error.
     ///
