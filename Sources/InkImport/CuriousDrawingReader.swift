@@ -39,11 +39,9 @@ public enum CuriousDrawingReader {
         guard let timeColumn = column["seconds"] ?? column["UTC_Timestamp"] else {
             throw .at(file, line: lines[headerIndex].number, "the header has neither 'seconds' nor 'UTC_Timestamp'; expected a time column")
         }
-        guard let scale = options.scaleUnitsPerMM else {
-            throw ImportError(
-                file: file,
-                "Curious drawings are in canvas units (100 across) and the canvas size is not recorded, and no scale was given; expected a scale in canvas units per mm")
-        }
+        let scale = try options.requiredScale(
+            file: file, why: "Curious drawings are in canvas units (100 across) and the canvas size is not recorded", units: "canvas units per mm",
+            example: "0.667' for a 150 mm canvas")
         let scaleY = options.yScaleUnitsPerMM ?? scale
         let ySign = (options.yAxisUp ?? false) ? -1.0 : 1.0
         let timeUnit = options.timeUnitSeconds ?? 1

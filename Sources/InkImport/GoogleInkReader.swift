@@ -36,12 +36,8 @@ public enum GoogleInkReader {
     /// - Throws: ``ImportError`` naming the file, the byte offset and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
         try options.validate(file: file)
-        guard let scale = options.scaleUnitsPerMM else {
-            throw ImportError(
-                file: file,
-                "Google Ink recordings are in device px with no px per mm and no scale was given; expected a scale in px per mm (--scale 'GLOB=10.8' for a typical 274 ppi tablet)")
-        }
-        guard scale.isFinite, scale > 0 else { throw ImportError(file: file, "scale \(scale) is invalid; expected a positive number of px per mm") }
+        let scale = try options.requiredScale(
+            file: file, why: "Google Ink recordings are in device px with no px per mm", units: "px per mm", example: "10.8' for a typical 274 ppi tablet")
         let scaleY = options.yScaleUnitsPerMM ?? scale
         var top = ProtobufWireReader(bytes: bytes, file: file)
         var events: [(real: Batch, predicted: Batch, offset: Int)] = []
@@ -173,11 +169,8 @@ extension TraceFormat {
 extension GoogleInkReader: RecordingReader {
     public static let format = TraceFormat.googleInk
     public static let aliases = ["googleink", "binarypb", "ink"]
-    public static let fileExtensions = ["binarypb"]
+    /// `.binarypb`, and `.pb` too: protobuf has no content signature, so only the name tells
+    /// (the default ``RecordingReader/verdict(byExtension:)`` claims both).
+    public static let fileExtensions = ["binarypb", "pb"]
     public static let scaleMeaning = "px per mm"
-
-    /// `.binarypb`, and `.pb` too (protobuf has no content signature, so only the name tells).
-    public static func verdict(byExtension sniff: FormatSniff) -> FormatDetector.Verdict? {
-        ["binarypb", "pb"].contains(sniff.fileExtension) ? .format(format) : nil
-    }
 }

@@ -79,6 +79,27 @@ extension ImportOptions {
         }
     }
 
+    /// The scale of a format whose files do not record their units (SVC, MobileHCI, MyPaint,
+    /// Curious, Google Ink): ``scaleUnitsPerMM``, or the one error every such reader gives when
+    /// it is missing: "WHY, and no scale was given; expected a scale in UNITS (--scale
+    /// 'GLOB=EXAMPLE')[, or ALTERNATIVE]", which a folder run reports as a "no scale" skip.
+    ///
+    /// - Parameters:
+    ///   - file: the file, for the error.
+    ///   - why: what the format's files are in and what they lack ("SVC files do not carry their units").
+    ///   - units: what the scale counts ("tablet units per mm").
+    ///   - example: a typical value and what it stands for ("200' for 5080 lpi, 1 for files already in mm").
+    ///   - alternative: another way to go, if any ("use 'bench horizon', which scores them in px").
+    /// - Returns: the scale, finite and positive.
+    package func requiredScale(file: String, why: String, units: String, example: String, alternative: String? = nil) throws(ImportError) -> Double {
+        guard let scale = scaleUnitsPerMM else {
+            let or = alternative.map { ", or \($0)" } ?? ""
+            throw ImportError(file: file, "\(why), and no scale was given; expected a scale in \(units) (--scale 'GLOB=\(example))\(or)")
+        }
+        guard scale.isFinite, scale > 0 else { throw ImportError(file: file, "scale \(scale) is invalid; expected a positive number of \(units)") }
+        return scale
+    }
+
     /// The y axis's units per mm: ``scaleYUnitsPerMM``, else ``scaleUnitsPerMM``.
     public var yScaleUnitsPerMM: Double? { scaleYUnitsPerMM ?? scaleUnitsPerMM }
 

@@ -39,16 +39,39 @@ import InkTraces
 public enum InkMLReader {
     /// Reads an InkML document.
     ///
+    /// The document's structure is parsed by Foundation's `XMLParser`; each trace's text (where
+    /// the time goes) from its bytes (`TraceDataBytes`), which gives the points that
+    /// ``readOracle(_:file:options:)`` reads, to the bit, or the same error.
+    ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try read(bytes, file: file, options: options, oracle: false)
+    }
+
+    /// The text reader (the file decoded to a `String`, trace texts read `Character` by
+    /// `Character`, values by `Double(String)`): the oracle of ``read(_:file:options:)``.
+    ///
+    /// - Throws: ``ImportError`` naming the file, the line and what was expected.
+    public static func readOracle(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try read(bytes, file: file, options: options, oracle: true)
+    }
+
+    private static func read(_ bytes: [UInt8], file: String, options: ImportOptions, oracle: Bool) throws(ImportError) -> Trace {
         try options.validate(file: file)
-        _ = try TextLines(bytes: bytes, file: file)
+        if oracle {
+            _ = try TextLines(bytes: bytes, file: file)
+        } else {
+            try TextLines.checkUTF8(bytes, file: file)
+        }
         let root = try XMLTree.parse(bytes, file: file)
         guard root.name == "ink" else {
             throw ImportError(file: file, line: root.line, "the root element is <\(root.name)>; expected <ink>")
         }
         var doc = Document(file: file, options: options)
-        doc.lastLine = max(1, bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count - (bytes.last == 0x0A ? 1 : 0))
+        doc.oracle = oracle
+        var newlines = 0
+        for b in bytes where b == 0x0A { newlines += 1 }
+        doc.lastLine = max(1, newlines + 1 - (bytes.last == 0x0A ? 1 : 0))
         doc.index(root)
         try doc.readTraces(root)
         var notices = doc.notices
@@ -97,6 +120,8 @@ private struct Document {
     var current: InkMLFormat = .standard
     var pressureDropped = false
     var scaleNoticed = false
+    /// Read trace texts with the text oracle (``TraceData/parseOracle(_:channels:file:line:)``).
+    var oracle = false
 
     init(file: String, options: ImportOptions) {
         self.file = file
@@ -133,7 +158,7 @@ private struct Document {
                 }
                 var max: Double?
                 if let text = child.attributes["max"] {
-                    guard let m = Double(text), m.isFinite, m > 0 else {
+                    guard let m = DecimalText.value(text), m > 0 else {
                         throw ImportError(file: file, line: child.line, "channel \(name) max '\(text)'; expected a positive number")
                     }
                     max = m
@@ -150,7 +175,7 @@ private struct Document {
                 f = try format(of: ref, depth: depth + 1)
             }
             if let rate = node.children.first(where: { $0.name == "sampleRate" }) {
-                guard let text = rate.attributes["value"], let hz = Double(text), hz.isFinite, hz > 0 else {
+                guard let text = rate.attributes["value"], let hz = DecimalText.value(text), hz > 0 else {
                     throw ImportError(file: file, line: rate.line, "<sampleRate> value '\(rate.attributes["value"] ?? "")'; expected a positive rate in Hz")
                 }
                 f.sampleRateHz = hz
@@ -184,7 +209,7 @@ private struct Document {
 
     func addProperty(_ p: XMLTree, to f: inout InkMLFormat) throws(ImportError) {
         guard p.attributes["name"] == "resolution", let channel = p.attributes["channel"] else { return }
-        guard let text = p.attributes["value"], let value = Double(text), value.isFinite, value > 0 else {
+        guard let text = p.attributes["value"], let value = DecimalText.value(text), value > 0 else {
             throw ImportError(file: file, line: p.line, "resolution of \(channel) is '\(p.attributes["value"] ?? "")'; expected a positive number")
         }
         let perMM: Double
@@ -239,7 +264,10 @@ private struct Document {
             throw ImportError(file: file, line: node.line, "the trace format has channels \(names.joined(separator: " ")); expected X and Y among them")
         }
         let ti = names.firstIndex(of: "T"), fi = names.firstIndex(of: "F")
-        let points = try TraceData.parse(node.text, channels: names.count, file: file, line: node.line)
+        let points =
+            oracle
+            ? try TraceData.parseOracle(node.text, channels: names.count, file: file, line: node.line)
+            : try TraceData.parse(node.text, channels: names.count, file: file, line: node.line)
         guard !points.isEmpty else { return }
         let scaleX = try unitsPerMM(f, channel: f.channels[xi], line: node.line)
         let scaleY = options.scaleUnitsPerMM != nil ? (options.yScaleUnitsPerMM ?? scaleX) : try unitsPerMM(f, channel: f.channels[yi], line: node.line)
@@ -247,7 +275,7 @@ private struct Document {
         let timeUnit = try secondsPerUnit(ti.map { f.channels[$0].units }, line: node.line)
         var offset: Double?
         if let text = node.attributes["timeOffset"] {
-            guard let v = Double(text), v.isFinite else {
+            guard let v = DecimalText.value(text) else {
                 throw ImportError(file: file, line: node.line, "timeOffset '\(text)'; expected a number")
             }
             offset = v
@@ -325,26 +353,72 @@ enum TraceData {
     /// How a value is given (InkML's value prefixes).
     enum Mode { case explicit, first, second }
 
-    /// Parses the points, undoing first and second differences.
+    /// Parses the points, undoing first and second differences: from the text's bytes
+    /// (``TraceDataBytes``) when it is plain ASCII in the usual forms, else by
+    /// ``parseOracle(_:channels:file:line:)``, which gives the same points, to the bit, or the error.
     static func parse(_ text: String, channels: Int, file: String, line: Int) throws(ImportError) -> [[Double]] {
-        var points: [[Double]] = []
-        var modes = [Mode](repeating: .explicit, count: channels)
-        var previous = [Double](repeating: 0, count: channels)
-        var velocity = [Double](repeating: 0, count: channels)
+        if let tokens = TraceDataBytes.tokens(text) {
+            var state = Differences(channels: channels)
+            for p in 0..<tokens.pointEnds.count {
+                let start = p == 0 ? 0 : tokens.pointEnds[p - 1]
+                try state.add(
+                    tokens.values[start..<tokens.pointEnds[p]], modes: tokens.modes[start..<tokens.pointEnds[p]],
+                    point: p, isLast: p == tokens.pointEnds.count - 1, file: file, line: line)
+            }
+            return state.points
+        }
+        return try parseOracle(text, channels: channels, file: file, line: line)
+    }
+
+    /// The text parser of a trace (`Character` by character, each value by `Double(String)`):
+    /// the byte path's oracle, and the reader of every trace text the byte path declines.
+    static func parseOracle(_ text: String, channels: Int, file: String, line: Int) throws(ImportError) -> [[Double]] {
+        var state = Differences(channels: channels)
         let chunks = text.split(separator: ",", omittingEmptySubsequences: false)
         if chunks.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { return [] }
         for (pointIndex, chunk) in chunks.enumerated() {
             let tokens = try tokens(chunk, file: file, line: line, point: pointIndex)
-            if tokens.isEmpty {
-                if pointIndex == chunks.count - 1 { continue }  // a trailing comma
+            try state.add(
+                tokens.map(\.1)[...], modes: tokens.map(\.0)[...], point: pointIndex, isLast: pointIndex == chunks.count - 1, file: file,
+                line: line)
+        }
+        return state.points
+    }
+
+    /// The points so far of one trace, with each channel's mode, previous value and velocity.
+    struct Differences {
+        let channels: Int
+        var points: [[Double]] = []
+        var modes: [Mode]
+        var previous: [Double]
+        var velocity: [Double]
+
+        init(channels: Int) {
+            self.channels = channels
+            modes = [Mode](repeating: .explicit, count: channels)
+            previous = [Double](repeating: 0, count: channels)
+            velocity = [Double](repeating: 0, count: channels)
+        }
+
+        /// Adds the point whose values (with the prefixes they carried) are `values` and `modes`.
+        ///
+        /// - Parameters:
+        ///   - point: the point's 0-based index, for errors.
+        ///   - isLast: whether it is the text's last point (which may be empty: a trailing comma).
+        mutating func add(
+            _ values: ArraySlice<Double>, modes given: ArraySlice<Mode?>, point pointIndex: Int, isLast: Bool, file: String, line: Int
+        ) throws(ImportError) {
+            if values.isEmpty {
+                if isLast { return }  // a trailing comma
                 throw ImportError(file: file, line: line, "point \(pointIndex + 1) is empty; expected \(channels) values")
             }
-            guard tokens.count == channels else {
-                throw ImportError(file: file, line: line, "point \(pointIndex + 1) has \(tokens.count) values; expected \(channels), one per channel of the trace format")
+            guard values.count == channels else {
+                throw ImportError(file: file, line: line, "point \(pointIndex + 1) has \(values.count) values; expected \(channels), one per channel of the trace format")
             }
             var point = [Double](repeating: 0, count: channels)
-            for (c, (mode, value)) in tokens.enumerated() {
-                if let mode { modes[c] = mode }
+            for c in 0..<channels {
+                let value = values[values.startIndex + c]
+                if let mode = given[given.startIndex + c] { modes[c] = mode }
                 if points.isEmpty && modes[c] != .explicit {
                     throw ImportError(file: file, line: line, "the first point's value \(c + 1) is a difference; expected explicit values in a trace's first point")
                 }
@@ -366,7 +440,6 @@ enum TraceData {
             previous = point
             points.append(point)
         }
-        return points
     }
 
     /// The values of one point, each with the prefix it carried.

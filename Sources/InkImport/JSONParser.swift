@@ -17,12 +17,17 @@ struct JSONParser {
     private var i = 0
     private var line = 1
     private var depth = 0
+    private var oracleNumbers = false
 
     /// Parses `bytes` (after a UTF-8 byte-order mark, if any) as one JSON document.
     ///
     /// - Throws: ``ImportError`` naming the file, the line, the byte and what was expected.
-    static func parse(_ bytes: [UInt8], file: String) throws(ImportError) -> JSONValue {
+    ///
+    /// - Parameter oracleNumbers: parse numbers by `Double(String)` (the text oracle's way)
+    ///   instead of straight from the bytes (``DecimalBytes``, the same `Double` to the bit).
+    static func parse(_ bytes: [UInt8], file: String, oracleNumbers: Bool = false) throws(ImportError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, file: file)
+        parser.oracleNumbers = oracleNumbers
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.i = 3 }
         parser.skipSpace()
         let value = try parser.value()
@@ -243,6 +248,11 @@ struct JSONParser {
             i += 1
             if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
             if digits(&self) == 0 { throw i < bytes.count ? error("unexpected '\(character)' in an exponent; expected a digit") : endError("an exponent's digits") }
+        }
+        if !oracleNumbers {
+            // The grammar above is a subset of what DecimalBytes takes; it gives Double(text)'s bits.
+            let v = bytes.withUnsafeBufferPointer { DecimalBytes.number($0, start, i) }
+            if let v { return v }
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard text.utf8.count < 400, let v = Double(text), v.isFinite else {

@@ -52,8 +52,22 @@ public enum MobileHCI17Reader {
     /// Reads every row, checking each: six `;`-separated numbers, an action of 0, 1 or 2, an
     /// event time within ±``eventTimeLimitMs`` and x, y within ±``positionLimitPx``.
     ///
+    /// Parsed from the bytes (`MobileHCIBytes`) when the file is well formed plain ASCII,
+    /// else by ``readRowsOracle(_:file:)``, which gives the same rows, to the bit, and names
+    /// every error.
+    ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected there.
     public static func readRows(_ bytes: [UInt8], file: String) throws(ImportError) -> [Row] {
+        if let rows = MobileHCIBytes.rows(bytes) { return rows }
+        return try readRowsOracle(bytes, file: file)
+    }
+
+    /// The text reader of the rows (a `String` per line and field, `Double(Substring)` per
+    /// number): the byte reader's oracle, kept for `ByteReaderTests` and for every file the
+    /// byte reader declines.
+    ///
+    /// - Throws: ``ImportError`` naming the file, the line and what was expected there.
+    public static func readRowsOracle(_ bytes: [UInt8], file: String) throws(ImportError) -> [Row] {
         let text = try TextLines(bytes: bytes, file: file)
         var rows: [Row] = []
         for (n, line) in text.numbered {
@@ -127,13 +141,21 @@ public enum MobileHCI17Reader {
     /// - Throws: ``ImportError`` for a bad row, and when no scale is given (the files are in
     ///   px of an unnamed phone).
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
-        let rows = try readRows(bytes, file: file)
-        guard let scale = options.scaleUnitsPerMM else {
-            throw ImportError(
-                file: file,
-                "mobilehci17 touch logs are in px of a phone whose density is not recorded, and no scale was given; expected a scale in px per mm (--scale 'GLOB=VALUE'), or use 'bench horizon', which scores them in px")
-        }
-        guard scale.isFinite, scale > 0 else { throw ImportError(file: file, "scale \(scale) is invalid; expected a positive number of px per mm") }
+        try assemble(try readRows(bytes, file: file), file: file, options: options)
+    }
+
+    /// ``read(_:file:options:)`` with the rows read by the text oracle (``readRowsOracle(_:file:)``).
+    ///
+    /// - Throws: ``ImportError`` for a bad row, and when no scale is given.
+    public static func readOracle(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try assemble(try readRowsOracle(bytes, file: file), file: file, options: options)
+    }
+
+    /// The trace of checked rows (see ``read(_:file:options:)``).
+    static func assemble(_ rows: [Row], file: String, options: ImportOptions) throws(ImportError) -> Trace {
+        let scale = try options.requiredScale(
+            file: file, why: "mobilehci17 touch logs are in px of a phone whose density is not recorded", units: "px per mm",
+            example: "VALUE'", alternative: "use 'bench horizon', which scores them in px")
         var notices = ["scale \(CSVNumber.text(scale)) px per mm from \(options.scaleSource ?? "the options")"]
         var assembler = TraceAssembler(file: file)
         let t0 = rows[0].eventTimeMs

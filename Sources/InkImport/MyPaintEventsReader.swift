@@ -22,11 +22,8 @@ public enum MyPaintEventsReader {
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
         try options.validate(file: file)
         let text = try TextLines(bytes: bytes, file: file)
-        guard let scale = options.scaleUnitsPerMM else {
-            throw ImportError(
-                file: file,
-                "MyPaint event files are in screen px with no density, and no scale was given; expected a scale in px per mm (--scale 'GLOB=3.78' for a 96 dpi screen)")
-        }
+        let scale = try options.requiredScale(
+            file: file, why: "MyPaint event files are in screen px with no density", units: "px per mm", example: "3.78' for a 96 dpi screen")
         let scaleY = options.yScaleUnitsPerMM ?? scale
         let ySign = (options.yAxisUp ?? false) ? -1.0 : 1.0
         let timeUnit = options.timeUnitSeconds ?? 1

@@ -33,12 +33,33 @@ public enum PointerEventsReader {
     /// them (`Capture`), choose the scale, and cut the events into strokes
     /// (`assembleStrokes(_:scale:options:file:)`).
     ///
+    /// The file is parsed from its bytes: its UTF-8 checked without decoding it, numbers parsed
+    /// straight from the bytes (`DecimalBytes`); ``readOracle(_:file:options:)`` decodes the
+    /// text and parses numbers by `Double(String)`, and gives the same trace to the bit, or the
+    /// same error.
+    ///
     /// - Throws: ``ImportError`` naming the file, the line (for syntax errors) or the key, and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try read(bytes, file: file, options: options, oracle: false)
+    }
+
+    /// The text reader (the whole file decoded to a `String`, each number by `Double(String)`):
+    /// the oracle of ``read(_:file:options:)``, kept for `ByteReaderTests`.
+    ///
+    /// - Throws: ``ImportError`` naming the file, the line (for syntax errors) or the key, and what was expected.
+    public static func readOracle(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try read(bytes, file: file, options: options, oracle: true)
+    }
+
+    private static func read(_ bytes: [UInt8], file: String, options: ImportOptions, oracle: Bool) throws(ImportError) -> Trace {
         try options.validate(file: file)
-        _ = try TextLines(bytes: bytes, file: file)
+        if oracle {
+            _ = try TextLines(bytes: bytes, file: file)
+        } else {
+            try TextLines.checkUTF8(bytes, file: file)
+        }
         guard bytes.count < RecordingLoader.defaultMaxFileBytes else { throw ImportError(file: file, "file is over 512 MB; expected a smaller capture") }
-        let root = try JSONParser.parse(bytes, file: file)
+        let root = try JSONParser.parse(bytes, file: file, oracleNumbers: oracle)
         // The capture page's export (with the browser's predictions) has its own reader.
         if InkCaptureReader.isCapture(root) {
             return try InkCaptureReader.read(root: root, file: file, options: options)

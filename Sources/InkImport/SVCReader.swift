@@ -20,64 +20,97 @@ import InkTraces
 /// let trace = try SVCReader.read(bytes, file: "pen.svc", options: ImportOptions(scaleUnitsPerMM: 200))
 /// ```
 public enum SVCReader {
-    /// Reads an SVC file.
+    /// Reads an SVC file: from its bytes (`SVCBytes`) when the file is well formed plain
+    /// ASCII, else by ``readOracle(_:file:options:)``, which gives the same trace, to the bit,
+    /// and names every error.
     ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
         try options.validate(file: file)
+        if let rows = SVCBytes.rows(bytes, options: options) { return try assemble(rows, file: file, options: options) }
+        return try readOracle(bytes, file: file, options: options)
+    }
+
+    /// The text reader (a `String` per line, `Double(Substring)` per number): the byte
+    /// reader's oracle, kept for `ByteReaderTests` and for every file the byte reader declines.
+    ///
+    /// - Throws: ``ImportError`` naming the file, the line and what was expected.
+    public static func readOracle(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
+        try options.validate(file: file)
         let text = try TextLines(bytes: bytes, file: file)
-        guard let scale = options.scaleUnitsPerMM else {
-            throw ImportError(
-                file: file,
-                "SVC files do not carry their units and no scale was given; expected a scale in tablet units per mm (--scale 'GLOB=200' for 5080 lpi, 1 for files already in mm)")
-        }
-        guard scale.isFinite, scale > 0 else { throw ImportError(file: file, "scale \(scale) is invalid; expected a positive number of units per mm") }
-        let timeUnit = options.timeUnitSeconds ?? 0.001
-        let scaleY = options.yScaleUnitsPerMM ?? scale
-        let ySign = (options.yAxisUp ?? true) ? -1.0 : 1.0
-        var declared: Int?
-        var rows: [(line: Int, v: [Double])] = []
-        for (n, line) in text.numbered {
+        _ = try requiredScale(options, file: file)
+        var rows = Rows()
+        let numbered = text.numbered
+        rows.lineCount = numbered.count
+        for (n, line) in numbered {
             let fields = TextLines.fields(line, keepEmpty: false, TextLines.isBlank)
             if fields.isEmpty { continue }
-            if declared == nil && rows.isEmpty {
+            if rows.declared == nil && rows.lines.isEmpty {
                 guard fields.count == 1, let count = Int(fields[0]), count >= 0 else {
                     throw .at(file, line: n, "'\(line.prefix(40))' is not a sample count; expected the number of samples on the first line")
                 }
-                declared = count
+                rows.declared = count
                 continue
             }
             guard fields.count == 7 else {
                 throw .at(file, line: n, "\(fields.count) columns; expected 7 (x y timestamp pen_status azimuth altitude pressure)")
             }
-            var v: [Double] = []
-            v.reserveCapacity(7)
             for (i, f) in fields.enumerated() {
                 guard let d = TextLines.number(f) else {
                     throw .at(file, line: n, "column \(i + 1) is '\(f.prefix(40))'; expected a finite number")
                 }
-                v.append(d)
+                rows.values.append(d)
             }
-            guard v[3] == 0 || v[3] == 1 else {
+            guard rows.values[rows.values.count - 4] == 0 || rows.values[rows.values.count - 4] == 1 else {
                 throw .at(file, line: n, "pen_status is \(fields[3]); expected 0 (in the air) or 1 (on the surface)")
             }
-            rows.append((n, v))
+            rows.lines.append(n)
         }
-        guard declared != nil else { throw ImportError(file: file, line: 1, "empty file; expected a sample count then samples") }
+        return try assemble(rows, file: file, options: options)
+    }
+
+    /// The scale, or the error saying the format needs one.
+    static func requiredScale(_ options: ImportOptions, file: String) throws(ImportError) -> Double {
+        try options.requiredScale(
+            file: file, why: "SVC files do not carry their units", units: "tablet units per mm", example: "200' for 5080 lpi, 1 for files already in mm")
+    }
+
+    /// A file's rows as both parsers give them: seven numbers per row, in file order.
+    struct Rows {
+        /// The sample count of the first line (`nil` until read).
+        var declared: Int?
+        /// Each row's line number.
+        var lines: [Int] = []
+        /// Each row's seven values, row after row.
+        var values: [Double] = []
+        /// The number of lines in the file (``TextLines/numbered``'s count).
+        var lineCount = 0
+    }
+
+    /// The trace of checked rows: strokes, notices, units.
+    static func assemble(_ rows: Rows, file: String, options: ImportOptions) throws(ImportError) -> Trace {
+        guard rows.declared != nil else { throw ImportError(file: file, line: 1, "empty file; expected a sample count then samples") }
+        let scale = try requiredScale(options, file: file)
+        let timeUnit = options.timeUnitSeconds ?? 0.001
+        let scaleY = options.yScaleUnitsPerMM ?? scale
+        let ySign = (options.yAxisUp ?? true) ? -1.0 : 1.0
+        let count = rows.lines.count
         var notices: [String] = ["scale \(options.scaleDescription) units per mm from \(options.scaleSource ?? "the options")"]
-        if let declared, declared != rows.count {
-            notices.append("the header states \(declared) samples but the file has \(rows.count) rows; the rows are used")
+        if let declared = rows.declared, declared != count {
+            notices.append("the header states \(declared) samples but the file has \(count) rows; the rows are used")
         }
         let pressureMax = options.pressureMax
-        let keepPressure = pressureMax != nil || rows.allSatisfy { $0.v[6] >= 0 && $0.v[6] <= 1 }
+        let keepPressure = pressureMax != nil || (0..<count).allSatisfy { rows.values[$0 * 7 + 6] >= 0 && rows.values[$0 * 7 + 6] <= 1 }
         if !keepPressure {
             notices.append("pressure left out: raw values above 1 and no pressure_max given")
         }
         var assembler = TraceAssembler(file: file)
-        let t0 = rows.first?.v[2] ?? 0
+        let t0 = count > 0 ? rows.values[2] : 0
         var state = -1.0
-        for (n, v) in rows {
-            let status = v[3]
+        let degree = Double.pi / 180
+        for r in 0..<count {
+            let at = r * 7
+            let status = rows.values[at + 3]
             if status == 0 && !options.includeHover {
                 if state == 1 { try assembler.endStroke() }
                 state = 0
@@ -87,14 +120,13 @@ public enum SVCReader {
                 try assembler.beginStroke(tool: .pen)
                 state = status
             }
-            let pressure = keepPressure ? (pressureMax.map { min(max(v[6] / $0, 0), 1) } ?? v[6]) : nil
-            let degree = Double.pi / 180
+            let pressure = keepPressure ? (pressureMax.map { min(max(rows.values[at + 6] / $0, 0), 1) } ?? rows.values[at + 6]) : nil
             let sample = Sample(
-                t: (v[2] - t0) * timeUnit, x: v[0] / scale, y: ySign * v[1] / scaleY, pressure: pressure,
-                tilt: (90 - v[5] / 10) * degree, azimuth: v[4] / 10 * degree)
-            try assembler.add(sample, at: .line(n))
+                t: (rows.values[at + 2] - t0) * timeUnit, x: rows.values[at] / scale, y: ySign * rows.values[at + 1] / scaleY, pressure: pressure,
+                tilt: (90 - rows.values[at + 5] / 10) * degree, azimuth: rows.values[at + 4] / 10 * degree)
+            try assembler.add(sample, at: .line(rows.lines[r]))
         }
-        return try assembler.trace(notices: notices, end: .line(max(1, text.numbered.count)))
+        return try assembler.trace(notices: notices, end: .line(max(1, rows.lineCount)))
     }
 }
 

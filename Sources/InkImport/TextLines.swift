@@ -19,6 +19,16 @@ package struct TextLines {
     /// Decodes `bytes`, throwing an error naming the line and byte offset of the first invalid UTF-8 sequence.
     package init(bytes: [UInt8], file: String) throws(ImportError) {
         self.file = file
+        let start = try TextLines.checkUTF8(bytes, file: file)
+        text = String(decoding: bytes[start...], as: UTF8.self)
+    }
+
+    /// Checks that `bytes` are UTF-8 text (after a byte-order mark, if any) without decoding
+    /// them, with the error ``init(bytes:file:)`` gives; returns the offset after the mark.
+    ///
+    /// - Throws: ``ImportError`` naming the line and byte offset of the first invalid UTF-8 sequence.
+    @discardableResult
+    package static func checkUTF8(_ bytes: [UInt8], file: String) throws(ImportError) -> Int {
         var start = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
         if let bad = TextLines.firstInvalidUTF8(bytes, from: start) {
@@ -28,7 +38,7 @@ package struct TextLines {
                 file: file, line: line,
                 "byte \(bad) (0x\(String(bytes[bad], radix: 16))) is not valid UTF-8; expected a UTF-8 text file")
         }
-        text = String(decoding: bytes[start...], as: UTF8.self)
+        return start
     }
 
     /// Text already decoded (a `String` is valid Unicode); a leading byte-order mark is dropped.

@@ -89,6 +89,25 @@ struct ByteReaderTests {
         }
     }
 
+    /// Numbers below 1e-19 (the 190-bit division of ``DecimalBytes/exactDouble(mantissa:exponent10:)``):
+    /// 17- to 19-digit mantissas with exponents down to -38, shortest texts of small doubles,
+    /// and near halfway points.
+    @Test func smallNumbersParseToTheSameBits() {
+        var rng = SplitMix64(seed: 38)
+        var taken = 0
+        for _ in 0..<30_000 {
+            let m = rng.next() % 10_000_000_000_000_000_000
+            let e = Int(rng.next() % 30) - 45
+            if Self.check("\(m)e\(e)") { taken += 1 }
+            let v = Double(sign: .plus, exponent: -Int(rng.next() % 120) - 10, significand: 1 + Double(rng.next() >> 11) / Double(1 << 53))
+            Self.check(v.description)
+            Self.check(String(format: "%.19g", v))
+            Self.check(String(format: "%.18e", (v + v.nextUp) / 2))
+            Self.check("-" + String(format: "%.17f", v * 1e4))
+        }
+        #expect(taken > 10_000, "the fast path took \(taken) of 30000 long mantissas with small exponents")
+    }
+
     // MARK: trace CSV
 
     /// Whether the fast reader gives the oracle's trace (name, notices and every bit), or, where

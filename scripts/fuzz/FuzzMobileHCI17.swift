@@ -3,6 +3,7 @@
 // be within the reader's limits), and the trace in mm with a scale, then replay and score
 // (FuzzPipeline.swift). Built by scripts/fuzz.sh.
 import InkImport
+import InkTraces
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMobileHCI17(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -16,6 +17,9 @@ public func fuzzMobileHCI17(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let trace = try? MobileHCI17Reader.read(bytes, file: "fuzz.txt", options: ImportOptions(scaleUnitsPerMM: 10)) {
         fuzzReplayAndScore(trace)
     }
-    _ = try? MobileHCI17Reader.read(bytes, file: "fuzz.txt", options: ImportOptions(scaleUnitsPerMM: 1, timeUnitSeconds: 1))
+    let options = ImportOptions(scaleUnitsPerMM: 1, timeUnitSeconds: 1)
+    fuzzSameAsOracle(
+        "mobilehci17", read: { () throws(ImportError) -> Trace in try MobileHCI17Reader.read(bytes, file: "fuzz.txt", options: options) },
+        oracle: { () throws(ImportError) -> Trace in try MobileHCI17Reader.readOracle(bytes, file: "fuzz.txt", options: options) })
     return 0
 }

@@ -2,6 +2,7 @@
 // reader accepted through the rest of the path to figures, as `bench` does: validate the
 // timing, replay one strategy (with the chart's predicted tails), score it against the
 // ground truth, and check what must hold of any accepted input.
+import InkImport
 import InkMetrics
 import InkPrediction
 import InkReplay
@@ -43,4 +44,25 @@ func fuzzReplayAndScore(_ trace: Trace, strategyName: String = "kalman", maxFram
     Replay.run(trace: trace, strategy: strategy, timing: timing, tails: true, into: &sink)
     if Double(sink.frames) > fuzzFrameEstimate(trace) + 8 { fatalError("\(sink.frames) frames, more than the bound") }
     _ = sink.accumulator.finish()
+}
+
+/// Stops the fuzzer when a reader's byte path and its text oracle (`readOracle`) disagree on an
+/// input: a trace one way and an error the other, different errors (message, file, line), or
+/// traces whose trace CSV (every value's shortest round-trip text) or notices differ.
+func fuzzSameAsOracle(_ name: String, read: () throws(ImportError) -> Trace, oracle: () throws(ImportError) -> Trace) {
+    let a: Result<Trace, ImportError>, b: Result<Trace, ImportError>
+    do { a = .success(try read()) } catch { a = .failure(error) }
+    do { b = .success(try oracle()) } catch { b = .failure(error) }
+    switch (a, b) {
+    case (.success(let x), .success(let y)):
+        if TraceCSVWriter.write(x) != TraceCSVWriter.write(y) || x.notices != y.notices {
+            fatalError("\(name): the byte reader's trace differs from the oracle's")
+        }
+    case (.failure(let x), .failure(let y)):
+        if x != y { fatalError("\(name): the byte reader's error differs from the oracle's: \(x) / \(y)") }
+    case (.success, .failure(let y)):
+        fatalError("\(name): the byte reader read a file the oracle rejects: \(y)")
+    case (.failure(let x), .success):
+        fatalError("\(name): the byte reader rejects a file the oracle reads: \(x)")
+    }
 }

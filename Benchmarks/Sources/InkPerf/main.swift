@@ -11,7 +11,7 @@
 //   inkperf predictors              each built-in predictor's update + predict: ns per sample
 //   inkperf end-to-end [--runs N] [--bench PATH]   the release bench process on issue 18's 19,300-sample trace: wall, cpu, peak RSS
 //   inkperf android-forward [--runs N] [--calls N]   Android's model, forward pass alone: µs per call, CPU time and wall
-//   inkperf readers FILE... [--runs N]   trace CSV / evemu readers: MB/s, byte reader and text oracle, warm cache
+//   inkperf readers FILE... [--runs N] [--scale S]   the recording readers: MB/s, byte reader and text oracle, warm cache
 //   inkperf strategies [--counts 50,100,200,1000] [--runs N] [--bench PATH]   the release bench process against the strategy count
 //   inkperf all                     predictors, throughput, growth, cores, evaluations (not memory)
 import Foundation

@@ -61,6 +61,22 @@ package enum TraceCSVBytes {
         var length: Int
     }
 
+    /// The number in a cell `b[s..<e]`, `nil` for an empty cell or one that is not a number.
+    @inline(__always)
+    private static func cellNumber(_ b: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Double? {
+        s == e ? nil : DecimalBytes.number(b, s, e)
+    }
+
+    /// Whether the cell `b[s..<e]` is `word`.
+    @inline(__always)
+    private static func cellEquals(_ b: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, _ word: StaticString) -> Bool {
+        let len = word.utf8CodeUnitCount
+        guard e - s == len else { return false }
+        let p = word.utf8Start
+        for k in 0..<len where b[s + k] != p[k] { return false }
+        return true
+    }
+
     private static func read(_ b: UnsafeBufferPointer<UInt8>, file: String, options: ImportOptions) -> Trace? {
         let n = b.count
         var i = 0
@@ -84,20 +100,17 @@ package enum TraceCSVBytes {
         var pending: Sample?
         var pendingTail: [PenPoint] = []
         var pendingLine = 0
-        var cellStart = [Int](repeating: 0, count: 16), cellEnd = [Int](repeating: 0, count: 16)
+        // The cells of the current line (at most 16): fixed storage, not arrays (no uniqueness
+        // or exclusivity checks per cell).
+        let cellStart = UnsafeMutablePointer<Int>.allocate(capacity: 16), cellEnd = UnsafeMutablePointer<Int>.allocate(capacity: 16)
+        defer {
+            cellStart.deallocate()
+            cellEnd.deallocate()
+        }
         var lineNumber = 0
 
-        func number(_ c: Int) -> Double? {
-            let s = cellStart[c], e = cellEnd[c]
-            return s == e ? nil : DecimalBytes.number(b, s, e)
-        }
-        func equals(_ c: Int, _ word: StaticString) -> Bool {
-            let s = cellStart[c], e = cellEnd[c], len = word.utf8CodeUnitCount
-            guard e - s == len else { return false }
-            let p = word.utf8Start
-            for k in 0..<len where b[s + k] != p[k] { return false }
-            return true
-        }
+        func number(_ c: Int) -> Double? { cellNumber(b, cellStart[c], cellEnd[c]) }
+        func equals(_ c: Int, _ word: StaticString) -> Bool { cellEquals(b, cellStart[c], cellEnd[c], word) }
 
         do throws(ImportError) {
             while i < n {
