@@ -49,7 +49,7 @@ public struct RecordingOptions: ParsableArguments {
             valueName: "hz"))
     public var resampleHz: [Double] = []
 
-    @Option(name: .long, help: ArgumentHelp("Threads that read recordings (and evaluate horizon's windows): up to <n> at once (default: one per core); the output is the same for any <n>.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Threads that read recordings, replay and score them (run, tune) and evaluate horizon's windows: up to <n> at once (default: one per core); the output is the same for any <n>.", valueName: "n"))
     public var jobs: Int?
 
     public init() {}
