@@ -49,9 +49,8 @@ struct JobsTests {
             #expect(await benchQuietly([
                 "tune", "linear", "--param", "cap_ms=4...33", "--grid", "3", "--refine-rounds", "1",
                 "--budget", "overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0",
-                "--traces", ProjectData.recordings + "/mobilehci17-touch", ProjectData.recordings + "/evemu-sample",
-                "--jobs", jobs, "--phases", "1", "--no-charts", "--quiet", "--out", out,
-            ]) != 2)
+                "--traces", ProjectData.recordings, "--manifest", ProjectData.recordingsManifest, "--jobs", jobs, "--phases", "1", "--no-charts", "--quiet", "--out", out,
+            ]) == 0)
             outputs.append(try ["tune.csv", "tune-chart.csv", "tune-front.csv"].map { try Self.bytes(out + "/" + $0) })
         }
         #expect(outputs.count == 2 && outputs[0] == outputs[1])
