@@ -78,7 +78,7 @@ let package = Package(
         // ... tuning and its shards ...
         .target(
             name: "InkTuning",
-            dependencies: ["InkTraces", "InkSynthesis", "InkOutput", "InkFigures", "InkBaseline", "InkReport"]),
+            dependencies: ["InkTraces", "InkSynthesis", "InkImport", "InkOutput", "InkFigures", "InkBaseline", "InkReport"]),
         // ... and the run on top: run folders, run shards and merges, the per-run CSVs, horizon
         // and platform figures, suite files.
         .target(

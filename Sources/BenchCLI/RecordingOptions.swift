@@ -51,7 +51,7 @@ public struct RecordingOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Threads that read recordings (and evaluate horizon's windows): up to <n> at once, 1 to 1024 (default: one per core); the output is the same for any <n>.", valueName: "n"),
+        help: ArgumentHelp("Threads that read recordings, replay and score them (run, tune) and evaluate horizon's windows: up to <n> at once, 1 to 1024 (default: one per core); the output is the same for any <n>.", valueName: "n"),
         transform: { text in try Jobs(parsing: text) })
     public var jobs: Jobs?
 

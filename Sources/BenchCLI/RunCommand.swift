@@ -129,6 +129,7 @@ struct RunCommand: AsyncParsableCommand {
             specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies,
             timing: inputs.timing, keepFrames: !noFrames,
             tailsForTraces: (chosenLater && shard == nil) || noFrames ? [] : chartTrace.map { [$0] } ?? [])
+        if let jobs = recordings.jobs { plan.jobs = jobs.count }
         if let shard {
             let strategyCount = inputs.strategies.count
             plan.owns = { t, s in shard.owns(t * strategyCount + s) }

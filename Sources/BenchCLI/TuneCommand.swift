@@ -191,7 +191,8 @@ struct TuneCommand: AsyncParsableCommand {
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         let minMoving = suiteOptions.minMovingFrames
-        let base = BenchPlan(specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies, timing: inputs.timing)
+        var base = BenchPlan(specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies, timing: inputs.timing)
+        if let jobs = recordings.jobs { base.jobs = jobs.count }
 
         // The traces counted in the suite mean, and their devices.
         let first: BenchOutcome
@@ -279,9 +280,11 @@ struct TuneCommand: AsyncParsableCommand {
     func tuner(_ setup: Setup, progress: @escaping @Sendable (Int) -> Void) -> Tuner {
         let minMoving = suiteOptions.minMovingFrames
         let base = setup.base, specFor = setup.specFor
-        return Tuner(
+        var tuner = Tuner(
             parameters: setup.parameters, budget: setup.budget, gridPoints: grid, refineRounds: refineRounds, progress: progress,
             evaluate: { configs in try await Self.perTrace(base, specs: configs.map(specFor), minMovingFrames: minMoving) })
+        tuner.jobs = base.jobs
+        return tuner
     }
 
     func run() async throws {
@@ -336,7 +339,8 @@ struct TuneCommand: AsyncParsableCommand {
         result.transfer = transferred
         if let test = setup.test {
             // Scored once, after every search: the chosen configuration on traces no search saw.
-            let plan = BenchPlan(specs: [], recordings: test.recordings, seeds: test.seeds, strategies: test.strategies, timing: test.timing)
+            var plan = BenchPlan(specs: [], recordings: test.recordings, seeds: test.seeds, strategies: test.strategies, timing: test.timing)
+            plan.jobs = setup.base.jobs
             let figures = try await Self.perTrace(plan, specs: [result.chosenSpec], minMovingFrames: suiteOptions.minMovingFrames)[0]
             let rows = test.recordings.map { (name: $0.name, device: $0.device) }
             guard !figures.isEmpty else {

@@ -49,6 +49,16 @@ public enum Replay {
     public static func run<Sink: FrameSink>(
         trace: Trace, strategy: Strategy, timing: Timing, tails: Bool = false, into sink: inout Sink
     ) {
+        run(trace: trace, strategy: strategy, timing: timing, tails: tails, heldFramesLimit: maxHeldFrames, into: &sink)
+    }
+
+    /// ``run(trace:strategy:timing:tails:into:)`` with the most frames held for the later
+    /// phases of one stroke set (``maxHeldFrames`` there): the tests set it low to compare the
+    /// phase-by-phase replay with the shared one. The frames and their order do not depend on it.
+    @inlinable
+    static func run<Sink: FrameSink>(
+        trace: Trace, strategy: Strategy, timing: Timing, tails: Bool, heldFramesLimit: Int, into sink: inout Sink
+    ) {
         let frameInterval = 1 / timing.frameRateHz
         let period = min(trace.nominalInterval, frameInterval)
         let lin = timing.inputLatencySeconds
@@ -64,7 +74,8 @@ public enum Replay {
         let replayTiming = ReplayTiming(
             f0s: (0..<timing.phases).map { tFirst + (Double($0) + 0.5) / Double(timing.phases) * period },
             frameRate: timing.frameRateHz, lin: lin, ldisp: ldisp, cap: cap, gap: gap,
-            tailStep: tails ? trace.nominalInterval : nil, pressureDelay: timing.pressureDelayMs / 1000)
+            tailStep: tails ? trace.nominalInterval : nil, pressureDelay: timing.pressureDelayMs / 1000,
+            heldFramesLimit: heldFramesLimit)
         var later = LaterPhases()
         for (s, stroke) in trace.strokes.enumerated() {
             // The built-in predictors by their own types, so that the stroke's loop is compiled
@@ -125,7 +136,11 @@ public enum Replay {
     /// Above this many frames held for the later phases of one stroke, the stroke is replayed
     /// phase by phase instead (each phase with the predictor reset), so memory stays with what
     /// the sink keeps. The frames, their order and their values are the same either way.
-    @usableFromInline static let maxHeldFrames = 1 << 20
+    /// A held frame takes 128 bytes, so this is 8 MiB per run (two runs at once on 2 cores);
+    /// at 60 Hz and 4 phases it is a stroke of about 6 minutes. Above it the later phases cost
+    /// their own predictor updates (a few ns per sample each), not their frames' memory: the
+    /// one-hour stroke of `Benchmarks/inputs/hour.suite` held 648,000 frames (83 MB) per run.
+    @usableFromInline static let maxHeldFrames = 1 << 16
 
     /// The most points of a frame's predicted tail (`tail(_:newest:step:target:_:)`):
     /// past `15 · interval` ahead of the newest sample (a long pause without a horizon cap, or
@@ -145,12 +160,15 @@ public enum Replay {
         @usableFromInline let pressureDelay: Double
         /// The phase number of `f0s[0]` (non-zero when a stroke is replayed phase by phase).
         @usableFromInline var phaseBase = 0
+        /// The most frames held for the later phases of one stroke (``Replay/maxHeldFrames``).
+        @usableFromInline let heldFramesLimit: Int
         @inlinable
         init(
             f0s: [Double], frameRate: Double, lin: Double, ldisp: Double, cap: Double?, gap: Double?, tailStep: Double?,
-            pressureDelay: Double = 0
+            pressureDelay: Double = 0, heldFramesLimit: Int = Replay.maxHeldFrames
         ) {
             self.pressureDelay = pressureDelay
+            self.heldFramesLimit = heldFramesLimit
             self.f0s = f0s
             self.frameRate = frameRate
             self.lin = lin
@@ -221,7 +239,7 @@ public enum Replay {
             clocks.append(PhaseClock(f0: f0, k: k, kUp: kUp, slot: held - k))
             if j > 0 { held += max(0, kUp - k) }
         }
-        if held > maxHeldFrames && f0s.count > 1 {
+        if held > timing.heldFramesLimit && f0s.count > 1 {
             // Too many frames to hold for the later phases: one phase at a time instead.
             for (j, f0) in f0s.enumerated() {
                 var single = timing

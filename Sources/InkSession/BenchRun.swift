@@ -78,6 +78,18 @@ public enum BenchRunner {
         traces: [Trace], strategies: [Strategy], timing: Timing, detail: RunDetail,
         maxConcurrency: Int = ProcessInfoCores.count
     ) async -> [RunResult] {
+        await runByTrace(traces: traces, strategies: strategies, timing: timing, detail: detail, maxConcurrency: maxConcurrency)
+            .flatMap { $0 }
+    }
+
+    /// ``run(traces:strategies:timing:detail:maxConcurrency:)``'s results, one array per trace
+    /// (in `traces` order; traces may share a name, as one spec's seeds do). Every pair of every
+    /// trace is one unit of work for the `maxConcurrency` tasks, and the traces' ground truths
+    /// are built side by side too, so several short traces keep every core busy.
+    package static func runByTrace(
+        traces: [Trace], strategies: [Strategy], timing: Timing, detail: RunDetail,
+        maxConcurrency: Int = ProcessInfoCores.count
+    ) async -> [[RunResult]] {
         let wantsNone = strategies.contains { $0.name == "none" }
         let all = wantsNone ? strategies : [Strategy.none] + strategies
         var jobs: [(trace: Int, strategy: Int)] = []
@@ -86,7 +98,7 @@ public enum BenchRunner {
                 jobs.append((t, s))
             }
         }
-        let truths = traces.map { TraceTruth($0) }
+        let truths = await groundTruths(traces, maxConcurrency: maxConcurrency)
         var results = [RunResult?](repeating: nil, count: jobs.count)
         if maxConcurrency <= 1 || jobs.count <= 1 {
             // One core: the runs one after the other in this task (child tasks would only add
@@ -99,19 +111,43 @@ public enum BenchRunner {
         } else {
             await runConcurrently(jobs, traces, truths, all, timing, detail, maxConcurrency, into: &results)
         }
-        var out: [RunResult] = []
-        var noneByTrace: [String: TraceFigures] = [:]
+        var out = [[RunResult]](repeating: [], count: traces.count)
+        var noneByTrace: [Int: TraceFigures] = [:]
         for (j, r) in results.enumerated() {
             guard let r else { continue }
-            if all[jobs[j].strategy].name == "none" { noneByTrace[r.trace] = r.figures }
+            if all[jobs[j].strategy].name == "none" { noneByTrace[jobs[j].trace] = r.figures }
         }
         for (j, r) in results.enumerated() {
             guard var r else { continue }
             if all[jobs[j].strategy].name == "none" && !wantsNone { continue }
-            if let none = noneByTrace[r.trace] { r.figures.relate(toNone: none) }
-            out.append(r)
+            if let none = noneByTrace[jobs[j].trace] { r.figures.relate(toNone: none) }
+            out[jobs[j].trace].append(r)
         }
         return out
+    }
+
+    /// Each trace's ground truth, in order; up to `maxConcurrency` built at once (each by one
+    /// task alone, so the same to the bit).
+    static func groundTruths(_ traces: [Trace], maxConcurrency: Int) async -> [TraceTruth] {
+        if maxConcurrency <= 1 || traces.count <= 1 { return traces.map { TraceTruth($0) } }
+        var truths = [TraceTruth?](repeating: nil, count: traces.count)
+        await withTaskGroup(of: (Int, TraceTruth).self) { group in
+            var next = 0
+            while next < min(maxConcurrency, traces.count) {
+                let i = next, trace = traces[i]
+                group.addTask { (i, TraceTruth(trace)) }
+                next += 1
+            }
+            for await (i, truth) in group {
+                truths[i] = truth
+                if next < traces.count {
+                    let k = next, trace = traces[k]
+                    group.addTask { (k, TraceTruth(trace)) }
+                    next += 1
+                }
+            }
+        }
+        return truths.compactMap { $0 }
     }
 
     /// The runs spread over up to `maxConcurrency` child tasks, each result put in its slot.

@@ -30,6 +30,9 @@ package struct BenchPlan: Sendable {
     /// Which (trace index, strategy index) work units this process replays (`--shard K/N`);
     /// `nil`: all. Every trace is still generated and listed in the outcome.
     package var owns: (@Sendable (_ traceIndex: Int, _ strategyIndex: Int) -> Bool)? = nil
+    /// The most (trace, strategy) runs at once (`--jobs`; 1: one core). The figures do not
+    /// depend on it.
+    package var jobs = ProcessInfoCores.count
 
     package init(
         specs: [SyntheticSpec], recordings: [Trace] = [], seeds: [UInt64] = [1], strategies: [Strategy],
@@ -103,6 +106,11 @@ package enum BenchSession {
     /// Progress: units done and the total (one unit is one trace for one seed).
     package typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
 
+    /// The most input samples replayed in one batch of traces (their ground truths, about 150
+    /// bytes a sample, are held together): 250,000 samples, about 36 MB. A longer trace is
+    /// replayed alone.
+    static let batchSamples = 250_000
+
     /// Runs the plan.
     ///
     /// - Throws: ``/InkTraces/TraceError`` when a synthetic spec is invalid.
@@ -129,6 +137,39 @@ package enum BenchSession {
         var samples = 0
         let clock = ContinuousClock()
         var elapsed = Duration.zero
+        // Consecutive units with the same detail and strategies are replayed together (every
+        // pair of every trace a unit of work for the cores), up to `batchSamples` input samples
+        // so that the batch's ground truths stay small; results are taken in unit order, so the
+        // outcome is the one of unit-by-unit replay.
+        var batch: [(u: Int, unit: Unit, trace: Trace)] = []
+        var batchDetail = RunDetail(), batchStrategies: [Strategy] = [], batchSize = 0
+        func flush() async {
+            guard !batch.isEmpty else { return }
+            let start = clock.now
+            let byTrace = await BenchRunner.runByTrace(
+                traces: batch.map(\.trace), strategies: batchStrategies, timing: plan.timing, detail: batchDetail, maxConcurrency: plan.jobs)
+            elapsed += clock.now - start
+            PhaseTimes.shared.mark("replay and score")
+            for (b, results) in zip(batch, byTrace) {
+                let unit = b.unit, trace = b.trace
+                let inputRate = unit.spec?.inputRateHz ?? ((1 / trace.nominalInterval) * 1000).rounded() / 1000
+                samples += trace.sampleCount
+                for r in results {
+                    guard let s = strategyIndex[r.strategy] else { continue }
+                    let key = "\(unit.traceIndex)\u{1}\(s)"
+                    if groups[key] == nil {
+                        order.append(key)
+                        groups[key] = RunGroup(
+                            traceIndex: unit.traceIndex, strategyIndex: s, trace: trace.name, strategy: r.strategy,
+                            inputRateHz: inputRate, perSeed: [])
+                    }
+                    groups[key]?.perSeed.append(r)
+                }
+                progress?(b.u + 1, units.count)
+            }
+            batch.removeAll()
+            batchSize = 0
+        }
         for (u, unit) in units.enumerated() {
             let trace: Trace
             if let spec = unit.spec { trace = try spec.generate(seed: seeds[unit.seedIndex]) } else if let r = unit.recording { trace = r } else { continue }
@@ -139,29 +180,21 @@ package enum BenchSession {
                 tailsForTraces: unit.seedIndex == 0 ? plan.tailsForTraces : [])
             let owned = plan.owns.map { owns in plan.strategies.indices.filter { owns(unit.traceIndex, $0) }.map { plan.strategies[$0] } }
             let strategies = owned ?? plan.strategies
+            // A shard's units differ in strategies: each is replayed alone.
+            if !batch.isEmpty && (owned != nil || detail != batchDetail || batchSize + trace.sampleCount > Self.batchSamples) {
+                await flush()
+            }
             if owned != nil && strategies.isEmpty {
                 progress?(u + 1, units.count)
                 continue
             }
-            let start = clock.now
-            let results = await BenchRunner.run(traces: [trace], strategies: strategies, timing: plan.timing, detail: detail)
-            elapsed += clock.now - start
-            PhaseTimes.shared.mark("replay and score")
-            let inputRate = unit.spec?.inputRateHz ?? ((1 / trace.nominalInterval) * 1000).rounded() / 1000
-            samples += trace.sampleCount
-            for r in results {
-                guard let s = strategyIndex[r.strategy] else { continue }
-                let key = "\(unit.traceIndex)\u{1}\(s)"
-                if groups[key] == nil {
-                    order.append(key)
-                    groups[key] = RunGroup(
-                        traceIndex: unit.traceIndex, strategyIndex: s, trace: trace.name, strategy: r.strategy,
-                        inputRateHz: inputRate, perSeed: [])
-                }
-                groups[key]?.perSeed.append(r)
-            }
-            progress?(u + 1, units.count)
+            batch.append((u, unit, trace))
+            batchDetail = detail
+            batchStrategies = strategies
+            batchSize += trace.sampleCount
+            if owned != nil { await flush() }
         }
+        await flush()
         let sorted = order.compactMap { groups[$0] }.sorted {
             ($0.traceIndex, $0.strategyIndex) < ($1.traceIndex, $1.strategyIndex)
         }

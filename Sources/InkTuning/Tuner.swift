@@ -1,4 +1,5 @@
 import InkFigures
+import InkImport  // ParallelMap
 /// The search of `bench tune`: a coarse grid over the parameters' ranges, then a coordinate
 /// search from the best grid point (steps halve when no neighbour is better), judged by a
 /// `Budget` on the mean over a set of traces.
@@ -30,6 +31,9 @@ package struct Tuner: Sendable {
     package var evaluate: @Sendable ([[Double]]) async throws -> [PerTrace]
     /// Called after each batch with the evaluations so far.
     package var progress: @Sendable (Int) -> Void
+    /// Threads that score the grid's configurations at once (`--jobs`); the choices do not
+    /// depend on it (each score is computed by one call alone, and compared in grid order).
+    package var jobs = ParallelMap.defaultJobs
 
     /// Every configuration evaluated, in the order first asked for.
     package private(set) var evaluated: [[Double]] = []
@@ -162,6 +166,11 @@ package struct Tuner: Sendable {
         try await ensure(grid.map(config(at:)), phase: "grid")
         var bestU = grid[0]
         var scores = Scores()
+        // Every grid point is compared with the best so far, so each is scored: side by side.
+        let gridConfigs = grid.map(config(at:))
+        let tuner = self
+        let gridScores = ParallelMap.map(gridConfigs.count, jobs: jobs) { i in tuner.score(gridConfigs[i], over: traces) }
+        for (c, s) in zip(gridConfigs, gridScores) { scores.byConfig[c] = s }
         for u in grid where better(config(at: u), config(at: bestU), over: traces, &scores) { bestU = u }
         var step = 0.5 / Double(n - 1)
         var rounds = 0

@@ -41,6 +41,23 @@ struct JobsTests {
         #expect(outputs.count == 2 && outputs[0] == outputs[1])
     }
 
+    @Test("bench tune over the project's recordings: tune.csv and its other CSVs are the same on one thread and on two")
+    func tune() async throws {
+        var outputs: [[Data]] = []
+        for jobs in ["1", "2"] {
+            let out = temporaryFolder("jobs tune \(jobs)")
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            #expect(await benchQuietly([
+                "tune", "linear", "--param", "cap_ms=4...33", "--grid", "3", "--refine-rounds", "1",
+                "--budget", "overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0",
+                "--traces", ProjectData.recordings, "--manifest", ProjectData.recordingsManifest, "--jobs", jobs, "--phases", "1", "--no-charts", "--quiet", "--out", out,
+            ]) == 0)
+            outputs.append(try ["tune.csv", "tune-chart.csv", "tune-front.csv"].map { try Self.bytes(out + "/" + $0) })
+        }
+        #expect(outputs.count == 2 && outputs[0] == outputs[1])
+        #expect((outputs.first?.first?.count ?? 0) > 100)
+    }
+
     @Test("--jobs 0 is refused")
     func refused() async {
         #expect(await benchQuietly(["--traces", ProjectData.recordings, "--jobs", "0", "--quiet", "--no-charts", "--out", temporaryFolder("jobs 0")]) == 2)

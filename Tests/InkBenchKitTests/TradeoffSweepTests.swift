@@ -1,7 +1,8 @@
 import InkSynthesis
 import Testing
 
-@testable import InkBenchKit
+@testable import InkBaseline
+@testable import InkFigures
 
 /// Issue 29, hostile item 12: the trade-off reading's O(n log n) search (`DominanceSweep`)
 /// gives exactly the pairwise search's front and sentences (the oracle) on random records:

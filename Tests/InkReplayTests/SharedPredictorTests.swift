@@ -82,9 +82,11 @@ struct SharedPredictorTests {
 
     /// Checks `Replay.run` against the reference: the same frames and tails, stroke by stroke,
     /// then phase by phase.
-    static func check(_ trace: Trace, _ strategy: Strategy, _ timing: Timing, tails: Bool) {
+    /// `heldFramesLimit` 0 replays every stroke phase by phase (the path of strokes too long to
+    /// hold their later phases' frames); the default holds them.
+    static func check(_ trace: Trace, _ strategy: Strategy, _ timing: Timing, tails: Bool, heldFramesLimit: Int = Replay.maxHeldFrames) {
         var recorder = FrameRecorder()
-        Replay.run(trace: trace, strategy: strategy, timing: timing, tails: tails, into: &recorder)
+        Replay.run(trace: trace, strategy: strategy, timing: timing, tails: tails, heldFramesLimit: heldFramesLimit, into: &recorder)
         let expected = reference(trace, strategy, timing, tails: tails).sorted {
             ($0.frame.stroke, $0.frame.phase, $0.frame.index) < ($1.frame.stroke, $1.frame.phase, $1.frame.index)
         }
@@ -117,6 +119,25 @@ struct SharedPredictorTests {
         for trace in traces {
             for strategy in strategies { Self.check(trace, strategy, Timing(), tails: false) }
         }
+    }
+
+    /// Strokes too long to hold their later phases' frames are replayed phase by phase, each
+    /// phase with a fresh predictor: the same frames and tails in the same order.
+    @Test func phaseByPhaseWhenTooManyFramesAreHeld() throws {
+        let traces = try SyntheticSuite.default.specs.prefix(2).map { try $0.generate(seed: 3) } + [Self.awkward]
+        var strategies = try StrategySpec.parseList("none,linear,quadratic,kalman,kalman-chromium,braking")
+        strategies.append(Strategy(name: "spy", gapResetMs: 20) { _ in SpyPredictor() })
+        var fast = Timing()
+        fast.frameRateHz = 120
+        fast.phases = 3
+        fast.horizonCapMs = 12
+        for trace in traces {
+            for strategy in strategies {
+                Self.check(trace, strategy, Timing(), tails: false, heldFramesLimit: 0)
+                Self.check(trace, strategy, fast, tails: true, heldFramesLimit: 0)
+            }
+        }
+        #expect(Replay.maxHeldFrames * MemoryLayout<Frame>.stride <= 8 << 20)
     }
 
     @Test func otherTimingsWithCapsAndTails() throws {
