@@ -75,9 +75,3 @@ func readers(_ args: [String]) {
     }
 }
 
-/// The calling thread's CPU time in seconds (`CLOCK_THREAD_CPUTIME_ID`).
-func threadCPUSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
