@@ -79,8 +79,15 @@ func predictorBenchmark<P: Predictor>(_ name: String, samples: [PenPoint], make:
 
 /// ``predictorBenchmark(_:samples:make:)`` for a registry strategy's predictor: the existential
 /// is opened here, once, so the benchmark drives the concrete type (as the replay does).
-func openedPredictorBenchmark<P: Predictor>(_ name: String, samples: [PenPoint], predictor: P) {
-    predictorBenchmark(name, samples: samples) { predictor }
+///
+/// Each measurement gets a predictor made afresh by the strategy (outside the measured part),
+/// not a copy of `first`: a copy would share `first`'s buffers, and its first update would copy
+/// them inside the measurement (a malloc the replay, which makes one predictor per stroke, never
+/// pays).
+func openedPredictorBenchmark<P: Predictor>(
+    _ name: String, samples: [PenPoint], strategy: Strategy, stroke: Stroke, first: P
+) {
+    predictorBenchmark(name, samples: samples) { (strategy.makePredictor(stroke) as? P) ?? first }
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -90,7 +97,8 @@ let benchmarks: @Sendable () -> Void = {
     if let stroke = PredictorDrive.stroke() {
         for definition in StrategyCatalog.builtIn where !definition.needsRecordedPredictions {
             guard let strategy = try? definition.strategy() else { continue }
-            openedPredictorBenchmark(definition.name, samples: samples, predictor: strategy.makePredictor(stroke))
+            openedPredictorBenchmark(
+                definition.name, samples: samples, strategy: strategy, stroke: stroke, first: strategy.makePredictor(stroke))
         }
     }
     // The input stages, each in front of one predictor.
