@@ -224,8 +224,12 @@ public enum StrategyCatalog {
     /// The harness limits every predicting strategy takes: ``capMs(_:)`` and ``gapMs(_:)``, both off.
     static let limits: [StrategyParameter] = [capMs(nil), gapMs(nil, about: "reset the predictor after an input gap over this many ms (off: never)")]
 
-    /// Non-negative ms: the range of the harness limits (they have no parameter type of their own).
-    static let msRange: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude
+    /// The range of the harness limits (they have no parameter type of their own): the timing
+    /// model's range for any latency in ms, ``/InkTraces/InputLimits/latencyMs`` (0 to 10 s), the
+    /// same range `--horizon-cap-ms` takes. A horizon cap or gap beyond it means nothing at
+    /// 240 Hz input, and `bench tune` draws its candidate values from this range (issue 29,
+    /// hostile item 8: `cap_ms=4...1e300` was accepted).
+    static let msRange: ClosedRange<Double> = InputLimits.latencyMs
 
     /// The harness's horizon cap `cap_ms` with a default (`nil`: off).
     static func capMs(_ defaultValue: Double?) -> StrategyParameter {

@@ -45,6 +45,23 @@ struct HostileLimitsTests {
         #expect(error?.description.contains("--param cap_ms=-5...4: its low end -5 is refused") == true)
     }
 
+    @Test("tune refuses a cap range whose high end is past the harness's 10 s limit (item 8: cap_ms=4...1e300 was accepted)")
+    func tuneHugeCapRange() async throws {
+        let out = temporaryFolder("tune huge cap")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let error = await #expect(throws: BenchInputError.self) {
+            var command = try TuneCommand.parse(["linear", "--param", "cap_ms=4...1e300", "--budget", "overshoot_p95_mm<=0.5", "--out", out])
+            command.output.quiet = true
+            _ = try await command.prepare()
+        }
+        let text = error?.description ?? ""
+        #expect(text.contains("its high end") && text.contains("is refused") && text.contains("10000"), "\(text)")
+        #expect(throws: StrategySpecError("linear: cap_ms = 1e+300 is invalid: expected a number from 0 to 10000 or 'off'")) {
+            try StrategySpec.parse("linear:cap_ms=1e300")
+        }
+        #expect((try? StrategySpec.parse("linear:cap_ms=10000")) != nil)
+    }
+
     @Test("strategy parameters take decimal numbers only: hex, underflow and NUL are refused", arguments: ["0x10", "1e-400", "1e400", "inf", "1\u{0}e-5"])
     func strictNumbers(_ value: String) {
         #expect(throws: StrategySpecError.self) { try StrategySpec.parse("kalman:sigma_p=\(value)") }

@@ -9,7 +9,7 @@ struct DecimalTextTests {
     /// Accepted texts and their values.
     static let accepted: [(String, Double)] = [
         ("0.05", 0.05), ("+1", 1), ("-1", -1), (".5", 0.5), ("-.5", -0.5), ("5.", 5), ("1e3", 1000), ("1E-3", 0.001),
-        ("2.5e+2", 250), ("0", 0), ("-0", 0), ("0e-999", 0), ("0.000e5", 0), ("1e-310", 1e-310), ("1.7976931348623157e308", .greatestFiniteMagnitude),
+        ("2.5e+2", 250), ("0", 0), ("-0", 0), ("0e-999", 0), ("0.000e5", 0), ("1e-310", Double("1e-310")!), ("1.7976931348623157e308", .greatestFiniteMagnitude),
     ]
 
     /// Refused texts and why.

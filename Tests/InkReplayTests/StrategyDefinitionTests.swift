@@ -20,10 +20,10 @@ struct StrategyDefinitionTests {
     }
 
     @Test func harnessLimitsCarryTheirRange() {
-        #expect(throws: StrategySpecError("linear: cap_ms = -1 is invalid: expected a number >= 0 or 'off'")) {
+        #expect(throws: StrategySpecError("linear: cap_ms = -1 is invalid: expected a number from 0 to 10000 or 'off'")) {
             try StrategyCatalog.strategy(named: "linear", ["cap_ms": -1])
         }
-        #expect(throws: StrategySpecError("kalman: gap_ms = -0.5 is invalid: expected a number >= 0 or 'off'")) {
+        #expect(throws: StrategySpecError("kalman: gap_ms = -0.5 is invalid: expected a number from 0 to 10000 or 'off'")) {
             try StrategyCatalog.strategy(named: "kalman", ["gap_ms": -0.5])
         }
         #expect(throws: StrategySpecError.self) { try StrategyCatalog.strategy(named: "linear", ["cap_ms": .infinity]) }

@@ -22,29 +22,8 @@ package enum EvemuBytes {
         bytes.withUnsafeBufferPointer { read($0, file: file, device: device, options: options) }
     }
 
-    /// A line's bytes `[start, end)` without its `\n` and a final `\r`.
-    private struct Line {
-        var start: Int
-        var end: Int
-    }
-
-    /// Calls `body` with each line and its number, as ``TextLines/numbered`` numbers them (a
-    /// final empty line after the last `\n` left out); stops early when `body` returns `false`.
-    /// Returns the number of lines, or `nil` if stopped.
-    private static func lines(_ b: UnsafeBufferPointer<UInt8>, from first: Int, _ body: (Line, Int) -> Bool) -> Int? {
-        var i = first, n = 0
-        let count = b.count
-        while i < count {
-            let start = i
-            while i < count && b[i] != 0x0A { i += 1 }
-            var end = i
-            if i < count { i += 1 }
-            n += 1
-            if end > start && b[end - 1] == 0x0D { end -= 1 }
-            if !body(Line(start: start, end: end), n) { return nil }
-        }
-        return n
-    }
+    /// A line's bytes `[start, end)` without its `\n` and a final `\r` (``ByteLines/Line``).
+    private typealias Line = ByteLines.Line
 
     private static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
 
@@ -117,7 +96,7 @@ package enum EvemuBytes {
         var multitouch = false
         var keyLines: [Substring] = []
         var plain = true
-        _ = lines(b, from: first) { line, _ in
+        _ = ByteLines.forEach(b, from: first) { line, _ in
             if isEventLine(b, line) {
                 guard !multitouch else { return true }
                 let count = fields(b, line.start + 2, line.end, &starts, &ends, max: 3)
@@ -141,7 +120,7 @@ package enum EvemuBytes {
             notices: device.notices)
         var sawEvents = false
         var failed = false
-        let lineCount = lines(b, from: first) { line, n in
+        let lineCount = ByteLines.forEach(b, from: first) { line, n in
             do throws(ImportError) {
                 if !isEventLine(b, line) {
                     if line.end == line.start { return true }
