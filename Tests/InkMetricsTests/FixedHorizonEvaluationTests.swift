@@ -21,6 +21,18 @@ struct FixedHorizonEvaluationTests {
         return o
     }
 
+    /// Issue 29, hostile item 14: `--min-real 1e9` said "expected at least history + 1 = 12",
+    /// naming neither the upper limit nor that the value was too large.
+    @Test("a minimum of real points out of range names both ends")
+    func minimumRealPointsNamesItsRange() {
+        var o = FixedHorizonOptions()
+        o.minimumRealPoints = 1_000_000_000
+        #expect(throws: FixedHorizonError(
+            "minimum real points = 1000000000 is invalid: expected from history + 1 = 12 to history + 1000 = 1011")) { try o.validate() }
+        o.minimumRealPoints = 1011
+        #expect(throws: Never.self) { try o.validate() }
+    }
+
     @Test func noneAndLinearOnALine() throws {
         let linear = try StrategySpec.parse("linear")
         // 6 points, history 3, k = 2: windows start at 0, 1, 2 (at least 4 real points);
