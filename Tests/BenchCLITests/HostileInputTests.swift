@@ -186,4 +186,50 @@ struct HostileInputTests {
         #expect(p.terminationStatus == 128 + SIGTERM)
         #expect(staging().isEmpty)
     }
+
+    @Test("SIGTERM during bench browser leaves no Chromium profile folder behind and stops the browser (item 13)")
+    func sigtermDuringBrowserCleansUp() throws {
+        let root = temporaryFolder("sigterm browser")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let tmp = root + "/tmp"
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        // A browser that answers --version and otherwise never opens DevTools (its pid recorded).
+        let fake = root + "/chromium", pidFile = root + "/browser.pid"
+        try """
+            #!/bin/sh
+            for a in "$@"; do [ "$a" = --version ] && { echo 'Chromium 120.0.0.0'; exit 0; }; done
+            echo $$ > '\(pidFile)'
+            exec sleep 600
+            """.write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        let p = Process()
+        p.executableURL = try RunFolderKillTests.bench()
+        p.arguments = [
+            "browser", ProjectData.path("Datasets/recordings/google-ink-stylus/spring_shape.binarypb"), "--scale", "10.8",
+            "--chromium", fake, "--to", root + "/out.csv",
+        ]
+        p.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp]) { _, new in new }
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        func profiles() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter { $0.hasPrefix("inkbench-chromium-") }
+        }
+        // Wait until the browser runs with its profile folder, then stop bench.
+        let deadline = Date().addingTimeInterval(20)
+        while (profiles().isEmpty || !FileManager.default.fileExists(atPath: pidFile)) && p.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(!profiles().isEmpty && p.isRunning, "the fake browser never started")
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        #expect(p.terminationStatus != 0)
+        #expect(profiles().isEmpty, "left behind: \(profiles())")
+        usleep(200_000)
+        if let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            var state: Substring? = nil
+            if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") {
+                state = stat[stat.index(after: close)...].drop { $0 == " " }.prefix(1)
+            }
+            #expect(state == nil || state == "Z" || state == "X", "the browser (pid \(pid)) still runs")
+        }
+    }
 }
