@@ -9,6 +9,10 @@ Swift Testing prints `➜ Test NAME skipped: "REASON"` for each; XCTest prints
 `Test Case '…' skipped`. A clone of the repository carries its data, so the only tests that may
 skip on a user's machine are those that need gnuplot or Chromium, and CI (INKBENCH_REQUIRE_ALL=1)
 turns those into failures: under CI any skip fails.
+
+It also counts what makes a passing run look broken (issue 29, item 6): `Error:` lines (a test
+of an error path that let its expected output reach the terminal) and deprecation warnings
+from the build; each is printed, and fails the run as a skip does.
 """
 import re
 import sys
@@ -28,10 +32,13 @@ def main() -> int:
         print("test-skips: no 'Test run with N tests' line: the tests did not run to the end", file=sys.stderr)
         return 1
     total, verdict = ran[-1]
-    print(f"=== tests: {total} {verdict}; {len(skips)} skipped")
+    noise = [line for line in text.splitlines() if line.startswith("Error:") or "deprecated" in line and "warning:" in line]
+    print(f"=== tests: {total} {verdict}; {len(skips)} skipped; {len(noise)} stray error or deprecation lines")
     for name, reason in skips:
         print(f"  skipped: {name}: {reason or '(no reason given)'}")
-    return 1 if (skips and not allow_skips) or verdict != "passed" else 0
+    for line in noise[:20]:
+        print(f"  stray: {line}")
+    return 1 if ((skips or noise) and not allow_skips) or verdict != "passed" else 0
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 # Runs `swift test` (arguments are passed on, e.g. --filter SuiteName) with its output as usual,
 # then prints the count of skipped tests and each one's reason (scripts/test-skips.py):
 #
-#   === tests: 386 passed; 2 skipped
+#   === tests: 386 passed; 2 skipped; 0 stray error or deprecation lines
 #     skipped: NAME: "needs Chromium on the PATH (apt-get install chromium)"
 #
 # A test is skipped when a `Requirement` trait (Tests/InkTestSupport/Requirement.swift) is not met
