@@ -22,11 +22,11 @@ struct BudgetOptions: ParsableArguments {
     struct Given {
         /// The text as given, for the manifest (the report reads it back).
         var text: String
-        /// Its bounds (on the suite means; ``BudgetOptions/parsed()`` applies
+        /// Its bounds (on the suite means; `parsed()` applies
         /// `--budget-per-trace`), or `nil` for `--budget none`.
         var bounds: Budget?
 
-        /// - Throws: `ValidationError` naming the item and what was expected (``/InkFigures/BudgetError``'s text).
+        /// - Throws: `ValidationError` naming the item and what was expected (`BudgetError`'s text).
         init(parsing text: String) throws {
             self.text = text
             if text == Budget.noneText {
