@@ -11,26 +11,47 @@ struct BudgetOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Bounds on figures, named as in summary.csv, e.g. 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0' (a bound on a closer-to-zero figure bounds its magnitude; latency_removed_ms>=X asks for at least X ms). Prints what fits, by how much each figure is inside or outside, and the best within it (smallest |perceived latency|, ties by overshoot p95). Without it the run's pick is judged against the default budget 'overshoot_p95_mm<=0.5,end_overshoot_max_mm<=1.0'; 'none' turns the budget off.",
-            valueName: "figure<=limit,..."))
-    var budget: String?
+            valueName: "figure<=limit,..."),
+        transform: Given.init(parsing:))
+    var budget: Given?
 
     @Flag(help: "Apply the budget to every trace counted in the suite mean instead of to the suite means.")
     var budgetPerTrace = false
 
-    /// The parsed budget, or `nil` without `--budget` or with `--budget none`.
+    /// `--budget` parsed once, when the command line is.
+    struct Given {
+        /// The text as given, for the manifest (the report reads it back).
+        var text: String
+        /// Its bounds (on the suite means; `parsed()` applies
+        /// `--budget-per-trace`), or `nil` for `--budget none`.
+        var bounds: Budget?
+
+        /// - Throws: `ValidationError` naming the item and what was expected (`BudgetError`'s text).
+        init(parsing text: String) throws {
+            self.text = text
+            if text == Budget.noneText {
+                bounds = nil
+            } else {
+                do { bounds = try Budget(parsing: text) } catch { throw ValidationError(error.description) }
+            }
+        }
+    }
+
+    /// The budget, with `--budget-per-trace`'s scope, or `nil` without `--budget` or with `--budget none`.
+    ///
+    /// - Throws: `ValidationError` for `--budget-per-trace` without a budget.
     func parsed() throws -> Budget? {
-        guard let budget, budget != Budget.noneText else {
+        guard var bounds = budget?.bounds else {
             if budgetPerTrace { throw ValidationError("--budget-per-trace: give the budget with --budget") }
             return nil
         }
-        do { return try Budget(parsing: budget, scope: budgetPerTrace ? .everyTrace : .suiteMean) } catch {
-            throw ValidationError(error.description)
-        }
+        bounds.scope = budgetPerTrace ? .everyTrace : .suiteMean
+        return bounds
     }
 
     /// The options as a manifest records them (the report reads them back); nothing without `--budget`.
     var recorded: [String: String] {
         guard let budget else { return [:] }
-        return ["budget": budget, "budget-per-trace": String(budgetPerTrace)]
+        return ["budget": budget.text, "budget-per-trace": String(budgetPerTrace)]
     }
 }

@@ -138,11 +138,13 @@ struct CheckCommand: AsyncParsableCommand {
             do { return try ResultsFolder.read(results) } catch { throw BenchInputError(error.description) }
         }
         var strategies = strategyOptions
-        if strategies.strategies == nil, let old, !old.strategies.isEmpty {
-            strategies.strategies = old.strategySpecs.joined(separator: ",")
-        }
         let inputs: ResolvedInputs
-        do { inputs = try ResolvedInputs(strategies: strategies, timing: timingOptions, suite: suiteOptions, recordings: recordingOptions) } catch let error as BenchInputError {
+        do {
+            if strategies.strategies == nil, let old, !old.strategies.isEmpty {
+                strategies.strategies = try StrategyList(old.strategySpecs.joined(separator: ","))
+            }
+            inputs = try ResolvedInputs(strategies: strategies, timing: timingOptions, suite: suiteOptions, recordings: recordingOptions)
+        } catch let error as BenchInputError {
             if strategyOptions.strategies == nil, error.message.hasPrefix("--strategies") {
                 throw BenchInputError("\(baseline): its strategies cannot be run again (\(error.message)); pass --strategies or --results DIR")
             }

@@ -33,63 +33,107 @@ struct HorizonCommand: AsyncParsableCommand {
     @OptionGroup(title: "Recordings") var recordings: RecordingOptions
     @OptionGroup(title: "Output") var output: OutputOptions
 
-    @Option(name: .customLong("samples-ahead"), help: "Horizons as sample counts, comma-separated, e.g. 2,4,6.")
-    var samplesAhead: String?
-    @Option(name: .customLong("ms-ahead"), help: "Horizons in ms, comma-separated (default without --samples-ahead: 4,8,...,48,50).")
-    var msAhead: String?
+    @Option(name: .customLong("samples-ahead"), help: "Horizons as sample counts, comma-separated, e.g. 2,4,6.", transform: HorizonList.samples)
+    var samplesAhead: HorizonList?
+    @Option(name: .customLong("ms-ahead"), help: "Horizons in ms, comma-separated (default without --samples-ahead: 4,8,...,48,50).", transform: HorizonList.milliseconds)
+    var msAhead: HorizonList?
     @Option(help: "History points per window (the newest is the current point).")
     var history = 11
     @Option(name: .customLong("min-real"), help: "Real points needed from a window's start (at least history + 1).")
     var minReal: Int?
     @Flag(name: .customLong("no-padding"), help: "Drop windows that run past a stroke's end instead of padding them with the lift point.")
     var noPadding = false
-    @Option(name: .customLong("min-interval-ms"), help: "Drop windows with an interval under this (ms); 'off' keeps all.")
-    var minIntervalMs = "1"
+    @Option(name: .customLong("min-interval-ms"), help: "Drop windows with an interval under this (ms); 'off' keeps all. (default: 1)", transform: MinimumInterval.init(parsing:))
+    var minIntervalMs = MinimumInterval(ms: 1)
     @Option(help: "How predictors see time for sample-count horizons: samples (a clock of --sample-interval-ms per sample) or time (real timestamps).")
-    var extrapolation = "samples"
+    var extrapolation = Extrapolation.samples
     @Option(name: .customLong("sample-interval-ms"), help: "The sample clock's interval (ms) for --extrapolation samples (default: each pool's median interval).")
     var sampleIntervalMs: Double?
     @Option(help: "What each window's predictor is fed: window (its history points) or stroke (everything since the stroke's start).")
-    var feed = "window"
-    @Option(help: "Pool windows by: task (file name up to its first '-'), file, folder or all.")
-    var pool = "task"
+    var feed = Feed.window
+    @Option(help: "Pool windows by: task (file name up to its first '-'), file, folder or all. (default: task)", transform: HorizonCommand.pooling)
+    var pool = HorizonPooling.task
     @Option(name: .customLong("error-budget"), help: "Draw this error (in the pools' unit) as the budget line on the chart.")
     var errorBudget: Double?
 
     init() {}
 
     func validate() throws {
-        guard HorizonPooling(rawValue: pool) != nil else { throw ValidationError("--pool '\(pool)': expected task, file, folder or all") }
-        guard ["samples", "time"].contains(extrapolation) else { throw ValidationError("--extrapolation '\(extrapolation)': expected samples or time") }
-        guard ["window", "stroke"].contains(feed) else { throw ValidationError("--feed '\(feed)': expected window or stroke") }
         if let b = errorBudget, !(b.isFinite && b > 0) { throw ValidationError("--error-budget \(b): expected a positive number") }
-        _ = try horizons()
         _ = try options()
     }
 
-    /// The horizons asked for, sample counts first.
-    func horizons() throws -> [HorizonTarget] {
-        var out: [HorizonTarget] = []
-        if let samplesAhead {
-            for item in samplesAhead.split(separator: ",", omittingEmptySubsequences: false) {
+    /// `--samples-ahead` or `--ms-ahead`, parsed once when the command line is.
+    struct HorizonList {
+        var horizons: [HorizonTarget]
+
+        /// `--samples-ahead`: whole numbers of samples from 1 to 1000.
+        static func samples(_ text: String) throws -> HorizonList {
+            var out: [HorizonTarget] = []
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let k = Int(item.trimmingCharacters(in: .whitespaces)), k >= 1, k <= 1000 else {
                     throw ValidationError("--samples-ahead: '\(item)' is not a whole number of samples from 1 to 1000")
                 }
                 out.append(.samples(k))
             }
+            return HorizonList(horizons: out)
         }
-        if let msAhead {
-            for item in msAhead.split(separator: ",", omittingEmptySubsequences: false) {
+
+        /// `--ms-ahead`: numbers of ms from 0 (exclusive) to 10000.
+        static func milliseconds(_ text: String) throws -> HorizonList {
+            var out: [HorizonTarget] = []
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let ms = Double(item.trimmingCharacters(in: .whitespaces)), ms.isFinite, ms > 0, ms <= 10_000 else {
                     throw ValidationError("--ms-ahead: '\(item)' is not a number of ms from 0 (exclusive) to 10000")
                 }
                 out.append(.milliseconds(ms))
             }
+            return HorizonList(horizons: out)
         }
+    }
+
+    /// `--min-interval-ms`: a number of ms, or `off` (keep every window).
+    struct MinimumInterval: CustomStringConvertible {
+        /// The least interval (ms); `nil` for off.
+        var ms: Double?
+
+        init(ms: Double?) { self.ms = ms }
+
+        /// - Throws: `ValidationError` for text that is neither a number nor `off`.
+        init(parsing text: String) throws {
+            if text == "off" {
+                ms = nil
+            } else {
+                guard let v = Double(text) else { throw ValidationError("--min-interval-ms '\(text)': expected a number of ms or 'off'") }
+                ms = v
+            }
+        }
+
+        var description: String { ms.map { NumberText.exact($0) } ?? "off" }
+    }
+
+    /// `--extrapolation`: how predictors see time for sample-count horizons.
+    enum Extrapolation: String, ExpressibleByArgument, CaseIterable {
+        case samples, time
+    }
+
+    /// `--feed`: what each window's predictor is fed.
+    enum Feed: String, ExpressibleByArgument, CaseIterable {
+        case window, stroke
+    }
+
+    /// `--pool`, parsed once when the command line is.
+    static func pooling(_ text: String) throws -> HorizonPooling {
+        guard let p = HorizonPooling(rawValue: text) else { throw ValidationError("--pool '\(text)': expected task, file, folder or all") }
+        return p
+    }
+
+    /// The horizons asked for, sample counts first.
+    func horizons() -> [HorizonTarget] {
         if samplesAhead == nil && msAhead == nil {
-            out = stride(from: 4.0, through: 48, by: 4).map { .milliseconds($0) } + [.milliseconds(50)]
+            return stride(from: 4.0, through: 48, by: 4).map { .milliseconds($0) } + [.milliseconds(50)]
         }
-        return out
+        return (samplesAhead?.horizons ?? []) + (msAhead?.horizons ?? [])
     }
 
     /// The window rules.
@@ -98,14 +142,9 @@ struct HorizonCommand: AsyncParsableCommand {
         o.historyCount = history
         o.minimumRealPoints = minReal ?? history + 1
         o.padWithLift = !noPadding
-        if minIntervalMs == "off" {
-            o.minimumIntervalMs = nil
-        } else {
-            guard let v = Double(minIntervalMs) else { throw ValidationError("--min-interval-ms '\(minIntervalMs)': expected a number of ms or 'off'") }
-            o.minimumIntervalMs = v
-        }
-        o.extrapolation = extrapolation == "time" ? .time : .samples(intervalMs: sampleIntervalMs ?? 1000.0 / 60)
-        o.feed = feed == "stroke" ? .sequence : .window
+        o.minimumIntervalMs = minIntervalMs.ms
+        o.extrapolation = extrapolation == .time ? .time : .samples(intervalMs: sampleIntervalMs ?? 1000.0 / 60)
+        o.feed = feed == .stroke ? .sequence : .window
         do { try o.validate() } catch { throw ValidationError(error.description) }
         return o
     }
@@ -113,9 +152,9 @@ struct HorizonCommand: AsyncParsableCommand {
     func run() async throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let horizons = try horizons()
+        let horizons = horizons()
         let options = try options()
-        let pooling = HorizonPooling(rawValue: pool) ?? .task
+        let pooling = pool
         var pools: [HorizonPool] = []
         var skipped: [String] = []
         if !recordings.traces.isEmpty {

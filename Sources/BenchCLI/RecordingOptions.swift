@@ -27,14 +27,15 @@ public struct RecordingOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "Scale of matching files, in file units per mm (device units, tablet units or px): 'GLOB=UNITS_PER_MM', e.g. '*.svc=200' (5080 lpi). Repeatable; a bare number applies to every file.",
-            valueName: "glob=units-per-mm"))
-    public var scale: [String] = []
+            valueName: "glob=units-per-mm"),
+        transform: RecordingOptions.scaleRule)
+    public var scale: [ScaleRule] = []
 
     @Option(name: .long, help: ArgumentHelp("A recordings manifest (format, scale, time unit per file or glob), applied to every --traces folder. Repeatable.", valueName: "file"))
     public var manifest: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Read every file as this format: \(TraceFormat.namesList). (default: by extension and content)", valueName: "name"))
-    public var format: String?
+    @Option(name: .long, help: ArgumentHelp("Read every file as this format: \(TraceFormat.namesList). (default: by extension and content)", valueName: "name"), transform: RecordingOptions.traceFormat)
+    public var format: TraceFormat?
 
     @Flag(name: .long, help: "Stop at the first file that cannot be read or is implausible (input rate outside 30-2000 Hz, strokes shorter than 0.1 mm or longer than 2 m, pen faster than 5 m/s), instead of skipping or warning.")
     public var strict = false
@@ -62,7 +63,7 @@ public struct RecordingOptions: ParsableArguments {
     /// Each trace keeps its import notices (merged timestamps, scales used, default CSS px) in
     /// `Trace.notices` for the caller to print.
     ///
-    /// - Throws: `ValidationError` for a bad `--scale` or `--format`; ``BenchInputError`` for a
+    /// - Throws: `ValidationError` for `--resample-hz` or options without `--traces`; ``BenchInputError`` for a
     ///   bad manifest, a missing path, or (with `--strict`) the first file that cannot be read.
     public func load() throws -> (traces: [Trace], skipped: [String]) {
         guard !traces.isEmpty else {
@@ -104,22 +105,30 @@ public struct RecordingOptions: ParsableArguments {
         loader.strict = strict
         loader.includeHover = hover
         if let jobs { loader.jobs = jobs.count }
-        do {
-            loader.scaleRules = try scale.map { text throws(ImportError) in try ScaleRule(parsing: text) }
-        } catch {
-            throw ValidationError(error.description)
-        }
+        loader.scaleRules = scale
         do {
             loader.manifests = try manifest.map { path throws(ImportError) in try RecordingManifest.load(path: path) }
         } catch {
             throw BenchInputError(error.description)
         }
-        if let format {
-            guard let f = TraceFormat(name: format) else {
-                throw ValidationError("--format '\(format)' is unknown; expected one of \(TraceFormat.namesList)")
-            }
-            loader.formatOverride = f
-        }
+        if let format { loader.formatOverride = format }
         return loader
+    }
+
+    /// A `--scale` rule, parsed once when the command line is (`convert` and `browser` too).
+    ///
+    /// - Throws: `ValidationError` with the reader's description of what was expected.
+    static func scaleRule(_ text: String) throws -> ScaleRule {
+        do { return try ScaleRule(parsing: text) } catch { throw ValidationError(error.description) }
+    }
+
+    /// A `--format` name, parsed once when the command line is (`convert` and `browser` too).
+    ///
+    /// - Throws: `ValidationError` naming the format and the known ones.
+    static func traceFormat(_ text: String) throws -> TraceFormat {
+        guard let f = TraceFormat(name: text) else {
+            throw ValidationError("--format '\(text)' is unknown; expected one of \(TraceFormat.namesList)")
+        }
+        return f
     }
 }

@@ -30,7 +30,7 @@ struct ResolvedInputs {
 
     init(strategies: StrategyOptions, timing: TimingOptions, suite: SuiteOptions, recordings: RecordingOptions) throws {
         self.timing = try timing.timing()
-        preset = timing.preset
+        preset = timing.preset.name
         let loaded = try recordings.load()
         self.recordings = loaded.traces
         skipped = loaded.skipped

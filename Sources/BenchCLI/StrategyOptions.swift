@@ -8,21 +8,43 @@ import InkStrategies
 /// bench --strategies none,linear,kalman:sigma_p=0.02,cap_ms=16
 /// ```
 struct StrategyOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Strategies, comma-separated, each with optional parameters, e.g. none,linear,kalman:sigma_p=0.02,cap_ms=16 (see bench list). (default: " + StrategyCatalog.defaultNames.joined(separator: ",") + ", plus recorded when a recording carries predictions; the other built-ins run only when named; check: the baseline's)", valueName: "list"))
-    var strategies: String?
+    @Option(help: ArgumentHelp("Strategies, comma-separated, each with optional parameters, e.g. none,linear,kalman:sigma_p=0.02,cap_ms=16 (see bench list). (default: " + StrategyCatalog.defaultNames.joined(separator: ",") + ", plus recorded when a recording carries predictions; the other built-ins run only when named; check: the baseline's)", valueName: "list"), transform: StrategyList.argument)
+    var strategies: StrategyList?
 
-    /// The strategies to run; `recorded` is added to the default list when a trace carries recorded predictions.
+    /// The strategies to run: those given, else the default list (with `recorded` added when
+    /// a trace carries recorded predictions).
     func parsed(withRecorded: Bool = false) throws -> [Strategy] {
+        if let strategies { return strategies.strategies }
         var names = StrategyCatalog.defaultRunNames.joined(separator: ",")
         if withRecorded { names += ",recorded" }
+        return try StrategyList(names).strategies
+    }
+}
+
+/// A `--strategies` list parsed once: each strategy built (its parameters checked, `cap_ms`
+/// set as its `capMs`) when the command line is parsed, and each name given once.
+struct StrategyList {
+    /// The strategies, in the order given.
+    var strategies: [Strategy]
+
+    /// Parses `text` with the `--strategies` grammar.
+    ///
+    /// - Throws: ``BenchInputError`` starting `--strategies:` for text that does not parse or a
+    ///   strategy given twice.
+    init(_ text: String) throws(BenchInputError) {
         let list: [Strategy]
-        do { list = try StrategySpec.parseList(strategies ?? names) } catch {
+        do { list = try StrategySpec.parseList(text) } catch {
             throw BenchInputError("--strategies: \(error.description)")
         }
         var seen: Set<String> = []
         for s in list where !seen.insert(s.name).inserted {
             throw BenchInputError("--strategies: '\(s.name)' is given twice; give each strategy once")
         }
-        return list
+        strategies = list
+    }
+
+    /// The option's transform: the same errors, as usage errors.
+    static func argument(_ text: String) throws -> StrategyList {
+        do { return try StrategyList(text) } catch { throw ValidationError(error.description) }
     }
 }

@@ -38,8 +38,9 @@ struct SweepCommand: AsyncParsableCommand {
     var stepMs: Double = 5
     @Option(
         name: .customLong("caps"),
-        help: ArgumentHelp("The caps as a list instead of a range, e.g. 4,8,12,16,25,off ('off': uncapped, always run).", valueName: "ms,ms,..."))
-    var capList: String?
+        help: ArgumentHelp("The caps as a list instead of a range, e.g. 4,8,12,16,25,off ('off': uncapped, always run).", valueName: "ms,ms,..."),
+        transform: CapList.init(parsing:))
+    var capList: CapList?
 
     init() {}
 
@@ -48,18 +49,32 @@ struct SweepCommand: AsyncParsableCommand {
             throw ValidationError("--from-ms, --to-ms, --step-ms: expected 0 <= from <= to and step > 0 (ms)")
         }
         guard (toMs - fromMs) / stepMs <= 1000 else { throw ValidationError("--step-ms: more than 1000 caps; use a larger step") }
-        if timingOptions.horizonCapMs != nil {
+        if timingOptions.capMs != nil {
             throw ValidationError("--horizon-cap-ms: sweep varies the horizon cap itself; give the caps with --caps or --from-ms/--to-ms/--step-ms")
         }
-        _ = try listedCaps()
         _ = try budgetOptions.parsed()
     }
 
-    /// The caps of `--caps`, or `nil` when it is not given.
-    func listedCaps() throws -> [Double]? {
-        guard let capList else { return nil }
+    /// The caps of `--caps`, parsed once when the command line is.
+    struct CapList {
+        /// The runs' caps (ms: each run's `Timing.capMs`), distinct and sorted; `off` dropped
+        /// (the uncapped run always runs).
+        var capsMs: [Double]
+        /// The text as given, for the manifest.
+        var text: String
+
+        /// - Throws: `ValidationError` naming the item that is not a number of ms from 0 to
+        ///   10000 or `off`, or more than 1000 caps.
+        init(parsing text: String) throws {
+            capsMs = try SweepCommand.caps(parsing: text)
+            self.text = text
+        }
+    }
+
+    /// The caps (ms) in `--caps` text: distinct, sorted, `off` dropped.
+    static func caps(parsing text: String) throws -> [Double] {
         var caps: [Double] = []
-        for item in capList.split(separator: ",", omittingEmptySubsequences: false) {
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let text = item.trimmingCharacters(in: .whitespaces)
             if text == "off" { continue }
             guard let v = Double(text), v.isFinite, v >= 0, v <= 10_000 else {
@@ -71,9 +86,9 @@ struct SweepCommand: AsyncParsableCommand {
         return caps.sorted()
     }
 
-    /// The caps, in ms.
+    /// The caps, in ms: `--caps`, else the range `--from-ms` ... `--to-ms` by `--step-ms`.
     var caps: [Double] {
-        if let listed = try? listedCaps() { return listed }
+        if let capList { return capList.capsMs }
         let n = Int(((toMs - fromMs) / stepMs + 1e-9).rounded(.down))
         return (0...n).map { fromMs + Double($0) * stepMs }
     }
@@ -93,7 +108,7 @@ struct SweepCommand: AsyncParsableCommand {
         let budget = try budgetOptions.parsed()
         var inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
-        inputs.timing.horizonCapMs = nil
+        inputs.timing.capMs = nil
         // The sweep adds to the run in the folder (if any): it works on a copy and swaps it in whole.
         let run = try RunFolder(path: output.out, startFrom: .copyOfExisting)
         var committed = false
@@ -139,7 +154,7 @@ struct SweepCommand: AsyncParsableCommand {
             let owned = shard?.owns(i) ?? true
             if cap != nil && !owned { continue }
             var timing = inputs.timing
-            timing.horizonCapMs = cap
+            timing.capMs = cap
             let plan = BenchPlan(
                 specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds,
                 strategies: cap == nil ? inputs.strategies : inputs.strategies.filter { $0.name != "none" }, timing: timing)
@@ -206,7 +221,7 @@ struct SweepCommand: AsyncParsableCommand {
         let own = [
             "strategies": outcome.strategyNames.joined(separator: ","), "suite": suiteOptions.suite, "seed": String(suiteOptions.seed),
             "seeds": String(suiteOptions.seeds), "from-ms": NumberText.exact(fromMs), "to-ms": NumberText.exact(toMs),
-            "step-ms": NumberText.exact(stepMs), "out": output.out, "caps": capList ?? "",
+            "step-ms": NumberText.exact(stepMs), "out": output.out, "caps": capList?.text ?? "",
             "min-moving-frames": String(suiteOptions.minMovingFrames),
         ].merging(budgetOptions.recorded) { a, _ in a }.merging(shard.map { ["shard": $0.text] } ?? [:]) { a, _ in a }
         options.merge(own) { a, _ in a }

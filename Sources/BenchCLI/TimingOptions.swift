@@ -9,8 +9,35 @@ import InkTraces
 /// bench --preset ipad-promotion --input-latency-ms 12 --display-latency-ms 20
 /// ```
 struct TimingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Timing preset: \(Timing.presets.map(\.name).joined(separator: ", ")). The options below override it.", valueName: "name"))
-    var preset = "ipad-60"
+    @Option(
+        help: ArgumentHelp("Timing preset: \(Timing.presets.map(\.name).joined(separator: ", ")). The options below override it. (default: \(Preset.standard.name))", valueName: "name"),
+        transform: Preset.init(parsing:))
+    var preset = Preset.standard
+
+    /// A `--preset`, looked up once when the command line is parsed.
+    struct Preset {
+        /// Its name, for the manifest.
+        var name: String
+        /// Its timing, before the options below override it.
+        var timing: Timing
+
+        /// `ipad-60`, the default.
+        static let standard = Preset(name: "ipad-60", timing: Timing.preset(named: "ipad-60") ?? Timing())
+
+        init(name: String, timing: Timing) {
+            self.name = name
+            self.timing = timing
+        }
+
+        /// - Throws: `ValidationError` naming an unknown preset, the nearest name and the known ones.
+        init(parsing text: String) throws {
+            guard let timing = Timing.preset(named: text) else {
+                throw ValidationError(
+                    "--preset \(text): unknown preset\(Spelling.didYouMean(text, among: Timing.presets.map(\.name))); known presets: \(Timing.presets.map(\.name).joined(separator: ", "))")
+            }
+            self.init(name: text, timing: timing)
+        }
+    }
 
     @Option(name: .customLong("frame-rate"), parsing: .unconditional, help: ArgumentHelp("Display frame rate (Hz). (default: 60; ipad-promotion: 120)", valueName: "hz"))
     var frameRateHz: Double?
@@ -28,7 +55,7 @@ struct TimingOptions: ParsableArguments {
     var displayLatencyMs: Double?
 
     @Option(name: .customLong("horizon-cap-ms"), parsing: .unconditional, help: ArgumentHelp("Cap every strategy's prediction horizon (ms), on top of its own cap. (default: off)", valueName: "ms"))
-    var horizonCapMs: Double?
+    var capMs: Double?
 
     @Option(name: .customLong("pressure-delay-ms"), parsing: .unconditional, help: ArgumentHelp("How long after a sample arrives its true pressure arrives (ms); meanwhile strategies see the last pressure already arrived (UIKit's estimated properties). (default: 0)", valueName: "ms"))
     var pressureDelayMs: Double?
@@ -45,16 +72,13 @@ struct TimingOptions: ParsableArguments {
 
     /// The timing the options describe, validated.
     func timing() throws -> Timing {
-        guard var timing = Timing.preset(named: preset) else {
-            throw BenchInputError(
-                "--preset \(preset): unknown preset\(Spelling.didYouMean(preset, among: Timing.presets.map(\.name))); known presets: \(Timing.presets.map(\.name).joined(separator: ", "))")
-        }
+        var timing = preset.timing
         if let frameRateHz { timing.frameRateHz = frameRateHz }
         if let inputRateHz { timing.inputRateHz = inputRateHz }
         if let inputLatencyMs { timing.inputLatencyMs = inputLatencyMs }
         if let displayLatencyFrames { timing.displayLatency = .frames(displayLatencyFrames) }
         if let displayLatencyMs { timing.displayLatency = .milliseconds(displayLatencyMs) }
-        if let horizonCapMs { timing.horizonCapMs = horizonCapMs }
+        if let capMs { timing.capMs = capMs }
         if let pressureDelayMs { timing.pressureDelayMs = pressureDelayMs }
         if let phases { timing.phases = phases }
         do { try timing.validate() } catch { throw BenchInputError(error.description) }
@@ -63,14 +87,14 @@ struct TimingOptions: ParsableArguments {
 
     /// The options as given, for the manifest.
     var recorded: [String: String] {
-        var o = ["preset": preset]
+        var o = ["preset": preset.name]
         func put(_ key: String, _ v: Double?) { if let v { o[key] = NumberText.exact(v) } }
         put("frame-rate", frameRateHz)
         put("input-rate", inputRateHz)
         put("input-latency-ms", inputLatencyMs)
         put("display-latency-frames", displayLatencyFrames)
         put("display-latency-ms", displayLatencyMs)
-        put("horizon-cap-ms", horizonCapMs)
+        put("horizon-cap-ms", capMs)
         put("pressure-delay-ms", pressureDelayMs)
         if let phases { o["phases"] = String(phases) }
         return o

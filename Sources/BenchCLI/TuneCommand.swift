@@ -50,7 +50,12 @@ struct TuneCommand: AsyncParsableCommand {
     var folds = 3
 
     @Option(help: ArgumentHelp("How to split: 'recording' (k folds, --folds) or 'device' (one fold per device: a manifest's device key, else the device the reader reports). (default: device when every trace names a device and there are 2 or more, else recording, with a notice)", valueName: "recording|device"))
-    var split: String?
+    var split: Split?
+
+    /// `--split`: folds by recording, or one fold per device.
+    enum Split: String, ExpressibleByArgument, CaseIterable {
+        case recording, device
+    }
 
     @Option(help: ArgumentHelp("Seed of the fold assignment.", valueName: "n"))
     var splitSeed: UInt64 = 1
@@ -101,7 +106,6 @@ struct TuneCommand: AsyncParsableCommand {
             guard (1...4).contains(params.count) else { throw ValidationError("--param: give 1 to 4 parameters to tune, e.g. --param 'cap_ms=4...33'") }
         }
         guard folds >= 2 else { throw ValidationError("--folds: expected 2 or more (got \(folds))") }
-        if let split, !["recording", "device"].contains(split) { throw ValidationError("--split: '\(split)' is not recording or device") }
         if !testManifest.isEmpty && testTraces.isEmpty { throw ValidationError("--test-manifest applies to --test recordings; give them with --test PATH...") }
         guard (2...50).contains(grid) else { throw ValidationError("--grid: expected 2 to 50 points per parameter (got \(grid))") }
         guard (0...12).contains(refineRounds) else { throw ValidationError("--refine-rounds: expected 0 to 12 (got \(refineRounds))") }
@@ -187,7 +191,7 @@ struct TuneCommand: AsyncParsableCommand {
             throw BenchInputError("tune: \(error.description)")
         }
         var strategyOptions = StrategyOptions()
-        strategyOptions.strategies = "none"
+        strategyOptions.strategies = try StrategyList("none")
         let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         let minMoving = suiteOptions.minMovingFrames
@@ -206,8 +210,8 @@ struct TuneCommand: AsyncParsableCommand {
         let devices = traceRows.map { (name: $0.trace, device: $0.device) }
         let split: TuneFolds
         switch self.split ?? Self.defaultSplit(devices) {
-        case "device": split = TuneFolds.byDevice(traces: devices)
-        default:
+        case .device: split = TuneFolds.byDevice(traces: devices)
+        case .recording:
             split = TuneFolds.kFold(traces: traces, k: folds, seed: splitSeed)
             if self.split == nil, !evaluate { Console.note("notice: " + Self.recordingSplitReason(devices, folds: folds)) }
         }
@@ -224,8 +228,8 @@ struct TuneCommand: AsyncParsableCommand {
 
     /// The split when `--split` is not given: `device` when every trace names a device and
     /// there are 2 or more, else `recording`.
-    static func defaultSplit(_ devices: [(name: String, device: String?)]) -> String {
-        devices.allSatisfy({ $0.device != nil }) && DeviceScores.groups(devices).count >= 2 ? "device" : "recording"
+    static func defaultSplit(_ devices: [(name: String, device: String?)]) -> Split {
+        devices.allSatisfy({ $0.device != nil }) && DeviceScores.groups(devices).count >= 2 ? .device : .recording
     }
 
     /// Why the default split fell back to folds by recording.
@@ -246,7 +250,7 @@ struct TuneCommand: AsyncParsableCommand {
         r.withDefaultSuite = false
         if !testManifest.isEmpty { r.manifest = testManifest }
         var strategyOptions = StrategyOptions()
-        strategyOptions.strategies = "none"
+        strategyOptions.strategies = try StrategyList("none")
         let test: ResolvedInputs
         do { test = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: r) } catch {
             throw BenchInputError("--test: \(error)")
@@ -396,7 +400,7 @@ struct TuneCommand: AsyncParsableCommand {
         print("done in \(NumberText.fixed(seconds(clock.now - start), 2)) s: \(result.tuner.evaluated.count) evaluations over \(result.traces.count) traces")
         if !fits {
             throw BenchInputError(
-                "tune: no configuration of \(strategy) meets the budget \(budgetOptions.budget ?? "") on all traces (the closest, \(result.chosenSpec), is in tune.md); "
+                "tune: no configuration of \(strategy) meets the budget \(budgetOptions.budget?.text ?? "") on all traces (the closest, \(result.chosenSpec), is in tune.md); "
                     + "no tune-spec.txt was written. Expected a wider --param range or a looser --budget")
         }
     }

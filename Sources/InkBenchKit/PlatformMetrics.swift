@@ -75,7 +75,7 @@ package enum PlatformMetrics {
                 } else {
                     for j in 1...parameters.maxPredictions {
                         let target = originNs + Int64(j) * stepNs
-                        if let cap = strategy.horizonCapMs, Double(Int64(j) * stepNs) / 1e6 > cap { break }
+                        if let cap = strategy.capMs, Double(Int64(j) * stepNs) / 1e6 > cap { break }
                         guard let p = predictor.predict(at: Double(target) / 1e9) else { break }
                         points.append(.init(targetNs: target, xPx: p.x * pxPerMM, yPx: p.y * pxPerMM, pressure: pressure))
                     }

@@ -115,7 +115,7 @@ package struct BenchRecord: Sendable, Equatable {
             ("input_latency_ms", NumberText.exact(t.inputLatencyMs)),
             ("display_latency", display),
             ("phases", String(t.phases)),
-            ("horizon_cap_ms", t.horizonCapMs.map(NumberText.exact) ?? "off"),
+            ("horizon_cap_ms", t.capMs.map(NumberText.exact) ?? "off"),
         ]
         // Only when on, so that files of runs without it read as before.
         if t.pressureDelayMs > 0 { fields.append(("pressure_delay_ms", NumberText.exact(t.pressureDelayMs))) }
@@ -158,7 +158,7 @@ package struct BenchRecord: Sendable, Equatable {
         let cap = try field("horizon_cap_ms")
         if cap != "off" {
             guard let v = Double(cap) else { throw BaselineFileError(path: source, line: nil, "timing horizon_cap_ms = '\(cap)': expected a number or 'off'") }
-            t.horizonCapMs = v
+            t.capMs = v
         }
         if let delay = timing.first(where: { $0.key == "pressure_delay_ms" })?.value {
             guard let v = Double(delay) else {

@@ -289,7 +289,7 @@ public enum FixedHorizonEvaluation {
             } else {
                 askT = timeS(c, targetMs)
             }
-            if let cap = strategy.horizonCapMs { askT = min(askT, currentT + cap / 1000) }
+            if let cap = strategy.capMs { askT = min(askT, currentT + cap / 1000) }
             let answer = predictor.predict(at: askT)
             let px = answer?.x ?? current.x, py = answer?.y ?? current.y
             let dx = px - tx, dy = py - ty

@@ -47,7 +47,7 @@ package struct Manifest: Codable, Sendable, Equatable {
             if case .frames(let f) = timing.displayLatency { displayLatencyFrames = f }
             displayLatencyMs = timing.displayLatencySeconds * 1000
             phases = timing.phases
-            horizonCapMs = timing.horizonCapMs
+            horizonCapMs = timing.capMs
             pressureDelayMs = timing.pressureDelayMs > 0 ? timing.pressureDelayMs : nil
         }
 
@@ -59,7 +59,7 @@ package struct Manifest: Codable, Sendable, Equatable {
             t.inputLatencyMs = inputLatencyMs
             t.displayLatency = displayLatencyFrames.map { .frames($0) } ?? .milliseconds(displayLatencyMs)
             t.phases = phases
-            t.horizonCapMs = horizonCapMs
+            t.capMs = horizonCapMs
             t.pressureDelayMs = pressureDelayMs ?? 0
             return t
         }

@@ -63,17 +63,11 @@ public enum Replay {
         let period = min(trace.nominalInterval, frameInterval)
         let lin = timing.inputLatencySeconds
         let ldisp = timing.displayLatencySeconds
-        let cap: Double? = switch (strategy.horizonCapMs, timing.horizonCapMs) {
-        case (nil, nil): nil
-        case (let a?, nil): a / 1000
-        case (nil, let b?): b / 1000
-        case (let a?, let b?): min(a, b) / 1000
-        }
         let gap = strategy.gapResetMs.map { $0 / 1000 }
         let tFirst = trace.startTime
         let replayTiming = ReplayTiming(
             f0s: (0..<timing.phases).map { tFirst + (Double($0) + 0.5) / Double(timing.phases) * period },
-            frameRate: timing.frameRateHz, lin: lin, ldisp: ldisp, cap: cap, gap: gap,
+            frameRate: timing.frameRateHz, lin: lin, ldisp: ldisp, capMs: strategy.capMs(under: timing), gap: gap,
             tailStep: tails ? trace.nominalInterval : nil, pressureDelay: timing.pressureDelayMs / 1000,
             heldFramesLimit: heldFramesLimit)
         var later = LaterPhases()
@@ -149,13 +143,13 @@ public enum Replay {
     public static let maxTailPoints = 16
 
     /// What the timing model fixes for every stroke of a replay: each phase's `f_0` (s), the
-    /// frame rate (Hz), the input and display latencies, the horizon cap and the gap-reset
-    /// limit (s), and the tails' step (s) when tails are asked for.
+    /// frame rate (Hz), the input and display latencies and the gap-reset limit (s), the horizon
+    /// cap (ms: ``Strategy/capMs(under:)``), and the tails' step (s) when tails are asked for.
     @usableFromInline
     struct ReplayTiming {
         @usableFromInline var f0s: [Double]
         @usableFromInline let frameRate: Double, lin: Double, ldisp: Double
-        @usableFromInline let cap: Double?, gap: Double?, tailStep: Double?
+        @usableFromInline let capMs: Double?, gap: Double?, tailStep: Double?
         /// ``Timing/pressureDelayMs`` in s.
         @usableFromInline let pressureDelay: Double
         /// The phase number of `f0s[0]` (non-zero when a stroke is replayed phase by phase).
@@ -164,7 +158,7 @@ public enum Replay {
         @usableFromInline let heldFramesLimit: Int
         @inlinable
         init(
-            f0s: [Double], frameRate: Double, lin: Double, ldisp: Double, cap: Double?, gap: Double?, tailStep: Double?,
+            f0s: [Double], frameRate: Double, lin: Double, ldisp: Double, capMs: Double?, gap: Double?, tailStep: Double?,
             pressureDelay: Double = 0, heldFramesLimit: Int = Replay.maxHeldFrames
         ) {
             self.pressureDelay = pressureDelay
@@ -173,7 +167,7 @@ public enum Replay {
             self.frameRate = frameRate
             self.lin = lin
             self.ldisp = ldisp
-            self.cap = cap
+            self.capMs = capMs
             self.gap = gap
             self.tailStep = tailStep
         }
@@ -219,7 +213,7 @@ public enum Replay {
         sink: inout Sink
     ) {
         let f0s = timing.f0s, frameRate = timing.frameRate, lin = timing.lin
-        let ldisp = timing.ldisp, cap = timing.cap, gap = timing.gap, tailStep = timing.tailStep
+        let ldisp = timing.ldisp, capMs = timing.capMs, gap = timing.gap, tailStep = timing.tailStep
         var predictor = predictor
         // Checked once per stroke: a resampler (``/InkPrediction/FrameTimedPredictor``) answers for the
         // frame's times, and its answer's time is the time the tip stands for.
@@ -290,7 +284,7 @@ public enum Replay {
                         let fk = clock.f0 + Double(clock.k) / frameRate
                         guard fk < arrival else { break }
                         let tau = fk + ldisp
-                        let target = cap.map { min(tau, newest.t + $0) } ?? tau
+                        let target = capMs.map { min(tau, newest.t + $0 / 1000) } ?? tau
                         let prediction = predictor.predict(at: target, frameStartTime: fk, photonTime: tau, memory: &memories[j])
                         // A resampler's answer stands for its own sample time, not the target.
                         let shown = frameTimed ? (prediction?.t ?? target) : target

@@ -39,8 +39,9 @@ public struct Timing: Sendable, Equatable, Hashable {
     public var displayLatency: DisplayLatency = .frames(1.5)
     /// Number of frame phases `N`. Default 4.
     public var phases: Int = 4
-    /// A horizon cap (ms) applied to every strategy on top of its own; `nil` for none.
-    public var horizonCapMs: Double?
+    /// The run's horizon cap (ms, `--horizon-cap-ms`, or one of `bench sweep`'s `--caps`),
+    /// applied to every strategy on top of its own (``Strategy/capMs(under:)``); `nil` for none.
+    public var capMs: Double?
     /// How long (ms) after a sample reaches the app its true pressure arrives (UIKit's
     /// `estimatedProperties` updated by `touchesEstimatedPropertiesUpdated`). Default 0: at once.
     ///
@@ -102,7 +103,7 @@ public struct Timing: Sendable, Equatable, Hashable {
         case .milliseconds(let ms): s += "\(Timing.format(ms)) ms"
         }
         s += ", \(phases) phases"
-        if let cap = horizonCapMs { s += ", horizon cap \(Timing.format(cap)) ms" }
+        if let cap = capMs { s += ", horizon cap \(Timing.format(cap)) ms" }
         if pressureDelayMs > 0 { s += ", pressure delay \(Timing.format(pressureDelayMs)) ms" }
         return s
     }
@@ -130,7 +131,7 @@ public struct Timing: Sendable, Equatable, Hashable {
             try check(ms.contains(v), "display latency (ms)", v, "a number \(InputLimits.describe(ms))")
         }
         try check(phases >= 1 && phases <= 64, "phases", Double(phases), "an integer from 1 to 64")
-        if let cap = horizonCapMs {
+        if let cap = capMs {
             try check(ms.contains(cap), "horizon cap (ms)", cap, "a number \(InputLimits.describe(ms))")
         }
         try check(ms.contains(pressureDelayMs), "pressure delay (ms)", pressureDelayMs, "a number \(InputLimits.describe(ms))")

@@ -47,7 +47,7 @@ extension StrategyCatalog {
             throw StrategySpecError("android: model=\(path): \(error.description)")
         }
         return Strategy(
-            name: "android", parameters: described, horizonCapMs: value("cap_ms"), gapResetMs: value("gap_ms"),
+            name: "android", parameters: described, gapResetMs: value("gap_ms"),
             makePredictor: { stroke in
                 AndroidMotionPredictor(model: model, parameters: parameters, penStates: androidPenStates(stroke))
             })

@@ -125,7 +125,7 @@ extension StrategyCatalog {
                     make = { _ in InkModelerKalmanPredictor(parameters: p) }
                 }
                 return Strategy(
-                    name: name, parameters: describe(parameters, values), horizonCapMs: values["cap_ms"] ?? nil,
+                    name: name, parameters: describe(parameters, values),
                     gapResetMs: values["gap_ms"] ?? nil, makePredictor: make)
             })
     }

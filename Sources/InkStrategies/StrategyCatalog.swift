@@ -140,8 +140,12 @@ extension StrategyDefinition {
             }
         }
         for p in parameters where p.kind == .number && resolved[p.name] == nil { resolved[p.name] = .some(p.defaultValue) }
-        if let buildWithPaths { return try buildWithPaths(resolved, paths) }
-        return try build(resolved)
+        var strategy: Strategy
+        if let buildWithPaths { strategy = try buildWithPaths(resolved, paths) } else { strategy = try build(resolved) }
+        // The harness's horizon cap, checked above with every other value, is set here for
+        // every definition that takes it: the one place `cap_ms` becomes `Strategy.capMs`.
+        if parameters.contains(where: StrategyCatalog.isHarnessCap) { strategy.capMs = resolved[StrategyCatalog.capName] ?? nil }
+        return strategy
     }
 
     /// A strategy of your own, for ``StrategyCatalog/added`` and `BenchMain.main(strategies:)`:
@@ -181,7 +185,7 @@ extension StrategyDefinition {
             _ = try makePredictor(given)  // validate once, at parse time
             let resolved = given
             return Strategy(
-                name: name, parameters: StrategyCatalog.describe(all, values), horizonCapMs: given["cap_ms"], gapResetMs: given["gap_ms"],
+                name: name, parameters: StrategyCatalog.describe(all, values), gapResetMs: given["gap_ms"],
                 makePredictor: { _ in (try? makePredictor(resolved)) ?? NoPredictor() })
         }
     }
@@ -231,12 +235,21 @@ public enum StrategyCatalog {
     /// hostile item 8: `cap_ms=4...1e300` was accepted).
     static let msRange: ClosedRange<Double> = InputLimits.latencyMs
 
-    /// The harness's horizon cap `cap_ms` with a default (`nil`: off).
+    /// The harness's horizon cap `cap_ms` with a default (`nil`: off). A definition that lists
+    /// it gets its value as ``/InkReplay/Strategy/capMs`` from ``StrategyDefinition/strategy(_:paths:)``;
+    /// no builder reads it.
     static func capMs(_ defaultValue: Double?) -> StrategyParameter {
-        var p = StrategyParameter(name: "cap_ms", defaultValue: defaultValue, about: "horizon cap in ms (off: predict to photon time)", range: msRange)
+        var p = StrategyParameter(name: capName, defaultValue: defaultValue, about: "horizon cap in ms (off: predict to photon time)", range: msRange)
         p.unit = "ms"
         return p
     }
+
+    /// The harness cap's name in `name=value` lists.
+    static let capName = "cap_ms"
+
+    /// Whether `p` is the harness's horizon cap (``capMs(_:)`` with any default), not a
+    /// predictor's own parameter that happens to share its name.
+    static func isHarnessCap(_ p: StrategyParameter) -> Bool { p == capMs(p.defaultValue) }
 
     /// The harness's gap reset `gap_ms` with a default (`nil`: off).
     static func gapMs(
@@ -283,9 +296,9 @@ public enum StrategyCatalog {
         StrategyDefinition(
             name: name, about: about, parameters: limits, needsRecordedPredictions: false,
             build: { values throws(StrategySpecError) in
-                let cap = values["cap_ms"] ?? nil, gap = values["gap_ms"] ?? nil
+                let gap = values["gap_ms"] ?? nil
                 return Strategy(
-                    name: name, parameters: describe(limits, values), horizonCapMs: cap, gapResetMs: gap,
+                    name: name, parameters: describe(limits, values), gapResetMs: gap,
                     makePredictor: { _ in make() })
             })
     }

@@ -61,14 +61,13 @@ extension StrategyCatalog {
         make: @escaping @Sendable (P) -> any Predictor
     ) -> StrategyDefinition {
         let parameters = parameters(of: defaults) + limits
-        let takesCap = limits.contains { $0.name == "cap_ms" }, takesGap = limits.contains { $0.name == "gap_ms" }
+        let takesGap = limits.contains { $0.name == "gap_ms" }
         return StrategyDefinition(
             name: name, about: about, parameters: parameters, needsRecordedPredictions: false,
             build: { values throws(StrategySpecError) in
                 let p = try resolve(defaults, values, strategy: name)
                 return Strategy(
                     name: name, parameters: describe(parameters, values),
-                    horizonCapMs: takesCap ? values["cap_ms"] ?? nil : nil,
                     gapResetMs: takesGap ? values["gap_ms"] ?? nil : nil, makePredictor: { _ in make(p) })
             })
     }

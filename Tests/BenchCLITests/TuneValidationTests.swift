@@ -66,9 +66,9 @@ struct TuneValidationTests {
         #expect(await benchQuietly(args + ["--traces", partly, "--out", root + "/d"]) == 0)
         #expect(await benchQuietly(args + ["--traces", partly, "--split", "recording", "--out", root + "/e"]) == 0)
         #expect(try Self.read(root + "/d/tune.csv") == Self.read(root + "/e/tune.csv"))
-        #expect(TuneCommand.defaultSplit([("a", "x"), ("b", nil)]) == "recording")
-        #expect(TuneCommand.defaultSplit([("a", "x"), ("b", "x")]) == "recording")
-        #expect(TuneCommand.defaultSplit([("a", "x"), ("b", "y")]) == "device")
+        #expect(TuneCommand.defaultSplit([("a", "x"), ("b", nil)]) == .recording)
+        #expect(TuneCommand.defaultSplit([("a", "x"), ("b", "x")]) == .recording)
+        #expect(TuneCommand.defaultSplit([("a", "x"), ("b", "y")]) == .device)
         #expect(TuneCommand.recordingSplitReason([("a", "x"), ("b", nil)], folds: 3).contains("1 of 2 traces name no device"))
     }
 

@@ -288,7 +288,7 @@ struct BaselineCheckFileTests {
     func manifestTimingRoundTrip() throws {
         for name in ["ipad-60", "ipad-promotion"] {
             var timing = try #require(Timing.preset(named: name))
-            timing.horizonCapMs = 12.5
+            timing.capMs = 12.5
             let record = Manifest.TimingRecord(timing, preset: name)
             #expect(BenchRecord.timingFields(record.timing).map(\.value) == BenchRecord.timingFields(timing).map(\.value))
         }

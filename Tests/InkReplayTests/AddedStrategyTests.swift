@@ -16,7 +16,7 @@ struct AddedStrategyTests {
     @Test func parsedWithParametersAndLimitsWhereAdded() throws {
         let s = try StrategyCatalog.$added.withValue([Self.half]) { try StrategySpec.parse("half-linear:gain=0.3,cap_ms=12") }
         #expect(s.name == "half-linear[gain=0.3,cap_ms=12]")
-        #expect(s.horizonCapMs == 12)
+        #expect(s.capMs == 12)
         #expect(s.parameters.map(\.name) == ["gain", "cap_ms", "gap_ms"])
         #expect(s.parameters.map(\.value) == ["0.3", "12", "off"])
         #expect(StrategyCatalog.$added.withValue([Self.half]) { StrategyCatalog.defaultRunNames.last } == "half-linear")

@@ -26,7 +26,7 @@ struct BrakingStrategyTests {
     @Test func catalogBuildsBrakingWithItsParameters() throws {
         let s = try StrategySpec.parse("braking:turn_limit_rad=0.2,lift_ratio=0.5")
         #expect(s.name == "braking[turn_limit_rad=0.2,lift_ratio=0.5]")
-        #expect(s.horizonCapMs == BrakingPredictor.defaultCapMs)
+        #expect(s.capMs == BrakingPredictor.defaultCapMs)
         #expect(s.parameters.contains { $0 == ("lift_ratio", "0.5") })
         #expect(!StrategyCatalog.defaultNames.contains("braking"))
         #expect(throws: StrategySpecError.self) { try StrategySpec.parse("braking:lift_ratio=1.5") }

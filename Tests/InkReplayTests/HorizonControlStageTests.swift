@@ -13,7 +13,7 @@ struct HorizonControlStageTests {
     @Test func grammarNamesAndChecksTheStage() throws {
         let s = try StrategySpec.parse("control(target_mm=0.3)+linear:cap_ms=40")
         #expect(s.name == "control(target_mm=0.3)+linear[cap_ms=40]")
-        #expect(s.horizonCapMs == 40)
+        #expect(s.capMs == 40)
         #expect(s.parameters.contains { $0 == ("control.target_mm", "0.3") })
         #expect(s.parameters.contains { $0 == ("control.cap_max_ms", "45") })
         do {

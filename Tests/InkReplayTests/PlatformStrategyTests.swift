@@ -27,7 +27,7 @@ struct PlatformStrategyTests {
     @Test func stageSyntax() throws {
         let s = try StrategySpec.parse("oneeuro(beta=0.01,mincutoff=2)+kalman:cap_ms=16")
         #expect(s.name == "oneeuro(beta=0.01,mincutoff=2)+kalman[cap_ms=16]")
-        #expect(s.horizonCapMs == 16)
+        #expect(s.capMs == 16)
         let names = s.parameters.map { "\($0.name)=\($0.value)" }
         #expect(names.contains("oneeuro.beta=0.01") && names.contains("oneeuro.mincutoff=2") && names.contains("cap_ms=16"))
         #expect(try StrategySpec.parse("oneeuro+kalman").name == "oneeuro+kalman")

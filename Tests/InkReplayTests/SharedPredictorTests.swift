@@ -18,7 +18,7 @@ struct SharedPredictorTests {
         let rate = timing.frameRateHz
         let period = min(trace.nominalInterval, 1 / rate)
         let lin = timing.inputLatencySeconds, ldisp = timing.displayLatencySeconds
-        let caps = [strategy.horizonCapMs, timing.horizonCapMs].compactMap { $0 }
+        let caps = [strategy.capMs, timing.capMs].compactMap { $0 }
         let cap = caps.min().map { $0 / 1000 }
         let gap = strategy.gapResetMs.map { $0 / 1000 }
         var out: [(Frame, [PenPoint])] = []
@@ -130,7 +130,7 @@ struct SharedPredictorTests {
         var fast = Timing()
         fast.frameRateHz = 120
         fast.phases = 3
-        fast.horizonCapMs = 12
+        fast.capMs = 12
         for trace in traces {
             for strategy in strategies {
                 Self.check(trace, strategy, Timing(), tails: false, heldFramesLimit: 0)
@@ -145,7 +145,7 @@ struct SharedPredictorTests {
         var fast = Timing()
         fast.frameRateHz = 120
         fast.phases = 3
-        fast.horizonCapMs = 12
+        fast.capMs = 12
         var single = Timing()
         single.phases = 1
         for timing in [fast, single] {

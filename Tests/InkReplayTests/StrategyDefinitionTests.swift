@@ -10,13 +10,48 @@ struct StrategyDefinitionTests {
     @Test func madeFromValuesAndNamedAfterThem() throws {
         let plain = try StrategyCatalog.strategy(named: "kalman")
         #expect(plain.name == "kalman")
-        #expect(plain.horizonCapMs == nil)
+        #expect(plain.capMs == nil)
         let capped = try StrategyCatalog.strategy(named: "kalman", ["cap_ms": 16, "sigma_p": 0.02])
         #expect(capped.name == "kalman[sigma_p=0.02,cap_ms=16]")  // the definition's order, not the dictionary's
-        #expect(capped.horizonCapMs == 16)
-        #expect(try StrategyCatalog.strategy(named: "braking", ["cap_ms": nil]).horizonCapMs == nil)
+        #expect(capped.capMs == 16)
+        #expect(try StrategyCatalog.strategy(named: "braking", ["cap_ms": nil]).capMs == nil)
         let names = try StrategyCatalog.strategies(named: StrategyCatalog.defaultNames).map(\.name)
         #expect(names == StrategyCatalog.defaultNames)
+    }
+
+    /// `cap_ms` becomes `Strategy.capMs` in one place (the definition's `strategy(_:paths:)`),
+    /// for every definition that lists the harness cap, whatever its builder: typed, simple,
+    /// platform, android (which needs its model file, so it is left out here) and added.
+    @Test func everyDefinitionWithTheHarnessCapCarriesItsValue() throws {
+        var checked = 0
+        for definition in StrategyCatalog.all where definition.name != "android" && definition.parameters.contains(where: { $0.name == "cap_ms" }) {
+            #expect(try definition.strategy(["cap_ms": 7.5]).capMs == 7.5, "\(definition.name)")
+            #expect(try definition.strategy(["cap_ms": nil]).capMs == nil, "\(definition.name)")
+            let byDefault = definition.parameters.first { $0.name == "cap_ms" }?.defaultValue
+            #expect(try definition.strategy().capMs == byDefault, "\(definition.name)")
+            checked += 1
+        }
+        #expect(checked >= 8)
+        // A definition without the cap (kalman-chromium applies its own limits) has none.
+        #expect(try StrategyCatalog.strategy(named: "kalman-chromium").capMs == nil)
+        let added = StrategyDefinition(name: "half", about: "a test strategy", parameters: []) { _ in NoPredictor() }
+        #expect(try added.strategy(["cap_ms": 3]).capMs == 3)
+    }
+
+    /// The strategy's cap and the run's (`--horizon-cap-ms`, sweep's `--caps`) meet in
+    /// `Strategy.capMs(under:)`: the smaller, or whichever is set.
+    @Test func theRunsCapMeetsTheStrategysInOnePlace() {
+        var strategy = Strategy.none
+        var timing = Timing()
+        #expect(strategy.capMs(under: timing) == nil)
+        timing.capMs = 20
+        #expect(strategy.capMs(under: timing) == 20)
+        strategy.capMs = 12
+        #expect(strategy.capMs(under: timing) == 12)
+        timing.capMs = 8
+        #expect(strategy.capMs(under: timing) == 8)
+        timing.capMs = nil
+        #expect(strategy.capMs(under: timing) == 12)
     }
 
     @Test func harnessLimitsCarryTheirRange() {

@@ -70,7 +70,7 @@ struct StrategyRegistryTests {
         let second = try #require(StrategyCatalog.definition(named: "linear-second"))
         #expect(second.parameters.map(\.name) == ["gap_ms", "cap_ms"])
         let capped = try StrategySpec.parse("linear-second:cap_ms=8,gap_ms=30")
-        #expect(capped.horizonCapMs == 8)
+        #expect(capped.capMs == 8)
         #expect(capped.gapResetMs == nil)  // its gap_ms is the predictor's own reset, not the harness's
         #expect(throws: StrategySpecError.self) { try StrategySpec.parse("linear-second:gap_ms=0") }
     }

@@ -58,7 +58,7 @@ struct TimingModelTests {
 
     @Test func photonTimeAndHorizonCap() {
         var timing = Timing()
-        timing.horizonCapMs = 10
+        timing.capMs = 10
         var recorder = FrameRecorder()
         Replay.run(trace: Self.line, strategy: try! StrategySpec.parse("linear:cap_ms=16"), timing: timing, into: &recorder)
         for f in recorder.frames {
@@ -135,10 +135,10 @@ struct TimingModelTests {
     @Test func strategyCatalogParsesParametersAndNamesErrors() throws {
         let k = try StrategySpec.parse("kalman:sigma_p=0.02,cap_ms=16")
         #expect(k.name == "kalman[sigma_p=0.02,cap_ms=16]")
-        #expect(k.horizonCapMs == 16)
+        #expect(k.capMs == 16)
         // kalman-chromium keeps its limits inside the predictor (a point list, its own gap reset).
         let chromium = try StrategySpec.parse("kalman-chromium")
-        #expect(chromium.gapResetMs == nil && chromium.horizonCapMs == nil)
+        #expect(chromium.gapResetMs == nil && chromium.capMs == nil)
         #expect(chromium.parameters.map(\.name) == ["sigma_p", "sigma_m", "ready_after", "px_mm", "max_ms", "gap_ms", "min_interval_ms"])
         #expect(throws: StrategySpecError("kalman-chromium: max_ms cannot be 'off': expected a number")) {
             try StrategySpec.parse("kalman-chromium:max_ms=off")
