@@ -28,11 +28,11 @@ struct LeadStageTests {
     }
 
     @Test func grammarNamesAndChecksTheStage() throws {
-        let s = try StrategySpec.parse("control+lead(start_mm=2)+braking:lead_mm=100")
-        #expect(s.name == "control+lead(start_mm=2)+braking[lead_mm=100]")
-        #expect(s.parameters.contains { $0 == ("lead.start_mm", "2") })
+        let s = try StrategySpec.parse("control+lead(start_mm=1.2)+braking:lead_mm=100")
+        #expect(s.name == "control+lead(start_mm=1.2)+braking[lead_mm=100]")
+        #expect(s.parameters.contains { $0 == ("lead.start_mm", "1.2") })
         #expect(s.parameters.contains { $0 == ("lead.target_mm", "0.6") })
-        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("lead(start_mm=5,max_mm=4)+braking") }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("lead(start_mm=2)+braking") }
         #expect(throws: StrategySpecError.self) { try StrategySpec.parse("lead(target_mm=0)+braking") }
     }
 
@@ -42,7 +42,7 @@ struct LeadStageTests {
     /// would repeat the first stroke's lead: checked against the first stroke itself.
     @Test func carriesTheLeadAcrossStrokesOfATrace() throws {
         let trace = try Self.abruptStrokes()
-        for spec in ["lead(start_mm=2.5)+linear", "control+lead(start_mm=2.5)+linear"] {
+        for spec in ["lead(start_mm=2.5,max_mm=4)+linear", "control+lead(start_mm=2.5,max_mm=4)+linear"] {
             let strategy = try StrategySpec.parse(spec)
             var recorder = FrameRecorder()
             Replay.run(trace: trace, strategy: strategy, timing: Timing(), into: &recorder)
