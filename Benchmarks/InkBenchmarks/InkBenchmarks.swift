@@ -8,7 +8,7 @@
 // Suites:
 // - predict-<strategy>: one sample through each registered built-in strategy's predictor, taken
 //   from StrategyCatalog.builtIn (predict-android only where Datasets/models holds Android's
-//   model), and predict-oneeuro-kalman / predict-control-braking for the stages; update then one prediction
+//   model), and predict-oneeuro-kalman / predict-control-braking / predict-lead-braking for the stages; update then one prediction
 //   33 ms ahead (a frame's horizon), as the replay drives it; 1,000 samples per scaled
 //   iteration, so with `--scale` the wall clock reads in ns per sample and mallocs per sample.
 //   The predictor is made before the measurement starts (construction, once per stroke, may
@@ -106,6 +106,7 @@ let benchmarks: @Sendable () -> Void = {
         OneEuroFilteredPredictor(base: KalmanPredictor(), filter: OneEuroFilter.Parameters())
     }
     predictorBenchmark("control-braking", samples: samples) { HorizonController(inner: BrakingPredictor()) }
+    predictorBenchmark("lead-braking", samples: samples) { LeadLearner(inner: BrakingPredictor()) }
     if smoke { return }
 
     let timing = Timing()

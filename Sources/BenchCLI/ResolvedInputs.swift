@@ -106,10 +106,15 @@ struct ResolvedInputs {
         return ["recorded: not run on \(without.count) trace\(without.count == 1 ? "" : "s") without recorded predictions (\(shown)); its suite mean covers only the traces that carry them"]
     }
 
-    /// The manifest's strategy records.
+    /// The manifest's strategy records; a strategy whose predictor keeps state across the
+    /// strokes of a trace (asked of one made for a one-sample stroke) is marked so.
     var strategyRecords: [Manifest.StrategyRecord] {
-        strategies.map { s in
-            Manifest.StrategyRecord(name: s.name, parameters: Dictionary(s.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+        let probe = try? Stroke(t: [0], x: [0], y: [0])
+        return strategies.map { s in
+            let carries = !s.needsRecordedPredictions && probe.map { s.makePredictor($0).carriesAcrossStrokes } == true
+            return Manifest.StrategyRecord(
+                name: s.name, parameters: Dictionary(s.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }),
+                carriesAcrossStrokes: carries ? true : nil)
         }
     }
 }

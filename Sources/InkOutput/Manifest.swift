@@ -69,9 +69,13 @@ package struct Manifest: Codable, Sendable, Equatable {
     package struct StrategyRecord: Codable, Sendable, Equatable {
         package var name: String
         package var parameters: [String: String]
-        package init(name: String, parameters: [String: String]) {
+        /// `true` when its predictor keeps state across the strokes of one trace (benchmark
+        /// model, section 4a: the report must say so); absent otherwise.
+        package var carriesAcrossStrokes: Bool?
+        package init(name: String, parameters: [String: String], carriesAcrossStrokes: Bool? = nil) {
             self.name = name
             self.parameters = parameters
+            self.carriesAcrossStrokes = carriesAcrossStrokes
         }
     }
 

@@ -20,7 +20,8 @@
 /// What it may see (the benchmark model's causality rule): only the samples delivered so far
 /// and its own earlier tips. Its state per frame clock (the cap and the queue of tips to judge)
 /// is the ``FrameMemory``, started at ``HorizonControllerParameters/startMs`` with each stroke and
-/// after a reset; nothing carries across strokes. A frame where the inner predictor declines
+/// after a reset; nothing of its own carries across strokes (an inner predictor that carries
+/// its memory, such as ``LeadLearner``, keeps doing so behind it). A frame where the inner predictor declines
 /// queues nothing (the newest sample shown lies on the path). At most
 /// ``pendingCapacity`` tips wait to be judged (the oldest is dropped unjudged beyond that), and
 /// the judging path is the newest ``historyCapacity`` samples (under 250 ms above 512 Hz: the
@@ -45,9 +46,9 @@ public struct HorizonController<Inner: Predictor>: Predictor {
     /// How many tips of one frame clock may wait to be judged.
     public static var pendingCapacity: Int { 16 }
     /// How many delivered samples the judging path keeps.
-    public static var historyCapacity: Int { 128 }
+    public static var historyCapacity: Int { DeliveredPath.capacity }
     /// How far back (s) the judging path reaches: the benchmark's overshoot window.
-    public static var pathWindowS: Double { 0.25 }
+    public static var pathWindowS: Double { DeliveredPath.windowS }
 
     /// One frame clock's state: the cap, the tips waiting to be judged (`t` = their photon
     /// time), and the inner predictor's own frame memory.
@@ -84,9 +85,8 @@ public struct HorizonController<Inner: Predictor>: Predictor {
 
     @usableFromInline var inner: Inner
     @usableFromInline let targetMm: Double, missRate: Double, stepS: Double, startS: Double, capMaxS: Double
-    @usableFromInline var history = InlineArray<128, PenPoint>(repeating: PenPoint(t: 0, x: 0, y: 0))
-    /// Index of the newest delivered sample in ``history``, and how many are held.
-    @usableFromInline var head = 127, held = 0
+    /// The delivered samples the tips are judged against.
+    @usableFromInline var path = DeliveredPath()
 
     /// `inner` behind a controller with `parameters` (validate them first when they come from a user).
     public init(inner: Inner, parameters: Parameters = Parameters()) {
@@ -106,9 +106,7 @@ public struct HorizonController<Inner: Predictor>: Predictor {
     /// Keeps the sample for judging and passes it, with its pressure, to the inner predictor.
     @inlinable
     public mutating func update(_ sample: PenPoint, pressure: Double?) {
-        head = (head + 1) & 127
-        history[head] = sample
-        if held < 128 { held += 1 }
+        path.append(sample)
         inner.update(sample, pressure: pressure)
     }
 
@@ -139,14 +137,14 @@ public struct HorizonController<Inner: Predictor>: Predictor {
     ///   or no sample has been fed.
     @inlinable
     public func predict(at target: Double, frameStartTime: Double, photonTime: Double, memory: inout FrameMemory) -> PenPoint? {
-        guard held > 0 else { return nil }
-        let newest = history[head]
+        guard !path.isEmpty else { return nil }
+        let newest = path.newest
         while memory.count > 0 {
             let tip = memory.pending[memory.first]
             guard tip.t <= newest.t else { break }
             memory.first = (memory.first + 1) & 15
             memory.count -= 1
-            let miss = distanceToPath(tip) > targetMm
+            let miss = path.distance(to: tip) > targetMm
             memory.judgedCount += 1
             if miss { memory.missedCount += 1 }
             memory.cap = min(capMaxS, max(0, memory.cap + stepS * (missRate - (miss ? 1 : 0))))
@@ -160,60 +158,24 @@ public struct HorizonController<Inner: Predictor>: Predictor {
         return PenPoint(t: standsFor, x: p.x, y: p.y)
     }
 
-    /// The distance (mm) from `tip` (its `t` the photon time) to the delivered path over
-    /// `[tip.t - 250 ms, tip.t]`: the kept samples joined by straight segments, the ends
-    /// interpolated at the window's edges. Needs a delivered sample at or after `tip.t`.
-    @inlinable
-    func distanceToPath(_ tip: PenPoint) -> Double {
-        let from = tip.t - Self.pathWindowS
-        var best = Double.infinity
-        var i = head
-        var later = history[i]
-        var n = 1
-        // Walk back from the newest sample; `later` is the segment's later end.
-        while n < held {
-            let j = (i - 1) & 127
-            let earlier = history[j]
-            if earlier.t <= tip.t && later.t >= from {
-                let a = Self.interpolate(earlier, later, at: max(from, earlier.t))
-                let b = Self.interpolate(earlier, later, at: min(tip.t, later.t))
-                best = min(best, Self.segmentDistance(tip, a, b))
-            }
-            if earlier.t < from { break }
-            later = earlier
-            i = j
-            n += 1
-        }
-        if best == .infinity {
-            // One sample kept, or none in the window: the nearest kept sample.
-            best = Self.segmentDistance(tip, later, later)
-        }
-        return best
-    }
-
-    @inlinable
-    static func interpolate(_ a: PenPoint, _ b: PenPoint, at t: Double) -> PenPoint {
-        let span = b.t - a.t
-        guard span > 0 else { return b }
-        let u = (t - a.t) / span
-        return PenPoint(t: t, x: a.x + u * (b.x - a.x), y: a.y + u * (b.y - a.y))
-    }
-
-    @inlinable
-    static func segmentDistance(_ q: PenPoint, _ a: PenPoint, _ b: PenPoint) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let length2 = dx * dx + dy * dy
-        var u = 0.0
-        if length2 > 0 { u = min(1, max(0, ((q.x - a.x) * dx + (q.y - a.y) * dy) / length2)) }
-        let ex = a.x + u * dx - q.x, ey = a.y + u * dy - q.y
-        return (ex * ex + ey * ey).squareRoot()
-    }
-
     @inlinable
     public mutating func reset() {
         inner.reset()
-        head = 127
-        held = 0
+        path.removeAll()
+    }
+
+    /// Whether the inner predictor carries its frame memory across strokes (the controller's
+    /// own cap and queue never do).
+    @inlinable
+    public var carriesAcrossStrokes: Bool { inner.carriesAcrossStrokes }
+
+    /// Starts the controller's own part afresh (the cap at ``HorizonControllerParameters/startMs``,
+    /// no tip queued) and lets the inner predictor judge its stroke (``Predictor/endStroke(_:)``).
+    @inlinable
+    public func endStroke(_ memory: inout FrameMemory) {
+        var innerMemory = memory.inner
+        inner.endStroke(&innerMemory)
+        memory = FrameMemory(capS: startS, inner: innerMemory)
     }
 }
 

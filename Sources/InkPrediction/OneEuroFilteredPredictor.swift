@@ -61,6 +61,14 @@ public struct OneEuroFilteredPredictor<Base: Predictor>: Predictor {
     @inlinable
     public var answersForFrameTimes: Bool { base.answersForFrameTimes }
 
+    /// The base predictor's: its frame memory is the filter's.
+    @inlinable
+    public var carriesAcrossStrokes: Bool { base.carriesAcrossStrokes }
+
+    /// The base predictor's judgement of the stroke (``Predictor/endStroke(_:)``).
+    @inlinable
+    public func endStroke(_ memory: inout Base.FrameMemory) { base.endStroke(&memory) }
+
     /// The base predictor's reach (a point-list base reaches only its last point); the filtered
     /// newest sample, shown when the base declines, reaches only its own time.
     @inlinable

@@ -101,6 +101,22 @@ public protocol Predictor: Sendable {
     /// answer's `t` as the frame's target. `false` unless the type is a ``FrameTimedPredictor``
     /// (or a stage wrapping one).
     var answersForFrameTimes: Bool { get }
+
+    /// Whether the harness keeps this predictor's frame memory from one stroke to the next of
+    /// the same trace (benchmark model, section 4a: state may carry across the strokes of one
+    /// trace when the report says so). `false` by default: every frame clock starts each stroke
+    /// at ``initialFrameMemory``. When `true`, the harness feeds every sample of a stroke once
+    /// its pen-up has arrived (after the stroke's last open frame), calls
+    /// ``endStroke(_:)`` once per frame clock, and starts the next stroke's frame clock with the
+    /// memory that call leaves (the predictor itself is still made fresh for each stroke).
+    var carriesAcrossStrokes: Bool { get }
+
+    /// Called at a pen-up for a predictor whose ``carriesAcrossStrokes`` is `true`, once per
+    /// frame clock, after every sample of the stroke has been fed (the stroke is over, so its
+    /// whole path may be read): judges what this frame clock showed and leaves in `memory` what
+    /// the next stroke of the same trace starts with. Must not change the predictor (the frame
+    /// clocks share it). The default starts afresh: `memory = initialFrameMemory`.
+    func endStroke(_ memory: inout FrameMemory)
 }
 
 extension Predictor {
@@ -121,6 +137,14 @@ extension Predictor {
     /// `false`: the answer stands for the target.
     @inlinable
     public var answersForFrameTimes: Bool { false }
+
+    /// `false`: nothing carries across strokes.
+    @inlinable
+    public var carriesAcrossStrokes: Bool { false }
+
+    /// Starts afresh: `memory = initialFrameMemory`.
+    @inlinable
+    public func endStroke(_ memory: inout FrameMemory) { memory = initialFrameMemory }
 }
 
 extension Predictor where FrameMemory == Void {

@@ -15,7 +15,11 @@ public protocol FrameSink {
 /// At `f_k` the app receives every sample with `t_i + Lin <= f_k`, feeding each to the
 /// stroke's own fresh predictor (resetting it first after a gap over the strategy's limit).
 /// The pen-up arrives at the first `f_k >= t_end + Lin`; from then on the stroke shows no
-/// prediction and its frames are not reported. Every frame in between is *open*: the
+/// prediction and its frames are not reported. A predictor whose
+/// ``/InkPrediction/Predictor/carriesAcrossStrokes`` is `true` is then fed the stroke's remaining
+/// samples and asked to ``/InkPrediction/Predictor/endStroke(_:)`` each frame clock's memory, which
+/// the same frame clock's next stroke of the trace starts with (benchmark model, section 4a); every
+/// other predictor's frame clocks start each stroke afresh. Every frame in between is *open*: the
 /// predictor is asked for `T_k = min(tau_k, t_last + cap)`, `tau_k = f_k + Ldisp`, and the
 /// tip is its answer or, if it declines, the newest sample. The predictor also gets `f_k` and
 /// `tau_k` (``/InkPrediction/Predictor/predict(at:frameStartTime:photonTime:)``); a resampler
@@ -71,24 +75,27 @@ public enum Replay {
             tailStep: tails ? trace.nominalInterval : nil, pressureDelay: timing.pressureDelayMs / 1000,
             heldFramesLimit: heldFramesLimit)
         var later = LaterPhases()
+        // Each frame clock's memory at the end of the previous stroke, for a predictor that
+        // carries it across strokes (``/InkPrediction/Predictor/carriesAcrossStrokes``); `nil` otherwise.
+        var carried: Any? = nil
         for (s, stroke) in trace.strokes.enumerated() {
             // The built-in predictors by their own types, so that the stroke's loop is compiled
             // for each (and for the sink) rather than dispatched through the protocol per sample.
             let predictor = strategy.makePredictor(stroke)
             if let p = predictor as? ChromiumKalmanPredictor {
-                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, carried: &carried, sink: &sink)
             } else if let p = predictor as? KalmanPredictor {
-                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, carried: &carried, sink: &sink)
             } else if let p = predictor as? BrakingPredictor {
-                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, carried: &carried, sink: &sink)
             } else if let p = predictor as? QuadraticPredictor {
-                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, carried: &carried, sink: &sink)
             } else if let p = predictor as? LinearPredictor {
-                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, carried: &carried, sink: &sink)
             } else if let p = predictor as? NoPredictor {
-                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: p, replayTiming, later: &later, carried: &carried, sink: &sink)
             } else {
-                replayStroke(stroke, index: s, predictor: predictor, replayTiming, later: &later, sink: &sink)
+                replayStroke(stroke, index: s, predictor: predictor, replayTiming, later: &later, carried: &carried, sink: &sink)
             }
         }
     }
@@ -210,7 +217,7 @@ public enum Replay {
     @inlinable
     static func replayStroke<P: Predictor, Sink: FrameSink>(
         _ stroke: Stroke, index s: Int, predictor: P, _ timing: ReplayTiming, later: inout LaterPhases,
-        sink: inout Sink
+        carried: inout Any?, sink: inout Sink
     ) {
         let f0s = timing.f0s, frameRate = timing.frameRate, lin = timing.lin
         let ldisp = timing.ldisp, capMs = timing.capMs, gap = timing.gap, tailStep = timing.tailStep
@@ -223,8 +230,11 @@ public enum Replay {
         var clocks: [PhaseClock] = []
         clocks.reserveCapacity(f0s.count)
         // What each frame clock remembers from its previous frames (a resampler's last answer;
-        // `Void` for every other predictor), per phase, fresh at a reset.
+        // `Void` for every other predictor), per phase, fresh at a reset. A predictor that
+        // carries it across strokes starts with the previous stroke's, as its `endStroke` left it.
+        let carries = predictor.carriesAcrossStrokes
         var memories = [P.FrameMemory](repeating: predictor.initialFrameMemory, count: f0s.count)
+        if carries, let previous = carried as? [P.FrameMemory], previous.count == f0s.count { memories = previous }
         var held = 0
         let maxFrames = maxFramesPerStroke(frameRateHz: frameRate)
         for (j, f0) in f0s.enumerated() {
@@ -241,8 +251,11 @@ public enum Replay {
                 single.phaseBase = timing.phaseBase + j
                 var fresh = predictor
                 fresh.reset()
-                replayStroke(stroke, index: s, predictor: fresh, single, later: &later, sink: &sink)
+                var mine: Any? = carries ? [memories[j]] : nil
+                replayStroke(stroke, index: s, predictor: fresh, single, later: &later, carried: &mine, sink: &sink)
+                if carries, let kept = (mine as? [P.FrameMemory])?.first { memories[j] = kept }
             }
+            if carries { carried = memories }
             return
         }
         let phaseBase = timing.phaseBase
@@ -268,6 +281,9 @@ public enum Replay {
         }
         var fed = n
         while fed > 0 && !(stroke.t[fed - 1] + lin <= lastFrame) { fed -= 1 }
+        // A predictor that carries its memory across strokes is also fed the rest once the
+        // pen-up has arrived (after every frame), so that `endStroke` judges the whole stroke.
+        let feedEnd = carries ? n : fed
         var next = 0
         // The newest sample whose own pressure is visible (``Timing/pressureDelayMs``).
         var visiblePressure = 0
@@ -310,7 +326,7 @@ public enum Replay {
                     clocks[j] = clock
                 }
             }
-            guard next < fed else { break }
+            guard next < feedEnd else { break }
             if let gap, next > 0, stroke.t[next] - stroke.t[next - 1] > gap {
                 predictor.reset()
                 for j in memories.indices { memories[j] = predictor.initialFrameMemory }
@@ -322,6 +338,10 @@ public enum Replay {
             }
             predictor.update(stroke.point(next), pressure: pressure)
             next += 1
+        }
+        if carries {
+            for j in memories.indices { predictor.endStroke(&memories[j]) }
+            carried = memories
         }
         let withTails = tailStep != nil
         for i in heldFrames.indices { sink.consume(heldFrames[i], tail: withTails ? heldTails[i] : nil) }

@@ -192,6 +192,10 @@ package struct Report: Sendable {
             let seeds = m.seeds.map(String.init).joined(separator: ", ")
             lines.append("**Suite:** `\(m.suite)`, \(m.traces.count) traces (\(m.traces.map { "`\($0.name)`" }.joined(separator: ", "))); seeds for noisy traces: \(seeds)\(m.seeds.count > 1 ? " (figures are means over seeds, ± the sample standard deviation)" : "").")
             lines.append("**Strategies:** \(m.strategies.map { s in "`\(s.name)`" + (s.parameters.isEmpty ? "" : " (" + s.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + ")") }.joined(separator: ", ")).")
+            let carrying = m.strategies.filter { $0.carriesAcrossStrokes == true }.map { "`\($0.name)`" }
+            if !carrying.isEmpty {
+                lines.append("**State across strokes:** \(carrying.joined(separator: ", ")) keep\(carrying.count == 1 ? "s" : "") state from one stroke to the next of each trace (benchmark model, section 4a); every other strategy starts each stroke afresh.")
+            }
         }
         return lines
     }

@@ -50,6 +50,7 @@ extension StrategyCatalog {
             "oneeuro", "1€ filter on x and y (Casiez et al., CHI 2012; defaults Chromium's, beta converted to per mm)",
             defaults: OneEuroFilter.Parameters(), wrap: wrapOneEuro),
         controlStage,
+        leadStage,
     ]
 
     static func wrapOneEuro(_ base: any Predictor, _ p: OneEuroFilter.Parameters) -> any Predictor {

@@ -181,6 +181,18 @@ struct RunOutputTests {
         #expect(md.contains("## Summary: suite means") && md.contains("circle r20") && md.contains("2 phases"))
     }
 
+    @Test("a strategy that carries state across strokes is marked in manifest.json and named in report.md (benchmark model 4a)")
+    func carriedStateIsReported() async throws {
+        let out = temporaryFolder("carries")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        #expect(await benchQuietly(["--suite", "line", "--strategies", "none,lead+braking:lead_mm=100,braking", "--out", out, "--quiet", "--no-charts", "--phases", "1"]) == 0)
+        let manifest = try Manifest.decode(String(contentsOfFile: out + "/manifest.json", encoding: .utf8))
+        #expect(manifest.strategies.map(\.carriesAcrossStrokes) == [nil, true, nil])
+        let md = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+        #expect(md.contains("**State across strokes:** `lead+braking[lead_mm=100]` keeps state from one stroke to the next"))
+        #expect(!md.contains("`braking` keeps state"))
+    }
+
     @Test("sweep writes sweep.csv with one row per cap, trace and strategy")
     func sweep() async throws {
         let out = temporaryFolder("sweep")

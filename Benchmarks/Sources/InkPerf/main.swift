@@ -328,6 +328,7 @@ func predictors(_ args: [String]) {
     }
     report("braking") { BrakingPredictor() }
     report("control+braking") { HorizonController(inner: BrakingPredictor()) }
+    report("lead+braking") { LeadLearner(inner: BrakingPredictor()) }
 }
 
 /// The process's CPU time (s), all threads.

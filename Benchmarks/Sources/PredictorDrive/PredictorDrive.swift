@@ -40,7 +40,8 @@ public enum PredictorDrive {
         var sum = 0.0
         var i = 0
         // One frame clock's memory (Void but for Android's resampler and the horizon
-        // controller), as the replay keeps it: fresh with each stroke.
+        // controller and lead stages), as the replay keeps it: fresh with each stroke, or
+        // carried across strokes where the predictor says so.
         var memory = predictor.initialFrameMemory
         for _ in 0..<count {
             let sample = samples[i]
@@ -55,8 +56,14 @@ public enum PredictorDrive {
             i += 1
             if i == samples.count {
                 i = 0
+                // A stage that carries its memory across strokes (`lead`) judges the stroke at
+                // its pen-up and keeps the memory, as the replay does.
+                if predictor.carriesAcrossStrokes {
+                    predictor.endStroke(&memory)
+                } else {
+                    memory = predictor.initialFrameMemory
+                }
                 predictor.reset()
-                memory = predictor.initialFrameMemory
             }
         }
         return sum
