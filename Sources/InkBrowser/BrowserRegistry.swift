@@ -4,6 +4,10 @@ import Foundation
 public final class BrowserRegistry: @unchecked Sendable {
     public static let shared = BrowserRegistry()
     let lock = NSLock()
+    /// Held by a browser from before its profile folder exists until it is in ``browsers``
+    /// (ms: the spawn), so that ``killAll()`` never misses one that has started but is not yet
+    /// registered (an interrupt in that window left its profile and process behind).
+    let starting = NSLock()
     var browsers: [ObjectIdentifier: DevToolsBrowser] = [:]
 
     func add(_ b: DevToolsBrowser) {
@@ -18,8 +22,11 @@ public final class BrowserRegistry: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Sends SIGTERM to every browser still running.
+    /// Sends SIGTERM to every browser still running, after any browser being started is
+    /// registered; no browser starts while it runs.
     public func killAll() {
+        starting.lock()
+        defer { starting.unlock() }
         lock.lock()
         let all = Array(browsers.values)
         lock.unlock()

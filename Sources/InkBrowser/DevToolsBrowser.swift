@@ -61,6 +61,11 @@ public final class DevToolsBrowser: @unchecked Sendable {
     ///   - extraFlags: more flags; as root `--no-sandbox` is added (Chromium refuses otherwise).
     /// - Throws: ``BrowserError`` when it cannot start or does not answer.
     public init(chromium: String, windowSize: (width: Int, height: Int), extraFlags: [String] = []) throws(BrowserError) {
+        // From the profile folder's creation until this browser is registered, an interrupt's
+        // killAll() waits (see BrowserRegistry.starting); released on every way out below.
+        BrowserRegistry.shared.starting.lock()
+        var registered = false
+        defer { if !registered { BrowserRegistry.shared.starting.unlock() } }
         let profile = (NSTemporaryDirectory() as NSString).appendingPathComponent("inkbench-chromium-\(UUID().uuidString)")
         do { try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true) } catch {
             throw BrowserError("cannot create a browser profile folder at \(profile): \(error.localizedDescription)")
@@ -104,6 +109,8 @@ public final class DevToolsBrowser: @unchecked Sendable {
         toBrowser = FileHandle(fileDescriptor: toChild[1], closeOnDealloc: false)
         fromBrowser = fromChild[0]
         BrowserRegistry.shared.add(self)
+        registered = true
+        BrowserRegistry.shared.starting.unlock()
         do throws(BrowserError) {
             let version = try call("Browser.getVersion", session: false)
             product = version["product"] as? String ?? ""
