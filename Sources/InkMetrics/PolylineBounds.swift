@@ -1,38 +1,30 @@
 import InkTraces
 
 /// What the perceived-latency search needs of a piecewise-linear ground truth (a recording's
-/// polyline) beyond ``PathBounds``: per knot, the velocity jumps near it, so that the search
-/// can bound the cost around an evaluated shift to second order although the path has a kink
-/// at every sample (``PerceivedLatency/search(_:truths:)``, "polyline" bound).
+/// polyline) beyond ``PathBounds``: the velocity jump at each knot, so that the search can
+/// bound the cost around an evaluated shift to second order although the path has a kink at
+/// every sample (``LatencySearch/evaluatePolyline(_:_:)``).
 ///
 /// Between knots a polyline is exactly linear in time: for a frame whose shifted time `t`
-/// lies `κ` (s) after the knot before it, `p(t - δ) = p(t) - p'(t) δ` exactly for
-/// `0 <= δ <= κ`, and beyond that the error is at most `K (δ - κ)` with `K` the summed
-/// velocity jumps `|p'(k+) - p'(k-)|` at the knots `k` in `t - δ ... t` (the held ends count
-/// as velocity 0). ``back`` and ``forward`` hold those sums per knot over
-/// ``PathBounds/localWindow``:
-///
-/// - `back[i]`: the jumps at the knots in `knots[i] - localWindow ... knots[i]`;
-/// - `forward[i]`: the jumps at the knots in `knots[i] ... knots[i] + localWindow`.
-///
-/// Both are enlarged for rounding. ``slack`` (mm) covers where the pieces as stored do not
-/// meet exactly (a piece's end `a + dt b` is its next piece's start only to rounding) over
-/// any window of twice ``PathBounds/localWindow``, and ``maxCoordinate`` (mm) is the largest
-/// `|x|` or `|y|` of the path, for the rounding of positions.
+/// lies `κ_i` (s) after knot `i`, the knots before it, `p(t - δ) = p(t) - p'(t) δ + E` with
+/// `|E| <= Σ_i jumps[i] (δ - κ_i)⁺` (each knot's jump acts only once `δ` passes it; the same
+/// forward in time). ``slack`` (mm) covers where the pieces as stored do not meet exactly (a
+/// piece's end `a + dt b` is its next piece's start only to rounding) over any window of
+/// twice ``reach``, and ``maxCoordinate`` (mm) is the largest `|x|` or `|y|` of the path, for
+/// the rounding of positions.
 ///
 /// ```swift
-/// let kinks = PolylineBounds(path)   // path.isPiecewiseLinear
-/// let k = kinks.back[j]              // jumps within 10 ms before knot j
+/// let kinks = path.derived { PolylineBounds($0) }   // path.isPiecewiseLinear
+/// let jump = kinks.jumps[j]                         // mm/s at knot j
 /// ```
 struct PolylineBounds: Sendable {
-    /// Per knot: the summed velocity jumps (mm/s) at the knots up to ``PathBounds/localWindow``
-    /// before it, itself included.
-    let back: [Double]
-    /// Per knot: the summed velocity jumps (mm/s) at the knots up to ``PathBounds/localWindow``
-    /// after it, itself included.
-    let forward: [Double]
+    /// How far (s) from an evaluated shift the polyline bound reaches (either side).
+    static let reach = 0.020
+    /// Per knot: the velocity jump `|p'(k+) - p'(k-)|` there (mm/s; the held ends count as
+    /// velocity 0), enlarged for rounding.
+    let jumps: [Double]
     /// A bound (mm) on how far the stored pieces miss each other at the knots, summed over
-    /// the knots of any window of twice ``PathBounds/localWindow``, the held end included.
+    /// the knots of any window of twice ``reach``, the held end included.
     let slack: Double
     /// The largest `|x|` or `|y|` of the path's knots (mm).
     let maxCoordinate: Double
@@ -44,31 +36,13 @@ struct PolylineBounds: Sendable {
         var coordinate = 0.0
         guard pieces > 0 else {
             let p = path.position(at: path.startTime)
-            back = [0]
-            forward = [0]
+            jumps = [0]
             slack = 0
             maxCoordinate = max(abs(p.x), abs(p.y))
             return
         }
         let coefficients = (0..<pieces).map { path.coefficients(ofPiece: CubicPath.PieceIndex($0)) }
-        let jumps = PathBounds.knotJumps(knots, coefficients).velocity
-        let w = PathBounds.localWindow
-        var back = [Double](repeating: 0, count: knots.count)
-        var forward = [Double](repeating: 0, count: knots.count)
-        // Sliding sums, recomputed per knot (a window holds a few knots): no running sum,
-        // whose rounding would need its own margin.
-        var lo = 0, hi = 0
-        for i in knots.indices {
-            while knots[lo] < knots[i] - w { lo += 1 }
-            var sum = 0.0
-            for l in lo...i { sum += jumps[l] }
-            back[i] = sum * (1 + 1e-9) + 1e-12
-            hi = max(hi, i)
-            while hi + 1 < knots.count && knots[hi + 1] <= knots[i] + w { hi += 1 }
-            sum = 0
-            for l in i...hi { sum += jumps[l] }
-            forward[i] = sum * (1 + 1e-9) + 1e-12
-        }
+        jumps = PathBounds.knotJumps(knots, coefficients).velocity.map { $0 * (1 + 1e-9) + 1e-12 }
         // Where the pieces as stored miss each other: piece j ends at `a + dt b` (exact
         // arithmetic), which is the next piece's `a` (or the held end) only to rounding.
         var miss = 0.0
@@ -83,13 +57,11 @@ struct PolylineBounds: Sendable {
         }
         // The most knots in a window of twice the local window.
         var most = 0
-        lo = 0
+        var lo = 0
         for i in knots.indices {
-            while knots[lo] < knots[i] - 2 * w { lo += 1 }
+            while knots[lo] < knots[i] - 2 * PolylineBounds.reach { lo += 1 }
             most = max(most, i - lo + 1)
         }
-        self.back = back
-        self.forward = forward
         maxCoordinate = coordinate
         // The miss as computed, plus the rounding of `a + dt b` (a few ulps of the coordinates).
         slack = (miss + 8 * (coordinate + 1).ulp) * Double(most + 1) * (1 + 1e-9)

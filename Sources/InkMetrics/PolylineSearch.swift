@@ -6,30 +6,32 @@ import InkTraces
 /// first order and no frame counts as smooth.
 ///
 /// Between knots a polyline is exactly linear in time. A frame evaluated at shift `S`, with
-/// residual `r_k` (mm), path velocity `v_k` (mm/s, the piece's slope; 0 where held) and its
-/// shifted time `κ_k` (s) after the last knot before it (before the next knot after it, on
-/// the other side), has at `S + σD` (`σ = ±1`, `0 < D <=` ``PathBounds/localWindow``)
+/// residual `r_k` (mm) and path velocity `v_k` (mm/s, the piece's slope; 0 where held), whose
+/// shifted time lies `κ_ki` (s) from knot `i` (the knots behind it in time for a larger
+/// shift, ahead for a smaller), has at `S + σD` (`σ = ±1`, `0 < D`)
 ///
-///     r_k(S + σD) = r_k + σ v_k D - E_k,   |E_k| <= K_k (D - κ_k)⁺ + η
+///     r_k(S + σD) = r_k + σ v_k D - E_k,   |E_k| <= Σ_i J_i (D - κ_ki)⁺ + η
 ///
-/// (``PolylineBounds``: `K_k` the summed velocity jumps within the window on that side, `η` the
-/// rounding of times and positions and the pieces' misses at the knots). So, with
-/// `u_k = r_k + σ v_k D`, `|r_k(S + σD)|² >= |u_k|² - 2 |u_k| |E_k|`, and summed:
+/// (`J_i` the velocity jump at knot `i`, ``PolylineBounds/jumps``; `η` the rounding of times
+/// and positions and the pieces' misses at the knots). So, with `u_k = r_k + σ v_k D`,
+/// `|r_k(S + σD)|² >= |u_k|² - 2 |u_k| |E_k|`, and summed:
 ///
-///     C(S + σD) >= c + 2σ g D + h D² - 2η (d + l D) - 2 Σ_k (|r_k| + |v_k| D) K_k (D - κ_k)⁺
+///     C(S + σD) >= c + 2σ g D + h D² - 2η (d + l D) - 2 Σ_k Σ_i (|r_k| + |v_k| D) J_i (D - κ_ki)⁺
 ///
 /// (`c`, `d`, `g = Σ<r_k, v_k>`, `h = Σ|v_k|²`, `l = Σ|v_k|`), less a relative margin for the
-/// rounding of the sums. The last sum is exact up to the first knot a frame meets, so the
-/// bound is as tight as the smooth path's near the evaluated shift: a frame's `κ_k` is kept
-/// as its bucket `b_k = floor(κ_k / step)` (rounded down, for rounding), and per bucket the
-/// sums of `K_k |r_k|` and `K_k |v_k|`, from which prefix sums give the bound at every grid
-/// offset `D = j · step` in one pass: `(D - κ_k)⁺ <= step · (j - b_k)⁺`.
+/// rounding of the sums. The last sum is zero until a frame meets its first knot, so near the
+/// evaluated shift the bound is as tight as a smooth path's. Each (frame, knot) pair is kept
+/// by its bucket `b = floor(κ_ki / step)` (rounded down, for rounding): per bucket the sums
+/// of `J_i |r_k|` and `J_i |v_k|`, from which prefix sums give the bound at every grid offset
+/// `D = j · step` in one pass, since `(D - κ)⁺ <= step · (j - b)⁺`.
 ///
-/// The bound at each offset (``windowSteps`` per side) is computed once per evaluated shift
-/// and kept (`table`); each new target excludes the offsets whose bound exceeds it.
+/// The bound at each offset (``polylineSteps`` per side, within ``PolylineBounds/reach``) is
+/// computed once per evaluated shift and kept (``polylineTables``); each new target excludes
+/// the offsets whose bound exceeds it.
 extension LatencySearch {
-    /// Offsets per side in an evaluated point's polyline table.
-    var polylineSteps: Int { windowSteps }
+    /// Offsets per side in an evaluated point's polyline table: within
+    /// ``PolylineBounds/reach``, less a step for rounding.
+    var polylineSteps: Int { Int((PolylineBounds.reach / LatencySearch.step).rounded(.down)) - 1 }
 
     /// Evaluates shift `m` (0.1 ms) over every frame, in the order of
     /// ``PerceivedLatency/fullGrid(_:truths:)`` (the same cost, to the bit), with the sums of
@@ -56,17 +58,20 @@ extension LatencySearch {
         frames.photonTime.withUnsafeBufferPointer { tau in
             frames.tips.withUnsafeBufferPointer { tips in
                 scratch.withUnsafeMutableBufferPointer { bucket in
-                    @inline(__always) func add(_ side: Int, _ kappa: Double, _ k: Double, _ r: Double, _ speed: Double) {
+                    // Adds a knot `kappa` (s) away on `side` (0: the shift up, time back),
+                    // whose jump is `k`; false once it lies beyond the table.
+                    @inline(__always) func add(_ side: Int, _ kappa: Double, _ k: Double, _ r: Double, _ speed: Double) -> Bool {
                         let x = (kappa * 10_000 - kappaSlack) * (1 - 1e-12)
-                        guard x < wLimit else { return }
+                        guard x < wLimit else { return false }
                         let b = x > 0 ? Int(x) : 0
                         bucket[side * 2 * w + b] += k * r
                         bucket[side * 2 * w + w + b] += k * speed
+                        return true
                     }
                     for run in frames.runs {
                         let truth = truths[run.stroke]
                         let records = bounds[run.stroke].records
-                        let kink = kinks[run.stroke]
+                        let jumps = kinks[run.stroke].jumps
                         let knots = truth.path.knots
                         let last = knots.count - 1
                         let timeOffset = truth.timeOffset
@@ -89,15 +94,15 @@ extension LatencySearch {
                             guard last > 0 else { continue }
                             // The knots either side of the path time, as `geometry(at:)` placed it.
                             let tl = t - timeOffset
-                            if !(tl > knots[0]) {
-                                add(1, knots[0] - tl, kink.forward[0], r, speed)
-                            } else if tl >= knots[last] {
-                                add(0, tl - knots[last], kink.back[last], r, speed)
-                            } else {
-                                let j = g.piece.offset
-                                add(0, tl - knots[j], kink.back[j], r, speed)
-                                add(1, knots[j + 1] - tl, kink.forward[j + 1], r, speed)
-                            }
+                            // The knots either way from there, nearest first, each with its jump,
+                            // until the table's reach: back from the knot before (none where held
+                            // before the first), forward from the knot after (none where held
+                            // after the last).
+                            let before = !(tl > knots[0]) ? -1 : tl >= knots[last] ? last : g.piece.offset
+                            var i = before
+                            while i >= 0 && add(0, tl - knots[i], jumps[i], r, speed) { i -= 1 }
+                            i = before + 1
+                            while i <= last && add(1, knots[i] - tl, jumps[i], r, speed) { i += 1 }
                         }
                     }
                 }
