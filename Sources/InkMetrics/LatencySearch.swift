@@ -37,6 +37,21 @@ struct LatencySearch {
     let stride: Int
     /// Grid points.
     let count = highest - lowest + 1
+    /// Per stroke, the polyline tables (``PolylineBounds``) when every truth is piecewise
+    /// linear: then evaluated points get the polyline bound (``evaluatePolyline(_:_:)``)
+    /// instead of the second- and third-order ones.
+    let polyline: [PolylineBounds]?
+    /// How far (s) a computed shifted time may be from the exact one, in times as large as
+    /// the frames' and the paths' (a few ulps): the polyline bound's allowance.
+    let timeSlack: Double
+    /// The polyline bound's rounding slack per frame (mm): positions and times as in
+    /// ``eta``, and the pieces' misses at the knots (``PolylineBounds/slack``).
+    let polylineEta: Double
+    /// The evaluated points' polyline tables, in the order of ``points``
+    /// (``evaluatePolyline(_:_:)``).
+    var polylineTables: [Double] = []
+    /// Scratch buckets of ``evaluatePolyline(_:_:)``, reused.
+    var bucketScratch: [Double] = []
 
     var evaluated: [Bool]
     var probed: [Bool]
@@ -72,12 +87,13 @@ struct LatencySearch {
     /// `extent` (``PerceivedLatency/extent(_:)``), over `truths` with their `bounds` (one
     /// per stroke).
     init(
-        _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds],
+        _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds], polyline: [PolylineBounds]? = nil,
         extent: (maxTime: Double, maxCoordinate: Double)
     ) {
         self.frames = frames
         self.truths = truths
         self.bounds = bounds
+        self.polyline = polyline
         let count = frames.count
         n = Double(count)
         var speed = 0.0
@@ -94,6 +110,18 @@ struct LatencySearch {
         stride = max(1, min(8, count / 24))
         evaluated = [Bool](repeating: false, count: LatencySearch.highest - LatencySearch.lowest + 1)
         probed = evaluated
+        var time = maxTime + 0.25, coordinate = maxCoordinate, slack = 0.0
+        if let polyline {
+            for run in frames.runs {
+                let path = truths[run.stroke].path
+                time = max(time, abs(path.startTime) + 0.25, abs(path.endTime) + 0.25)
+                time += abs(truths[run.stroke].timeOffset)
+                coordinate = max(coordinate, polyline[run.stroke].maxCoordinate)
+                slack = max(slack, polyline[run.stroke].slack)
+            }
+        }
+        timeSlack = 8 * time.ulp
+        polylineEta = 2 * topSpeed * timeSlack + 32 * (2 * coordinate + 1).ulp + slack
     }
 
     /// Puts into `todo` the shifts (0.1 ms, clamped to the grid) not evaluated yet, nor, when
@@ -112,8 +140,16 @@ struct LatencySearch {
     mutating func evaluate(_ shifts: [Int]) {
         select(shifts, probing: false)
         guard !todo.isEmpty else { return }
-        PerceivedLatency.costsAndBounds(
-            frames, truths: truths, bounds: bounds, shifts: todo, smoothLimit: smoothLimit, into: &sums)
+        if let polyline {
+            sums.removeAll(keepingCapacity: true)
+            for m in todo {
+                let s = evaluatePolyline(m, polyline)
+                sums.append(s)
+            }
+        } else {
+            PerceivedLatency.costsAndBounds(
+                frames, truths: truths, bounds: bounds, shifts: todo, smoothLimit: smoothLimit, into: &sums)
+        }
         for (j, m) in todo.enumerated() {
             points.append((m - LatencySearch.lowest, sums[j], .nan))
             if PerceivedLatency.beats(sums[j].c, m, bestC, bestM) {
@@ -424,13 +460,18 @@ struct LatencySearch {
     /// narrowed again before anything is evaluated).
     mutating func refreshExclusions(target: Double, gaps: [(Int, Int)]) -> Bool {
         var refreshed = false
+        let steps = polyline == nil ? jerkSteps : polylineSteps
         for k in points.indices where points[k].target != target {
-            let lo = points[k].index - jerkSteps, hi = points[k].index + jerkSteps
+            let lo = points[k].index - steps, hi = points[k].index + steps
             guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
             let p = points[k]
-            let reach = max(0, pointReach(p.sums, target: target))
-            secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &newExclusions)
-            thirdOrder(p.index, p.sums, target: target, gaps: gaps, into: &newExclusions)
+            if polyline != nil {
+                polylineExclusions(k, p.index, target: target, into: &newExclusions)
+            } else {
+                let reach = max(0, pointReach(p.sums, target: target))
+                secondOrder(p.index, p.sums, reach: reach, target: target, gaps: gaps, into: &newExclusions)
+                thirdOrder(p.index, p.sums, target: target, gaps: gaps, into: &newExclusions)
+            }
             points[k].target = target
             refreshed = true
         }

@@ -8,9 +8,13 @@ public struct TraceTruth: Sendable {
     /// One per stroke: the search's bounds on its path (``PathBounds``), computed once per
     /// path and kept with it.
     let bounds: [PathBounds]
+    /// One per stroke where every stroke's path is piecewise linear (a recording): the
+    /// search's polyline tables (``PolylineBounds``); nil otherwise.
+    let polyline: [PolylineBounds]?
 
     public init(_ trace: Trace) {
         strokes = trace.strokes.map { $0.groundTruth() }
         bounds = PathBounds.of(strokes)
+        polyline = PolylineBounds.of(strokes)
     }
 }

@@ -1,0 +1,171 @@
+import InkTraces
+
+/// The perceived-latency search's second-order bound for piecewise-linear truths (recordings),
+/// where ``LatencySearch/secondOrder(_:_:reach:target:gaps:into:)`` has nothing to work with:
+/// a polyline has a velocity jump at every sample, so every frame's remainder bound there is
+/// first order and no frame counts as smooth.
+///
+/// Between knots a polyline is exactly linear in time. A frame evaluated at shift `S`, with
+/// residual `r_k` (mm) and path velocity `v_k` (mm/s, the piece's slope; 0 where held), whose
+/// shifted time lies `κ_ki` (s) from knot `i` (the knots behind it in time for a larger
+/// shift, ahead for a smaller), has at `S + σD` (`σ = ±1`, `0 < D`)
+///
+///     r_k(S + σD) = r_k + σ v_k D - E_k,   |E_k| <= Σ_i J_i (D - κ_ki)⁺ + η
+///
+/// (`J_i` the velocity jump at knot `i`, ``PolylineBounds/jumps``; `η` the rounding of times
+/// and positions and the pieces' misses at the knots). So, with `u_k = r_k + σ v_k D`,
+/// `|r_k(S + σD)|² >= |u_k|² - 2 |u_k| |E_k|`, and summed:
+///
+///     C(S + σD) >= c + 2σ g D + h D² - 2η (d + l D) - 2 Σ_k Σ_i (|r_k| + |v_k| D) J_i (D - κ_ki)⁺
+///
+/// (`c`, `d`, `g = Σ<r_k, v_k>`, `h = Σ|v_k|²`, `l = Σ|v_k|`), less a relative margin for the
+/// rounding of the sums. The last sum is zero until a frame meets its first knot, so near the
+/// evaluated shift the bound is as tight as a smooth path's. Each (frame, knot) pair is kept
+/// by its bucket `b = floor(κ_ki / step)` (rounded down, for rounding): per bucket the sums
+/// of `J_i |r_k|` and `J_i |v_k|`, from which prefix sums give the bound at every grid offset
+/// `D = j · step` in one pass, since `(D - κ)⁺ <= step · (j - b)⁺`.
+///
+/// The bound at each offset (``polylineSteps`` per side, within ``PolylineBounds/reach``) is
+/// computed once per evaluated shift and kept (``polylineTables``); each new target excludes
+/// the offsets whose bound exceeds it.
+extension LatencySearch {
+    /// Offsets per side in an evaluated point's polyline table: within
+    /// ``PolylineBounds/reach``, less a step for rounding.
+    var polylineSteps: Int { Int((PolylineBounds.reach / LatencySearch.step).rounded(.down)) - 1 }
+
+    /// Evaluates shift `m` (0.1 ms) over every frame, in the order of
+    /// ``PerceivedLatency/fullGrid(_:truths:)`` (the same cost, to the bit), with the sums of
+    /// ``PerceivedLatency/Sums`` the first-order bounds and Newton's step use (`c`, `d`, `v`,
+    /// `s`, and `g`, `h` over every frame), and appends the point's bound table to
+    /// ``polylineTables``: `2 · polylineSteps` lower bounds on the cost, at offsets
+    /// `+1 ... +polylineSteps`, then `-1 ... -polylineSteps` (grid steps); `-infinity` where
+    /// nothing is proven.
+    mutating func evaluatePolyline(_ m: Int, _ kinks: [PolylineBounds]) -> Sums {
+        let w = polylineSteps
+        let offset = Double(m) / 10_000
+        var sums = Sums()
+        var speedSum = 0.0
+        // The buckets are taken out of `self` while the loop writes them (and put back).
+        var scratch: [Double] = []
+        swap(&scratch, &bucketScratch)
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: repeatElement(0, count: 4 * w))
+        let frames = self.frames, truths = self.truths, bounds = self.bounds
+        // In steps: how much lower a frame's κ may be than computed (time rounding), so
+        // that a bucket never claims more room than the frame has.
+        let kappaSlack = 2 * timeSlack * 10_000
+        let wLimit = Double(w)
+        frames.photonTime.withUnsafeBufferPointer { tau in
+            frames.tips.withUnsafeBufferPointer { tips in
+                scratch.withUnsafeMutableBufferPointer { bucket in
+                    // Adds a knot `kappa` (s) away on `side` (0: the shift up, time back),
+                    // whose jump is `k`; false once it lies beyond the table.
+                    @inline(__always) func add(_ side: Int, _ kappa: Double, _ k: Double, _ r: Double, _ speed: Double) -> Bool {
+                        let x = (kappa * 10_000 - kappaSlack) * (1 - 1e-12)
+                        guard x < wLimit else { return false }
+                        let b = x > 0 ? Int(x) : 0
+                        bucket[side * 2 * w + b] += k * r
+                        bucket[side * 2 * w + w + b] += k * speed
+                        return true
+                    }
+                    for run in frames.runs {
+                        let truth = truths[run.stroke]
+                        let records = bounds[run.stroke].records
+                        let jumps = kinks[run.stroke].jumps
+                        let knots = truth.path.knots
+                        let last = knots.count - 1
+                        let timeOffset = truth.timeOffset
+                        for k in run.start..<run.end {
+                            let t = tau[k] - offset
+                            let g = truth.geometry(at: t)
+                            let delta = tips[k] - g.p
+                            let d2 = (delta * delta).sum()
+                            let r = d2.squareRoot()
+                            let localSpeed = records[g.piece.offset][2]
+                            sums.c += d2
+                            sums.d += r
+                            sums.v += r * localSpeed
+                            sums.s += localSpeed
+                            let vv = (g.v * g.v).sum()
+                            let speed = vv.squareRoot()
+                            sums.g += (delta * g.v).sum()
+                            sums.h += vv
+                            speedSum += speed
+                            guard last > 0 else { continue }
+                            // The knots either side of the path time, as `geometry(at:)` placed it.
+                            let tl = t - timeOffset
+                            // The knots either way from there, nearest first, each with its jump,
+                            // until the table's reach: back from the knot before (none where held
+                            // before the first), forward from the knot after (none where held
+                            // after the last).
+                            let before = !(tl > knots[0]) ? -1 : tl >= knots[last] ? last : g.piece.offset
+                            var i = before
+                            while i >= 0 && add(0, tl - knots[i], jumps[i], r, speed) { i -= 1 }
+                            i = before + 1
+                            while i <= last && add(1, knots[i] - tl, jumps[i], r, speed) { i += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        sums.l = speedSum
+        swap(&scratch, &bucketScratch)
+        appendPolylineTable(sums)
+        return sums
+    }
+
+    /// The bound table of a point evaluated with `sums` and the buckets in ``bucketScratch``
+    /// (see the type's notes), appended to ``polylineTables``.
+    mutating func appendPolylineTable(_ p: Sums) {
+        let w = polylineSteps
+        let step = LatencySearch.step
+        // Relative margin: the rounding of n-term sums and of this arithmetic.
+        let rm = 2e-9 + 8 * n * Double.ulpOfOne
+        let cross = (p.c * p.h).squareRoot()
+        let start = polylineTables.count
+        polylineTables.append(contentsOf: repeatElement(-Double.infinity, count: 2 * w))
+        let finite = (p.c - p.c) == 0 && (p.g - p.g) == 0 && (p.h - p.h) == 0 && (p.d - p.d) == 0 && (p.l - p.l) == 0
+        guard finite else { return }
+        for side in 0..<2 {
+            let sigma = side == 0 ? 1.0 : -1.0
+            var p1 = 0.0, p2 = 0.0, q1 = 0.0, q2 = 0.0
+            for j in 1...w {
+                let b = j - 1
+                let rb = bucketScratch[side * 2 * w + b], vb = bucketScratch[side * 2 * w + w + b]
+                p1 += rb
+                p2 += Double(b) * rb
+                q1 += vb
+                q2 += Double(b) * vb
+                let dj = Double(j)
+                let d = dj * step
+                let quadratic = p.c + sigma * 2 * p.g * d + p.h * d * d
+                let rounding = 2 * polylineEta * (p.d + p.l * d)
+                let kinks = 2 * step * ((dj * p1 - p2) + d * (dj * q1 - q2))
+                let margin = rm * (p.c + 2 * cross * d + p.h * d * d + rounding + kinks)
+                let bound = quadratic - rounding - kinks - margin
+                if bound.isFinite { polylineTables[start + side * w + j - 1] = bound }
+            }
+        }
+    }
+
+    /// Appends the grid intervals that evaluated point number `k` (of ``points``, grid index
+    /// `i`) excludes below `target` by its polyline table.
+    func polylineExclusions(_ k: Int, _ i: Int, target: Double, into out: inout [(lo: Int, hi: Int)]) {
+        let w = polylineSteps
+        let table = k * 2 * w
+        for side in 0..<2 {
+            var runStart = -1
+            for j in 1...w + 1 {
+                let excluded = j <= w && polylineTables[table + side * w + j - 1] > target
+                if excluded {
+                    if runStart < 0 { runStart = j }
+                } else if runStart >= 0 {
+                    let a = runStart, b = j - 1
+                    let lo = side == 0 ? i + a : i - b, hi = side == 0 ? i + b : i - a
+                    if hi >= 0 && lo < count { out.append((max(0, lo), min(count - 1, hi))) }
+                    runStart = -1
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import InkImport
+import InkReplay
+import InkStrategies
+import InkSynthesis
+import InkTestSupport
+import InkTraces
+import Testing
+
+@testable import InkMetrics
+
+/// The perceived-latency search on piecewise-linear truths (recordings), with the polyline
+/// bound (``PolylineBounds``, `LatencySearch.evaluatePolyline`), returns exactly what the full
+/// grid returns, and the bound never exceeds the cost it bounds.
+@Suite("Polyline latency search")
+struct PolylineSearchTests {
+    /// Search, full grid and the search without the polyline bound (the smooth-path bounds
+    /// alone, as before): the same shift, the same cost to the bit, the same edge flag.
+    /// The full grid is evaluated up to `gridFrames` frames (2,501 evaluations; a debug
+    /// build takes seconds on the longest recordings): beyond, the search without the polyline
+    /// bound, itself checked against the full grid (`PerceivedLatencySearchTests`), is the
+    /// oracle alone.
+    static func check(_ frames: LatencyFrames, _ truths: [GroundTruth], _ label: String, gridFrames: Int = .max) throws {
+        let polyline = try #require(PolylineBounds.of(truths), "\(label): truths are polylines")
+        let bounds = PathBounds.of(truths)
+        let fast = PerceivedLatency.search(frames, truths: truths, bounds: bounds, polyline: polyline)
+        let smooth = PerceivedLatency.search(frames, truths: truths, bounds: bounds, polyline: nil)
+        #expect(fast?.tenthsMs == smooth?.tenthsMs, "\(label)")
+        #expect(fast?.cost.bitPattern == smooth?.cost.bitPattern, "\(label)")
+        #expect(fast?.atEdge == smooth?.atEdge, "\(label)")
+        if frames.count <= gridFrames {
+            let grid = PerceivedLatency.fullGrid(frames, truths: truths)
+            #expect(fast?.tenthsMs == grid?.tenthsMs, "\(label)")
+            #expect(fast?.cost.bitPattern == grid?.cost.bitPattern, "\(label)")
+            #expect(fast?.atEdge == grid?.atEdge, "\(label)")
+        }
+    }
+
+    static func frames(_ trace: Trace, _ truth: TraceTruth, _ strategy: Strategy, _ timing: Timing = Timing()) -> LatencyFrames {
+        var acc = FigureAccumulator(truth: truth)
+        Replay.run(trace: trace, strategy: strategy, timing: timing, into: &acc)
+        return acc.latencyFrames
+    }
+
+    /// Every recording of the corpus, with strategies that lag, lead and scatter.
+    @Test func everyCorpusRecording() throws {
+        var loader = RecordingLoader()
+        loader.manifests = [try RecordingManifest.load(path: ProjectData.recordingsManifest)]
+        let traces = try loader.load(paths: [ProjectData.recordings]).traces
+        #expect(traces.count >= 10)
+        let strategies = try ["none", "linear", "kalman", "quadratic"].map { try StrategySpec.parse($0) }
+        var searched = 0
+        for trace in traces {
+            let truth = TraceTruth(trace)
+            for strategy in strategies {
+                let f = Self.frames(trace, truth, strategy)
+                guard f.count > 0 else { continue }
+                try Self.check(f, truth.strokes, "\(trace.name) / \(strategy.name)", gridFrames: 4_000)
+                searched += 1
+            }
+        }
+        #expect(searched >= 40)
+    }
+
+    /// A random polyline stroke: irregular sample intervals (some tiny), repeated points and
+    /// zero-length segments, sharp turns, pauses; coordinates offset far from the origin in
+    /// some cases.
+    static func randomStroke(_ rng: inout SplitMix64, start: Double) throws -> Stroke {
+        let count = Int.random(in: 2...160, using: &rng)
+        var t: [Double] = [], x: [Double] = [], y: [Double] = []
+        var time = start, px = Double.random(in: -50...50, using: &rng), py = Double.random(in: -50...50, using: &rng)
+        if Bool.random(using: &rng) { px += 1e4 }
+        var heading = Double.random(in: 0...6.28, using: &rng)
+        let speed = Double.random(in: 5...400, using: &rng)
+        for _ in 0..<count {
+            t.append(time)
+            x.append(px)
+            y.append(py)
+            let dt: Double
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0: dt = 1e-6  // nearly coincident samples
+            case 1: dt = Double.random(in: 0.02...0.08, using: &rng)  // a pause
+            default: dt = [1.0 / 240, 1.0 / 60, 0.001, 0.016, 0.008][Int.random(in: 0..<5, using: &rng)]
+            }
+            time += dt
+            switch Int.random(in: 0..<8, using: &rng) {
+            case 0: continue  // the pen stays: a zero-length segment
+            case 1: heading += Double.random(in: 2...3.1, using: &rng)  // a sharp turn
+            default: heading += Double.random(in: -0.3...0.3, using: &rng)
+            }
+            let step = speed * dt + Double.random(in: -0.05...0.05, using: &rng)
+            px += step * cos(heading)
+            py += step * sin(heading)
+            if Int.random(in: 0..<6, using: &rng) == 0 {  // quantised to 0.1 mm
+                px = (px * 10).rounded() / 10
+                py = (py * 10).rounded() / 10
+            }
+        }
+        return try Stroke(t: t, x: x, y: y)
+    }
+
+    /// Random polyline traces (1 to 4 strokes, with gaps between them) and random frames: tips
+    /// at a random lag on the path with noise, some ahead, some far off, some frames outside
+    /// the strokes' times (held ends).
+    @Test(arguments: 0..<6)
+    func randomPolylines(seed: UInt64) throws {
+        var rng = SplitMix64(seed: 0x5eed_0000 + seed)
+        for round in 0..<25 {
+            var strokes: [Stroke] = []
+            var start = Double.random(in: 0...5, using: &rng)
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let s = try Self.randomStroke(&rng, start: start)
+                strokes.append(s)
+                start = s.endTime + Double.random(in: 0.001...0.5, using: &rng)
+            }
+            let truths = strokes.map { $0.groundTruth() }
+            let lag = Double.random(in: -0.06...0.22, using: &rng)
+            let noise = [0, 0.01, 0.3, 3][Int.random(in: 0..<4, using: &rng)]
+            var frames = LatencyFrames()
+            for (i, truth) in truths.enumerated() {
+                var tau = truth.startTime - 0.02
+                while tau < truth.endTime + 0.05 {
+                    let p = truth.position(at: tau - lag)
+                    let qx = p.x + Double.random(in: -noise...noise, using: &rng)
+                    let qy = p.y + Double.random(in: -noise...noise, using: &rng)
+                    frames.append(
+                        stroke: i, photonTime: tau, tipX: qx, tipY: qy,
+                        tipTime: Bool.random(using: &rng) ? tau - lag : nil)
+                    tau += [1.0 / 60, 1.0 / 120, 0.0037][Int.random(in: 0..<3, using: &rng)]
+                }
+            }
+            guard frames.count > 0 else { continue }
+            try Self.check(frames, truths, "seed \(seed) round \(round)")
+            try Self.checkTables(frames, truths, "seed \(seed) round \(round)")
+        }
+    }
+
+    /// Every entry of an evaluated point's polyline table is at most the cost the full grid
+    /// computes at that offset (the bound is a bound, to the bit).
+    static func checkTables(_ frames: LatencyFrames, _ truths: [GroundTruth], _ label: String) throws {
+        guard let extent = PerceivedLatency.extent(frames) else { return }
+        let polyline = try #require(PolylineBounds.of(truths))
+        var search = LatencySearch(frames, truths: truths, bounds: PathBounds.of(truths), polyline: polyline, extent: extent)
+        let w = search.polylineSteps
+        let shifts = Array(LatencySearch.lowest...LatencySearch.highest)
+        var costs: [PerceivedLatency.Sums] = []
+        PerceivedLatency.sums(frames, truths: truths, shifts: shifts, stride: 1, PerceivedLatency.PositionTerms(), into: &costs)
+        for m in [0, 137, -321, 1990, -500, 2000] {
+            let s = search.evaluatePolyline(m, polyline)
+            #expect(s.c.bitPattern == costs[m - LatencySearch.lowest].c.bitPattern, "\(label): cost at \(m)")
+            let table = (search.polylineTables.count / (2 * w) - 1) * 2 * w
+            for side in 0..<2 {
+                for j in 1...w {
+                    let shift = side == 0 ? m + j : m - j
+                    guard shift >= LatencySearch.lowest && shift <= LatencySearch.highest else { continue }
+                    let bound = search.polylineTables[table + side * w + j - 1]
+                    let cost = costs[shift - LatencySearch.lowest].c
+                    #expect(!(bound > cost), "\(label): bound \(bound) above cost \(cost) at \(m) \(side == 0 ? "+" : "-")\(j)")
+                }
+            }
+        }
+    }
+
+    /// Tips lying exactly on a polyline that turns at every sample (the `none` strategy on a
+    /// zig-zag): the cost is 0 at the lag, and the search finds it.
+    @Test func tipsOnAZigZag() throws {
+        let t = (0..<200).map { Double($0) / 240 }
+        let stroke = try Stroke(t: t, x: t.map { $0 * 100 }, y: t.indices.map { $0 % 2 == 0 ? 0 : 1 })
+        let truth = stroke.groundTruth()
+        var frames = LatencyFrames()
+        var tau = 0.05
+        while tau < 0.8 {
+            let p = truth.position(at: tau - 0.0317)
+            frames.append(stroke: 0, photonTime: tau, tipX: p.x, tipY: p.y)
+            tau += 1.0 / 60
+        }
+        try Self.check(frames, [truth], "zig-zag")
+        let result = try #require(PerceivedLatency.search(frames, truths: [truth]))
+        #expect(result.tenthsMs == 317)
+    }
+}
