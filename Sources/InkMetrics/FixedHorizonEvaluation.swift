@@ -393,7 +393,7 @@ public enum FixedHorizonEvaluation {
     /// whose updates prepare an answer (Android's network) prepares it once per window. Where
     /// every window is fed from the sequence's start (`feed` = `.sequence`, or recorded
     /// predictions), one predictor per clock follows the whole sequence and is fed each point
-    /// once. ``scoreSequence(_:strategy:horizon:options:score:dropped:)`` is the plain path;
+    /// once. The plain path (`scoreSequence`, a fresh predictor per window and horizon) is kept;
     /// tests compare the two bit for bit.
     public static func tally(
         _ sequences: ArraySlice<HorizonSequence>, strategy: Strategy, horizons: [HorizonTarget], options o: FixedHorizonOptions
@@ -525,6 +525,11 @@ public struct HorizonTally: Sendable {
 
     /// One summary per horizon (mean in window order, nearest-rank percentiles).
     public func summaries() -> [HorizonErrorSummary] {
-        errors.indices.map { FixedHorizonEvaluation.summarize(errors[$0], declined: declined[$0], dropped: dropped[$0]) }
+        errors.indices.map(summary)
+    }
+
+    /// The summary at horizon `index` (mean in window order, nearest-rank percentiles).
+    public func summary(_ index: Int) -> HorizonErrorSummary {
+        FixedHorizonEvaluation.summarize(errors[index], declined: declined[index], dropped: dropped[index])
     }
 }

@@ -50,7 +50,10 @@ struct FixedHorizonFastPathTests {
             && bits(a.meanError) == bits(b.meanError) && bits(a.p50Error) == bits(b.p50Error) && bits(a.p95Error) == bits(b.p95Error)
     }
 
-    static func check(_ sequences: [HorizonSequence], _ strategy: Strategy, _ rule: String, _ options: FixedHorizonOptions) {
+    static func check(
+        _ sequences: [HorizonSequence], _ strategy: Strategy, _ rule: String, _ options: FixedHorizonOptions,
+        horizons: [HorizonTarget] = FixedHorizonFastPathTests.horizons
+    ) {
         let fast = FixedHorizonEvaluation.evaluate(sequences, strategy: strategy, horizons: horizons, options: options)
         #expect(fast.count == horizons.count)
         for (h, summary) in zip(horizons, fast) {
@@ -67,10 +70,14 @@ struct FixedHorizonFastPathTests {
         return Array(HorizonInputs.sequences(rows: rows).prefix(count))
     }
 
-    /// Two synthetic strokes in mm, as `bench horizon` scores the suite.
-    static func strokes() throws -> [HorizonSequence] {
+    /// The first synthetic trace's strokes in mm, as `bench horizon` scores the suite, each cut
+    /// to its first `points` points.
+    static func strokes(points: Int = .max) throws -> [HorizonSequence] {
         let spec = SyntheticSuite.sCurves(inputRateHz: 240).specs[0]
-        return HorizonInputs.sequences(trace: try spec.generate(seed: 1))
+        return HorizonInputs.sequences(trace: try spec.generate(seed: 1)).map { q in
+            let n = min(points, q.count)
+            return HorizonSequence(timesMs: Array(q.timesMs[..<n]), x: Array(q.x[..<n]), y: Array(q.y[..<n]), stroke: q.stroke)
+        }
     }
 
     /// Every built-in strategy whose predictor the harness makes from its name alone (not
@@ -83,9 +90,17 @@ struct FixedHorizonFastPathTests {
     @Test("every strategy, every window rule, on touch runs and strokes", arguments: strategyNames)
     func sameAsPlain(name: String) throws {
         let strategy = try StrategySpec.parse(name)
-        // Android's plain path runs its network per sample per horizon: fewer windows for it.
-        let runs = try Self.touchRuns(name.contains("android") ? 6 : 40)
-        let sequences = runs + (try Self.strokes())
+        // Android's plain path runs its network per sample per horizon (slow in a debug
+        // build): a few windows for it, at one horizon of each clock, under the default rules
+        // and fed the stroke (the follower).
+        if name.contains("android") {
+            let sequences = try Self.touchRuns(2) + (try Self.strokes(points: 20))
+            for (rule, options) in Self.rules.prefix(3) where rule != "time" {
+                Self.check(sequences, strategy, rule, options, horizons: [.milliseconds(16), .samples(2)])
+            }
+            return
+        }
+        let sequences = try Self.touchRuns(40) + (try Self.strokes())
         for (rule, options) in Self.rules {
             Self.check(sequences, strategy, rule, options)
         }
