@@ -42,36 +42,64 @@ package enum HorizonCSV {
         pools: [HorizonPool], strategies: [Strategy], horizons: [HorizonTarget], options: FixedHorizonOptions,
         clockFromPool: Bool = false, jobs: Int = ParallelMap.defaultJobs
     ) -> [HorizonRow] {
-        // Every (pool, strategy, horizon) is evaluated by one call alone, up to `jobs` at once,
-        // and the rows kept in that order: the same rows, to the bit, for any `jobs`.
-        var list: [(pool: Int, strategy: Int, horizon: HorizonTarget, ms: Double, options: FixedHorizonOptions)] = []
+        // Each (pool, strategy) pair scores every horizon in one pass over its windows
+        // (FixedHorizonEvaluation.tally), its sequences split into parts scored up to `jobs` at
+        // once; the parts' tallies are appended in sequence order, so the rows are the same, to
+        // the bit, for any `jobs`. One pair at a time: its errors are summarized and let go
+        // before the next (a pair holds at most its own windows' errors).
+        var rows: [HorizonRow] = []
         for (pi, pool) in pools.enumerated() {
             let realIntervalMs = nominalIntervalMs(pool)
             var options = options
             if clockFromPool, case .samples = options.extrapolation, realIntervalMs > 0 {
                 options.extrapolation = .samples(intervalMs: realIntervalMs)
             }
+            let parts = self.parts(pool.sequences, jobs: jobs)
             for (si, s) in strategies.enumerated() {
                 if s.needsRecordedPredictions && !pool.sequences.contains(where: { $0.stroke?.recordedPredictions != nil }) { continue }
-                for h in horizons {
+                let sequences = pool.sequences, o = options
+                let tallies = ParallelMap.map(parts.count, jobs: jobs) { i in
+                    FixedHorizonEvaluation.tally(sequences[parts[i]], strategy: s, horizons: horizons, options: o)
+                }
+                var tally = HorizonTally(horizons: horizons.count)
+                for t in tallies { tally.append(t) }
+                let whole = tally
+                // Each horizon's summary sorts its errors: side by side too.
+                let summaries = ParallelMap.map(horizons.count, jobs: jobs) { whole.summary($0) }
+                for (h, summary) in zip(horizons, summaries) {
                     let ms: Double
                     switch h {
                     case .samples(let k): ms = Double(k) * realIntervalMs
                     case .milliseconds(let x): ms = x
                     }
-                    list.append((pi, si, h, ms, options))
+                    rows.append(
+                        HorizonRow(
+                            pool: pool.name, unit: pool.unit, strategy: s.name, horizon: h, horizonMs: ms, summary: summary,
+                            poolIndex: pi, strategyIndex: si, sources: pool.sources.count))
                 }
             }
         }
-        let work = list
-        return ParallelMap.map(work.count, jobs: jobs) { i in
-            let w = work[i]
-            let pool = pools[w.pool]
-            let summary = FixedHorizonEvaluation.evaluate(pool.sequences, strategy: strategies[w.strategy], horizon: w.horizon, options: w.options)
-            return HorizonRow(
-                pool: pool.name, unit: pool.unit, strategy: strategies[w.strategy].name, horizon: w.horizon, horizonMs: w.ms, summary: summary,
-                poolIndex: w.pool, strategyIndex: w.strategy, sources: pool.sources.count)
+        return rows
+    }
+
+    /// Consecutive runs of `sequences` of about equal point counts, for `jobs` cores: one run
+    /// for one job, else enough that the cores finish together (about 16 per job).
+    static func parts(_ sequences: [HorizonSequence], jobs: Int) -> [Range<Int>] {
+        guard jobs > 1, !sequences.isEmpty else { return sequences.isEmpty ? [] : [0..<sequences.count] }
+        let total = sequences.reduce(0) { $0 + $1.count }
+        let target = max(1, total / (16 * jobs))
+        var out: [Range<Int>] = []
+        var start = 0, points = 0
+        for (i, q) in sequences.enumerated() {
+            points += q.count
+            if points >= target {
+                out.append(start..<(i + 1))
+                start = i + 1
+                points = 0
+            }
         }
+        if start < sequences.count { out.append(start..<sequences.count) }
+        return out
     }
 
     /// The median interval (ms) of a pool's sequences (the mean of the two middle ones for an even count).

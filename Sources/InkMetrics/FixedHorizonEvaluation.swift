@@ -205,6 +205,64 @@ public enum FixedHorizonEvaluation {
         return (last + Double(i - (n - 1)) * interval, q.x[n - 1], q.y[n - 1])
     }
 
+    /// Where window `start`'s target is for `horizon` (its time in ms and true position), or why
+    /// the window is not scored there: the window rules' one statement, read by both paths.
+    enum WindowOutcome {
+        /// Past the sequence's end without padding: not counted.
+        case skipped
+        /// An interval under the minimum: counted as dropped.
+        case dropped
+        case scored(WindowTarget)
+    }
+
+    /// A window's target: time (ms) and true position.
+    struct WindowTarget {
+        var timeMs: Double, x: Double, y: Double
+    }
+
+    @inline(__always)
+    static func windowTarget(_ q: HorizonSequence, start s: Int, horizon: HorizonTarget, options o: FixedHorizonOptions) -> WindowOutcome {
+        let n = q.count
+        let c = s + o.historyCount - 1  // the current point
+        // The target: its time (ms) and true position, and the last window index that counts
+        // for the interval rule.
+        var targetMs: Double, tx: Double, ty: Double, lastIndex: Int
+        switch horizon {
+        case .samples(let k):
+            let end = s + o.historyCount + k - 1
+            if !o.padWithLift && end >= n { return .skipped }
+            let p = point(q, end)
+            (targetMs, tx, ty, lastIndex) = (p.tMs, p.x, p.y, end)
+        case .milliseconds(let ms):
+            targetMs = q.timesMs[c] + ms
+            if targetMs > q.timesMs[n - 1] {
+                if !o.padWithLift { return .skipped }
+                (tx, ty, lastIndex) = (q.x[n - 1], q.y[n - 1], n - 1)
+            } else {
+                var j = c + 1
+                while j < n - 1 && q.timesMs[j] < targetMs { j += 1 }
+                let span = q.timesMs[j] - q.timesMs[j - 1]
+                let w = span > 0 ? (targetMs - q.timesMs[j - 1]) / span : 1
+                tx = q.x[j - 1] + w * (q.x[j] - q.x[j - 1])
+                ty = q.y[j - 1] + w * (q.y[j] - q.y[j - 1])
+                lastIndex = max(j, c + 1)
+            }
+        }
+        if let minimum = o.minimumIntervalMs {
+            var previous = point(q, s).tMs
+            if lastIndex > s {
+                for i in (s + 1)...lastIndex {
+                    let t = point(q, i).tMs
+                    if t - previous < minimum { return .dropped }
+                    previous = t
+                }
+            }
+        }
+        return .scored(WindowTarget(timeMs: targetMs, x: tx, y: ty))
+    }
+
+    /// The plain path (the oracle of ``tally(_:strategy:horizons:options:)``): every window of
+    /// `q` at one horizon, each with a fresh predictor fed sample by sample.
     static func scoreSequence(
         _ q: HorizonSequence, strategy: Strategy, horizon: HorizonTarget, options o: FixedHorizonOptions,
         score: (Double, Bool) -> Void, dropped: () -> Void
@@ -218,86 +276,260 @@ public enum FixedHorizonEvaluation {
             let real = n - s
             guard real >= o.minimumRealPoints else { break }
             let c = s + h - 1  // the current point
-            // The target: its time (ms) and true position, and the last window index that counts
-            // for the interval rule.
-            var targetMs: Double, tx: Double, ty: Double, lastIndex: Int
-            switch horizon {
-            case .samples(let k):
-                let end = s + h + k - 1
-                if !o.padWithLift && end >= n { continue }
-                let p = point(q, end)
-                (targetMs, tx, ty, lastIndex) = (p.tMs, p.x, p.y, end)
-            case .milliseconds(let ms):
-                targetMs = q.timesMs[c] + ms
-                if targetMs > q.timesMs[n - 1] {
-                    if !o.padWithLift { continue }
-                    (tx, ty, lastIndex) = (q.x[n - 1], q.y[n - 1], n - 1)
-                } else {
-                    var j = c + 1
-                    while j < n - 1 && q.timesMs[j] < targetMs { j += 1 }
-                    let span = q.timesMs[j] - q.timesMs[j - 1]
-                    let w = span > 0 ? (targetMs - q.timesMs[j - 1]) / span : 1
-                    tx = q.x[j - 1] + w * (q.x[j] - q.x[j - 1])
-                    ty = q.y[j - 1] + w * (q.y[j] - q.y[j - 1])
-                    lastIndex = max(j, c + 1)
-                }
-            }
-            if let minimum = o.minimumIntervalMs {
-                var short = false
-                var previous = point(q, s).tMs
-                if lastIndex > s {
-                    for i in (s + 1)...lastIndex {
-                        let t = point(q, i).tMs
-                        if t - previous < minimum { short = true; break }
-                        previous = t
-                    }
-                }
-                if short { dropped(); continue }
+            let target: WindowTarget
+            switch windowTarget(q, start: s, horizon: horizon, options: o) {
+            case .skipped: continue
+            case .dropped: dropped(); continue
+            case .scored(let t): target = t
             }
             // Feed and ask.
-            var clockOffsetMs = 0.0
-            var sampleClock: Double? = nil
-            if case .samples(let dt) = o.extrapolation, !usesRecorded, case .samples = horizon { sampleClock = dt }
-            let first = (usesRecorded || o.feed == .sequence) ? 0 : s
-            if usesRecorded { clockOffsetMs = 0 } else { clockOffsetMs = q.timesMs[first] }
-            func timeS(_ i: Int, _ tMs: Double) -> Double {
-                if let dt = sampleClock { return Double(i - first) * dt / 1000 }
-                return (tMs - clockOffsetMs) / 1000
-            }
+            let clock = FeedClock(q, start: s, sampleIntervalMs: sampleClock(horizon, strategy: strategy, options: o), strategy: strategy, options: o)
             guard let madeFor = q.stroke ?? emptyStroke else { return }
             var predictor = strategy.makePredictor(madeFor)
             var lastFedMs = -Double.infinity
-            for i in first...c {
+            for i in clock.first...c {
                 let p = point(q, i)
-                if let gap = strategy.gapResetMs, i > first, (p.tMs - lastFedMs) > gap, sampleClock == nil {
-                    predictor.reset()
-                }
-                if usesRecorded, let stroke = q.stroke {
-                    predictor.update(PenPoint(t: stroke.t[i], x: stroke.x[i], y: stroke.y[i]))
-                } else {
-                    predictor.update(PenPoint(t: timeS(i, p.tMs), x: p.x, y: p.y))
-                }
+                if clock.resets(strategy, before: i, atMs: p.tMs, lastFedMs: lastFedMs) { predictor.reset() }
+                predictor.update(clock.fed(q, i))
                 lastFedMs = p.tMs
             }
+            let (error, declined) = clock.score(predictor, q, current: c, target: target, horizon: horizon, strategy: strategy)
+            score(error, declined)
+        }
+    }
+
+    /// The clock a window's predictor is fed on at `horizon`: a sample clock of this interval
+    /// (ms) for sample-count horizons with sample extrapolation, else `nil` (real timestamps).
+    static func sampleClock(_ horizon: HorizonTarget, strategy: Strategy, options o: FixedHorizonOptions) -> Double? {
+        if case .samples(let dt) = o.extrapolation, !strategy.needsRecordedPredictions, case .samples = horizon { return dt }
+        return nil
+    }
+
+    /// How a window's predictor sees time, what it is fed and how its answer is scored: the
+    /// one statement of the feeding rules, read by both paths.
+    struct FeedClock {
+        /// The first point fed (the window's start, or the sequence's).
+        let first: Int
+        /// Subtracted from real times (ms) before they are fed in s.
+        let offsetMs: Double
+        /// The sample clock's interval (ms), or `nil` for real timestamps.
+        let sampleIntervalMs: Double?
+        let usesRecorded: Bool
+
+        init(_ q: HorizonSequence, start s: Int, sampleIntervalMs: Double?, strategy: Strategy, options o: FixedHorizonOptions) {
+            usesRecorded = strategy.needsRecordedPredictions
+            first = (usesRecorded || o.feed == .sequence) ? 0 : s
+            offsetMs = usesRecorded ? 0 : q.timesMs[first]
+            self.sampleIntervalMs = sampleIntervalMs
+        }
+
+        /// Point `i`'s time as fed (s).
+        @inline(__always)
+        func seconds(_ i: Int, _ tMs: Double) -> Double {
+            if let dt = sampleIntervalMs { return Double(i - first) * dt / 1000 }
+            return (tMs - offsetMs) / 1000
+        }
+
+        /// Whether the strategy's gap reset fires before feeding point `i` (at `tMs`).
+        @inline(__always)
+        func resets(_ strategy: Strategy, before i: Int, atMs tMs: Double, lastFedMs: Double) -> Bool {
+            if let gap = strategy.gapResetMs, i > first, (tMs - lastFedMs) > gap, sampleIntervalMs == nil { return true }
+            return false
+        }
+
+        /// The sample fed for point `i` (a real point: `i` is at most the current point).
+        @inline(__always)
+        func fed(_ q: HorizonSequence, _ i: Int) -> PenPoint {
+            if usesRecorded, let stroke = q.stroke { return PenPoint(t: stroke.t[i], x: stroke.x[i], y: stroke.y[i]) }
+            let p = point(q, i)
+            return PenPoint(t: seconds(i, p.tMs), x: p.x, y: p.y)
+        }
+
+        /// Asks the fed predictor for the target of the window whose current point is `c`: the
+        /// Euclidean error and whether it declined (then the newest sample is scored).
+        @inline(__always)
+        func score(
+            _ predictor: any Predictor, _ q: HorizonSequence, current c: Int, target: WindowTarget, horizon: HorizonTarget, strategy: Strategy
+        ) -> (error: Double, declined: Bool) {
             let current = point(q, c)
-            let currentT = usesRecorded ? (q.stroke?.t[c] ?? 0) : timeS(c, current.tMs)
+            let currentT = usesRecorded ? (q.stroke?.t[c] ?? 0) : seconds(c, current.tMs)
             var askT: Double
-            if let dt = sampleClock, case .samples(let k) = horizon {
+            if let dt = sampleIntervalMs, case .samples(let k) = horizon {
                 askT = Double(c + k - first) * dt / 1000
             } else if usesRecorded {
-                askT = currentT + (targetMs - current.tMs) / 1000
+                askT = currentT + (target.timeMs - current.tMs) / 1000
             } else {
-                askT = timeS(c, targetMs)
+                askT = seconds(c, target.timeMs)
             }
             if let cap = strategy.capMs { askT = min(askT, currentT + cap / 1000) }
             let answer = predictor.predict(at: askT)
             let px = answer?.x ?? current.x, py = answer?.y ?? current.y
-            let dx = px - tx, dy = py - ty
-            score((dx * dx + dy * dy).squareRoot(), answer == nil)
+            let dx = px - target.x, dy = py - target.y
+            return ((dx * dx + dy * dy).squareRoot(), answer == nil)
         }
+    }
+
+    /// Scores `strategy` at each of `horizons` over every window of `sequences`, pooled: one
+    /// summary per horizon, in order, each the same to the bit as
+    /// ``evaluate(_:strategy:horizon:options:)`` at that horizon, for a fraction of the work
+    /// (see ``tally(_:strategy:horizons:options:)``).
+    public static func evaluate(
+        _ sequences: [HorizonSequence], strategy: Strategy, horizons: [HorizonTarget], options: FixedHorizonOptions
+    ) -> [HorizonErrorSummary] {
+        tally(sequences[...], strategy: strategy, horizons: horizons, options: options).summaries()
+    }
+
+    /// What the windows of `sequences` give at each of `horizons`, in window order: the
+    /// errors ``evaluate(_:strategy:horizon:options:)`` pools, per horizon. The tallies of
+    /// consecutive runs of sequences, appended in order (``HorizonTally/append(_:)``), are the
+    /// tally of all of them, so a pool can be scored in parts on several cores.
+    ///
+    /// Each window's predictor is made and fed once for every horizon that sees the same clock
+    /// (all of them, except that sample-count horizons with sample extrapolation see a sample
+    /// clock and the others real times), then asked for each horizon's target: the
+    /// ``/InkPrediction/Predictor`` contract says asking does not change it, so this is the
+    /// same as a fresh predictor per horizon. The history goes in through
+    /// ``/InkPrediction/Predictor/update(contentsOf:)`` (between gap resets), so a predictor
+    /// whose updates prepare an answer (Android's network) prepares it once per window. Where
+    /// every window is fed from the sequence's start (`feed` = `.sequence`, or recorded
+    /// predictions), one predictor per clock follows the whole sequence and is fed each point
+    /// once. The plain path (`scoreSequence`, a fresh predictor per window and horizon) is kept;
+    /// tests compare the two bit for bit.
+    public static func tally(
+        _ sequences: ArraySlice<HorizonSequence>, strategy: Strategy, horizons: [HorizonTarget], options o: FixedHorizonOptions
+    ) -> HorizonTally {
+        var tally = HorizonTally(horizons: horizons.count)
+        // The horizons by the clock their predictor is fed on, in first-seen order.
+        var groups: [(clock: Double?, members: [Int])] = []
+        for (j, horizon) in horizons.enumerated() {
+            let clock = sampleClock(horizon, strategy: strategy, options: o)
+            if let g = groups.firstIndex(where: { $0.clock == clock }) {
+                groups[g].members.append(j)
+            } else {
+                groups.append((clock, [j]))
+            }
+        }
+        var scratch = TallyScratch(horizons: horizons.count, groups: groups.count, history: o.historyCount)
+        for q in sequences {
+            tallySequence(q, strategy: strategy, horizons: horizons, groups: groups, options: o, into: &tally, scratch: &scratch)
+        }
+        return tally
+    }
+
+    /// Working memory reused from sequence to sequence.
+    struct TallyScratch {
+        /// Each horizon's outcome for the current window.
+        var outcomes: [WindowOutcome]
+        /// The samples of one run of feeding (between gap resets).
+        var fed: [PenPoint]
+        /// Per clock group: the predictor following the sequence, and the last point it was fed.
+        var followers: [(predictor: any Predictor, fedThrough: Int, lastFedMs: Double)?]
+
+        init(horizons: Int, groups: Int, history: Int) {
+            outcomes = Array(repeating: .skipped, count: horizons)
+            fed = []
+            fed.reserveCapacity(history)
+            followers = Array(repeating: nil, count: groups)
+        }
+    }
+
+    static func tallySequence(
+        _ q: HorizonSequence, strategy: Strategy, horizons: [HorizonTarget], groups: [(clock: Double?, members: [Int])],
+        options o: FixedHorizonOptions, into tally: inout HorizonTally, scratch: inout TallyScratch
+    ) {
+        let n = q.count
+        let h = o.historyCount
+        guard n >= o.minimumRealPoints, n >= 2 else { return }
+        if strategy.needsRecordedPredictions && q.stroke == nil { return }
+        guard let madeFor = q.stroke ?? emptyStroke else { return }
+        let follows = strategy.needsRecordedPredictions || o.feed == .sequence
+        for g in groups.indices { scratch.followers[g] = nil }
+        for s in 0..<n {
+            guard n - s >= o.minimumRealPoints else { break }
+            let c = s + h - 1  // the current point
+            for j in horizons.indices {
+                let outcome = windowTarget(q, start: s, horizon: horizons[j], options: o)
+                if case .dropped = outcome { tally.dropped[j] += 1 }
+                scratch.outcomes[j] = outcome
+            }
+            for (g, group) in groups.enumerated() {
+                guard group.members.contains(where: { if case .scored = scratch.outcomes[$0] { true } else { false } }) else { continue }
+                let clock = FeedClock(q, start: s, sampleIntervalMs: group.clock, strategy: strategy, options: o)
+                var predictor: any Predictor
+                var from: Int, lastFedMs: Double
+                if follows, let f = scratch.followers[g] {
+                    (predictor, from, lastFedMs) = (f.predictor, f.fedThrough + 1, f.lastFedMs)
+                    scratch.followers[g] = nil  // keep the predictor's storage unshared while it is fed
+                } else {
+                    (predictor, from, lastFedMs) = (strategy.makePredictor(madeFor), clock.first, -Double.infinity)
+                }
+                // Feed from..c in runs between gap resets, as the plain path feeds them one by one.
+                scratch.fed.removeAll(keepingCapacity: true)
+                if from <= c {
+                    for i in from...c {
+                        let tMs = point(q, i).tMs
+                        if clock.resets(strategy, before: i, atMs: tMs, lastFedMs: lastFedMs) {
+                            predictor.update(contentsOf: scratch.fed[...])
+                            scratch.fed.removeAll(keepingCapacity: true)
+                            predictor.reset()
+                        }
+                        scratch.fed.append(clock.fed(q, i))
+                        lastFedMs = tMs
+                    }
+                    predictor.update(contentsOf: scratch.fed[...])
+                }
+                for j in group.members {
+                    guard case .scored(let target) = scratch.outcomes[j] else { continue }
+                    let (error, declined) = clock.score(predictor, q, current: c, target: target, horizon: horizons[j], strategy: strategy)
+                    tally.errors[j].append(error)
+                    if declined { tally.declined[j] += 1 }
+                }
+                if follows { scratch.followers[g] = (predictor, c, lastFedMs) }
+            }
+        }
+        for g in groups.indices { scratch.followers[g] = nil }
     }
 
     /// A one-sample stroke handed to strategies that ignore the stroke they are made for.
     /// (A stroke needs a sample; this one is never read by the strategies it is given to.)
     static let emptyStroke: Stroke? = try? Stroke(samples: [Sample(t: 0, x: 0, y: 0)])
+}
+
+/// The errors of one strategy's windows at several horizons, in window order, with the
+/// declined and dropped counts: what ``FixedHorizonEvaluation/tally(_:strategy:horizons:options:)``
+/// gives and ``summaries()`` turns into ``HorizonErrorSummary`` values.
+public struct HorizonTally: Sendable {
+    /// Per horizon: each scored window's Euclidean error, in window order.
+    public var errors: [[Double]]
+    /// Per horizon: windows whose predictor declined.
+    public var declined: [Int]
+    /// Per horizon: windows dropped for an interval under the minimum.
+    public var dropped: [Int]
+
+    /// An empty tally for `horizons` horizons.
+    public init(horizons: Int) {
+        errors = Array(repeating: [], count: horizons)
+        declined = Array(repeating: 0, count: horizons)
+        dropped = Array(repeating: 0, count: horizons)
+    }
+
+    /// Appends the tally of the sequences that follow this one's (same horizons).
+    public mutating func append(_ other: HorizonTally) {
+        precondition(other.errors.count == errors.count, "HorizonTally.append: \(other.errors.count) horizons, expected \(errors.count)")
+        for j in errors.indices {
+            errors[j] += other.errors[j]
+            declined[j] += other.declined[j]
+            dropped[j] += other.dropped[j]
+        }
+    }
+
+    /// One summary per horizon (mean in window order, nearest-rank percentiles).
+    public func summaries() -> [HorizonErrorSummary] {
+        errors.indices.map(summary)
+    }
+
+    /// The summary at horizon `index` (mean in window order, nearest-rank percentiles).
+    public func summary(_ index: Int) -> HorizonErrorSummary {
+        FixedHorizonEvaluation.summarize(errors[index], declined: declined[index], dropped: dropped[index])
+    }
 }

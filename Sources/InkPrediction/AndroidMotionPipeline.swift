@@ -102,8 +102,27 @@ public struct AndroidMotionPipeline: Sendable {
     /// Records one stylus sample (DOWN or MOVE): time in ns, position in device px, pressure
     /// 0–1, tilt and orientation in rad (Android's `AXIS_TILT`, `AXIS_ORIENTATION`).
     public mutating func record(timeNs: Int64, x: Float, y: Float, pressure: Float, tilt: Float, orientation: Float) {
+        recordSkippingModel(timeNs: timeNs, x: x, y: y, pressure: pressure, tilt: tilt, orientation: orientation)
+        runModel()
+    }
+
+    /// Records one sample as ``record(timeNs:x:y:pressure:tilt:orientation:)`` does, without
+    /// running the model: ``candidates`` are empty until ``runModel()``.
+    ///
+    /// Recording samples this way and calling ``runModel()`` after the last leaves the same
+    /// state, to the bit, as recording each with ``record(timeNs:x:y:pressure:tilt:orientation:)``:
+    /// a record replaces the candidates (and, once the encoder is ready, the outputs) of the one
+    /// before, and the encoder, once ready, stays ready until ``reset()``, so only the last
+    /// sample's model run is ever read.
+    public mutating func recordSkippingModel(timeNs: Int64, x: Float, y: Float, pressure: Float, tilt: Float, orientation: Float) {
         encoder.push(timeNs: timeNs, x: x, y: y, pressure: pressure, tilt: tilt, orientation: orientation)
         jerkTracker.push(x: x, y: y)
+        candidates.removeAll()
+    }
+
+    /// Runs the model on the current window, when the encoder is ready, and decodes its
+    /// ``candidates`` (the second half of ``record(timeNs:x:y:pressure:tilt:orientation:)``).
+    public mutating func runModel() {
         candidates.removeAll()
         guard encoder.isReady, var from = encoder.axisFrom, var to = encoder.axisTo else { return }
         outputs = model.predict(encoder.window)

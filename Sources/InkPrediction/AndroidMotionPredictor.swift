@@ -16,7 +16,8 @@
 /// target, the last point held beyond. Its reach is `min(target, last point's time)`.
 ///
 /// Cost: one forward pass (about 128,600 multiply-adds) per sample once two distinct positions
-/// were seen; asking is cheap. No heap allocation per update or prediction.
+/// were seen, or one per ``update(contentsOf:)``; asking is cheap. No heap allocation per
+/// update or prediction.
 ///
 /// ```swift
 /// var p = AndroidMotionPredictor(model: model, parameters: .init(pxPerMm: 10.8))
@@ -109,6 +110,25 @@ public struct AndroidMotionPredictor: Predictor {
     }
 
     public mutating func update(_ sample: PenPoint) {
+        record(sample)
+        pipeline.runModel()
+        takeCandidates()
+    }
+
+    /// Records every sample, then runs the network once, for the last: the same state, to the
+    /// bit, as ``update(_:)`` on each (see ``AndroidMotionPipeline/recordSkippingModel(timeNs:x:y:pressure:tilt:orientation:)``),
+    /// for one forward pass instead of one per sample.
+    public mutating func update(contentsOf samples: ArraySlice<PenPoint>) {
+        guard !samples.isEmpty else { return }
+        for sample in samples { record(sample) }
+        pipeline.runModel()
+        takeCandidates()
+    }
+
+    /// Hands one sample to the pipeline without running the network: its pen state, its time
+    /// in ns and its position in device px.
+    @usableFromInline
+    mutating func record(_ sample: PenPoint) {
         var p = pressure, tilt: Float = 0, orientation: Float = 0
         if let states = penStates, let i = index(of: sample.t, in: states.times) {
             if let v = states.pressure?[i] { p = v }
@@ -116,10 +136,16 @@ public struct AndroidMotionPredictor: Predictor {
             if let v = states.orientation?[i] { orientation = v }
         }
         let scale = parameters.pxPerMm
-        pipeline.record(
+        pipeline.recordSkippingModel(
             timeNs: Self.nanoseconds(sample.t), x: Float(sample.x * scale), y: Float(sample.y * scale),
             pressure: p, tilt: tilt, orientation: orientation)
         newest = sample
+    }
+
+    /// The pipeline's candidates in s and mm, as the tail ``predict(at:)`` reads.
+    @usableFromInline
+    mutating func takeCandidates() {
+        let scale = parameters.pxPerMm
         tail.removeAll()
         for c in pipeline.candidates {
             tail.append(PenPoint(t: Double(c.timeNs) / 1e9, x: Double(c.x) / scale, y: Double(c.y) / scale))

@@ -48,6 +48,14 @@ public protocol Predictor: Sendable {
     /// ``BrakingPredictor``'s lift detection) implements it.
     mutating func update(_ sample: PenPoint, pressure: Double?)
 
+    /// Feeds several received samples (time in s, position in mm, no pressure), in order, with
+    /// nothing asked between them: the predictor must then be in the state that ``update(_:)``
+    /// on each sample in turn leaves, to the bit. The default does exactly that. A predictor
+    /// whose update prepares an answer that the next update replaces (Android's
+    /// ``AndroidMotionPredictor`` runs its network) may prepare it once, for the last sample.
+    /// `bench horizon` feeds each window's history this way.
+    mutating func update(contentsOf samples: ArraySlice<PenPoint>)
+
     /// Returns the predicted pen position at time `t` (s), or `nil` to decline.
     ///
     /// The returned point's `t` is `t`. `t` is never earlier than the newest sample fed.
@@ -123,6 +131,12 @@ extension Predictor {
     /// Ignores the pressure: calls ``update(_:)``.
     @inlinable
     public mutating func update(_ sample: PenPoint, pressure: Double?) { update(sample) }
+
+    /// Calls ``update(_:)`` on each sample in order.
+    @inlinable
+    public mutating func update(contentsOf samples: ArraySlice<PenPoint>) {
+        for sample in samples { update(sample) }
+    }
 
     /// Reaches `t` itself: the predictor answers for any time.
     @inlinable
