@@ -129,7 +129,7 @@ public struct ParameterField<Root>: Sendable {
     public let name: String
     /// Its unit (`ms`, `mm`, `Hz`, `px^2`, ...), or empty for a plain number, share or switch.
     public let unit: String
-    /// The values accepted (a ``ParameterKind/path`` field: unused).
+    /// The values accepted (a ``ParameterKind/path(shownDefault:)`` field: unused).
     public let range: ParameterRange
     /// One line: what it does (the `bench list` and docs text).
     public let about: String
@@ -218,10 +218,10 @@ public struct ParameterField<Root>: Sendable {
     /// What an error says was expected: ``range``'s text in ``unit``, derived from its bounds.
     public var expected: String { range.expected(unit: unit) }
 
-    /// The text of a ``ParameterKind/path`` field in `parameters` (`nil`: the default, or a number field).
+    /// The text of a ``ParameterKind/path(shownDefault:)`` field in `parameters` (`nil`: the default, or a number field).
     public func text(in parameters: Root) -> String? { readText(parameters) }
 
-    /// Sets a ``ParameterKind/path`` field's text (`nil`: the default); does nothing to a number field.
+    /// Sets a ``ParameterKind/path(shownDefault:)`` field's text (`nil`: the default); does nothing to a number field.
     public func setText(_ text: String?, in parameters: inout Root) { writeText(&parameters, text) }
 
     /// The field's value in `parameters` (`nil`: off).
@@ -230,7 +230,7 @@ public struct ParameterField<Root>: Sendable {
     /// Sets the field in `parameters` after checking `value` (`nil`: off).
     ///
     /// - Throws: ``PredictorParameterError`` for a value outside ``range``, `nil` where the
-    ///   parameter cannot be off (expected `a number`), or any value for a ``ParameterKind/path`` field.
+    ///   parameter cannot be off (expected `a number`), or any value for a ``ParameterKind/path(shownDefault:)`` field.
     public func set(_ value: Double?, in parameters: inout Root, predictor: String) throws(PredictorParameterError) {
         if case .path = kind {
             throw PredictorParameterError(predictor: predictor, parameter: name, value: value ?? .nan, expected: "a file path, not a number")
