@@ -9,11 +9,9 @@ import InkOutput
 /// let bytes = SweepCSV.write(runs: [(5, rows5), (nil, rowsOff)], timing: timing.summary).bytes
 /// ```
 package enum SweepCSV {
-    /// The figure columns it keeps (a subset of `summary.csv`'s).
-    package static let figures = [
-        "perceived_latency_ms", "latency_removed_ms", "overshoot_p95_mm", "overshoot_max_mm", "end_overshoot_mean_mm",
-        "end_overshoot_max_mm", "horizon_mean_ms", "horizon_p95_ms", "predicted_share",
-    ]
+    /// The figure columns it keeps (a subset of `summary.csv`'s: the registry's figures shown
+    /// in ``/InkFigures/Figure/Views/sweep``).
+    package static let figures = Figure.shown(in: .sweep).map(\.name)
 
     /// Every column, in order.
     package static let header: [String] =

@@ -76,42 +76,100 @@ public enum BrowserReplay {
     ///   not delivered once and in order), or the browser exiting (naming the stroke and sample).
     public static func run(_ trace: Trace, settings: Settings, progress: Progress? = nil) throws(BrowserError) -> Result {
         let s = settings
-        guard s.pxPerMM.isFinite, s.pxPerMM > 0 else {
-            throw BrowserError("px per mm = \(s.pxPerMM) is invalid: expected a finite number > 0")
-        }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for stroke in trace.strokes {
-            for i in 0..<stroke.count {
-                minX = min(minX, stroke.x[i] * s.pxPerMM)
-                maxX = max(maxX, stroke.x[i] * s.pxPerMM)
-                minY = min(minY, stroke.y[i] * s.pxPerMM)
-                maxY = max(maxY, stroke.y[i] * s.pxPerMM)
-            }
-        }
-        let ox = (minX).rounded(.down) - 40, oy = (minY).rounded(.down) - 40
-        let width = Int((maxX - ox + 40).rounded(.up)), height = Int((maxY - oy + 40).rounded(.up))
-        if width > s.maxViewport || height > s.maxViewport {
-            let spanMM = max((maxX - minX), (maxY - minY)) / s.pxPerMM
-            let fits = Double(s.maxViewport - 82) / max(spanMM, 1e-9)
-            throw BrowserError(
-                "\(trace.name): the strokes span \(Int(((maxX - minX) / s.pxPerMM).rounded())) x "
-                    + "\(Int(((maxY - minY) / s.pxPerMM).rounded())) mm, \(width) x \(height) CSS px at "
-                    + "\(format(s.pxPerMM)) px per mm: more than the \(s.maxViewport) x \(s.maxViewport) px screen; "
-                    + "expected --px-per-mm \(format((fits * 1000).rounded(.down) / 1000)) or less (nothing is clipped)")
-        }
+        let layout = try Layout(trace, settings: s)
         let version = ChromiumLocator.version(of: s.chromium)
         let server = try PageServer(pages: ["/": .html(ProbePage.html)])
         defer { server.stop() }
         let browser = try DevToolsBrowser(
-            chromium: s.chromium, windowSize: (max(width + 20, 800), max(height + 250, 600)))
+            chromium: s.chromium, windowSize: (max(layout.width + 20, 800), max(layout.height + 250, 600)))
         defer { browser.close() }
+        let page = try openProbePage(browser, url: server.url, layout: layout)
+        var attempt = 0
+        while true {
+            attempt += 1
+            let (sent, wall) = try sendStrokes(trace, browser: browser, layout: layout, page: page, settings: s, progress: progress)
+            usleep(300_000)
+            guard let text = try browser.evaluate("JSON.stringify(window.inkLog)") as? String,
+                let log = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
+            else { throw BrowserError("cannot read the page's event log") }
+            let matched = try match(log: log, trace: trace, sent: sent, ox: layout.ox, oy: layout.oy, pxPerMM: s.pxPerMM)
+            let sortedErrors = matched.timeErrors.sorted()
+            let median = sortedErrors.isEmpty ? 0 : sortedErrors[sortedErrors.count / 2]
+            let stray = sortedErrors.map { abs($0 - median) }.max() ?? 0
+            if stray > s.strayLimitMs && attempt < s.attempts { continue }
+            if stray > s.strayLimitMs {
+                throw BrowserError(
+                    "\(trace.name): an event time strayed \(format(stray * 1000)) µs from its sample's (after the run's constant offset) in "
+                        + "\(attempt) replays; expected at most \(format(s.strayLimitMs * 1000)) µs")
+            }
+            let (out, points) = try withPredictions(trace, tails: matched.tails)
+            return Result(
+                trace: out, version: version ?? browser.product, product: browser.product, flags: browser.arguments,
+                viewport: (page.width, page.height), offsetPx: (-layout.ox, -layout.oy),
+                timingSpreadMs: (sortedErrors.last ?? 0) - (sortedErrors.first ?? 0), attemptsUsed: attempt,
+                wallSeconds: wall, predictedPoints: points)
+        }
+    }
+
+    /// Where the trace lies on the page: its translation (px, after scaling by px per mm) and
+    /// the viewport it needs, 40 px of margin on every side.
+    struct Layout {
+        /// The translation subtracted from the scaled positions (px).
+        var ox: Double, oy: Double
+        /// The viewport the strokes need (CSS px).
+        var width: Int, height: Int
+
+        /// The layout of `trace` at `settings.pxPerMM`.
+        ///
+        /// - Throws: ``BrowserError`` for an invalid scale, or a trace larger than
+        ///   ``Settings/maxViewport`` (naming the largest scale that fits).
+        init(_ trace: Trace, settings s: Settings) throws(BrowserError) {
+            guard s.pxPerMM.isFinite, s.pxPerMM > 0 else {
+                throw BrowserError("px per mm = \(s.pxPerMM) is invalid: expected a finite number > 0")
+            }
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for stroke in trace.strokes {
+                for i in 0..<stroke.count {
+                    minX = min(minX, stroke.x[i] * s.pxPerMM)
+                    maxX = max(maxX, stroke.x[i] * s.pxPerMM)
+                    minY = min(minY, stroke.y[i] * s.pxPerMM)
+                    maxY = max(maxY, stroke.y[i] * s.pxPerMM)
+                }
+            }
+            ox = (minX).rounded(.down) - 40
+            oy = (minY).rounded(.down) - 40
+            width = Int((maxX - ox + 40).rounded(.up))
+            height = Int((maxY - oy + 40).rounded(.up))
+            if width > s.maxViewport || height > s.maxViewport {
+                let spanMM = max((maxX - minX), (maxY - minY)) / s.pxPerMM
+                let fits = Double(s.maxViewport - 82) / max(spanMM, 1e-9)
+                throw BrowserError(
+                    "\(trace.name): the strokes span \(Int(((maxX - minX) / s.pxPerMM).rounded())) x "
+                        + "\(Int(((maxY - minY) / s.pxPerMM).rounded())) mm, \(width) x \(height) CSS px at "
+                        + "\(format(s.pxPerMM)) px per mm: more than the \(s.maxViewport) x \(s.maxViewport) px screen; "
+                        + "expected --px-per-mm \(format((fits * 1000).rounded(.down) / 1000)) or less (nothing is clipped)")
+            }
+        }
+    }
+
+    /// The probe page as loaded: its viewport (CSS px) and `performance.timeOrigin` (ms).
+    struct ProbePageState {
+        var width: Int, height: Int
+        var timeOrigin: Double
+    }
+
+    /// Loads the probe page and checks it before any input: devicePixelRatio 1, cross-origin
+    /// isolated, a viewport that holds `layout`.
+    ///
+    /// - Throws: ``BrowserError`` naming the check that failed, or a page that did not load in 20 s.
+    static func openProbePage(_ browser: DevToolsBrowser, url: String, layout: Layout) throws(BrowserError) -> ProbePageState {
         try browser.call("Page.enable")
-        try browser.call("Page.navigate", ["url": server.url])
+        try browser.call("Page.navigate", ["url": url])
         let deadline = Date().addingTimeInterval(20)
         while true {
             let ready = try browser.evaluate("document.readyState === 'complete' && Array.isArray(window.inkLog)") as? Bool
             if ready == true { break }
-            guard Date() < deadline else { throw BrowserError("the probe page did not load within 20 s from \(server.url)") }
+            guard Date() < deadline else { throw BrowserError("the probe page did not load within 20 s from \(url)") }
             usleep(50_000)
         }
         let info = try browser.evaluate(
@@ -125,87 +183,83 @@ public enum BrowserReplay {
         guard coi else {
             throw BrowserError("the page is not cross-origin isolated; expected COOP/COEP from the loopback server (timestamps would be 0.1 ms)")
         }
-        guard vw >= width, vh >= height else {
-            throw BrowserError("the viewport is \(vw) x \(vh) px; the strokes need \(width) x \(height) px")
+        guard vw >= layout.width, vh >= layout.height else {
+            throw BrowserError("the viewport is \(vw) x \(vh) px; the strokes need \(layout.width) x \(layout.height) px")
         }
+        return ProbePageState(width: vw, height: vh, timeOrigin: timeOrigin)
+    }
+
+    /// Clears the page's log and sends every stroke as pen input, each event at its sample's
+    /// time plus one constant for the replay.
+    ///
+    /// - Returns: per stroke, the sent times (ms since the page's time origin), and the wall
+    ///   time the input took (s).
+    /// - Throws: ``BrowserError`` naming the stroke and sample whose event failed.
+    static func sendStrokes(
+        _ trace: Trace, browser: DevToolsBrowser, layout: Layout, page: ProbePageState, settings s: Settings, progress: Progress?
+    ) throws(BrowserError) -> (sent: [[Double]], wallSeconds: Double) {
         let total = trace.sampleCount
-        var attempt = 0
-        while true {
-            attempt += 1
-            _ = try browser.evaluate("window.inkLog = []; true")
-            let t0 = Date().timeIntervalSince1970 + 0.2
-            let tFirst = trace.startTime
-            let wallStart = Date()
-            var sentCount = 0
-            var sent: [[Double]] = []  // per stroke: the sent times (ms since timeOrigin)
-            for (k, stroke) in trace.strokes.enumerated() {
-                var times: [Double] = []
-                func event(_ type: String, _ i: Int, extra: Double = 0) -> [String: Any] {
-                    let t = stroke.t[i] + extra
-                    var e: [String: Any] = [
-                        "type": type, "x": stroke.x[i] * s.pxPerMM - ox, "y": stroke.y[i] * s.pxPerMM - oy,
-                        "pointerType": "pen", "button": "left", "buttons": type == "mouseReleased" ? 0 : 1,
-                        "force": 0.5, "timestamp": t0 + (t - tFirst),
-                    ]
-                    if type != "mouseMoved" { e["clickCount"] = 1 }
-                    return e
-                }
-                do {
-                    for i in 0..<stroke.count {
-                        let e = event(i == 0 ? "mousePressed" : "mouseMoved", i)
-                        try browser.call("Input.dispatchMouseEvent", e)
-                        times.append((t0 + (stroke.t[i] - tFirst)) * 1000 - timeOrigin)
-                        sentCount += 1
-                        if sentCount % 250 == 0 { progress?(k, trace.strokes.count, sentCount, total) }
-                    }
-                    try browser.call("Input.dispatchMouseEvent", event("mouseReleased", stroke.count - 1, extra: 0.001))
-                } catch {
-                    throw BrowserError(
-                        "\(trace.name): stroke \(k + 1) of \(trace.strokes.count) (sample \(times.count + 1) of \(stroke.count)): \(error.message)")
-                }
-                sent.append(times)
+        _ = try browser.evaluate("window.inkLog = []; true")
+        let t0 = Date().timeIntervalSince1970 + 0.2
+        let tFirst = trace.startTime
+        let wallStart = Date()
+        var sentCount = 0
+        var sent: [[Double]] = []  // per stroke: the sent times (ms since timeOrigin)
+        for (k, stroke) in trace.strokes.enumerated() {
+            var times: [Double] = []
+            func event(_ type: String, _ i: Int, extra: Double = 0) -> [String: Any] {
+                let t = stroke.t[i] + extra
+                var e: [String: Any] = [
+                    "type": type, "x": stroke.x[i] * s.pxPerMM - layout.ox, "y": stroke.y[i] * s.pxPerMM - layout.oy,
+                    "pointerType": "pen", "button": "left", "buttons": type == "mouseReleased" ? 0 : 1,
+                    "force": 0.5, "timestamp": t0 + (t - tFirst),
+                ]
+                if type != "mouseMoved" { e["clickCount"] = 1 }
+                return e
             }
-            progress?(trace.strokes.count - 1, trace.strokes.count, total, total)
-            let wall = Date().timeIntervalSince(wallStart)
-            usleep(300_000)
-            guard let text = try browser.evaluate("JSON.stringify(window.inkLog)") as? String,
-                let log = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
-            else { throw BrowserError("cannot read the page's event log") }
-            let matched = try match(log: log, trace: trace, sent: sent, ox: ox, oy: oy, pxPerMM: s.pxPerMM)
-            let sortedErrors = matched.timeErrors.sorted()
-            let median = sortedErrors.isEmpty ? 0 : sortedErrors[sortedErrors.count / 2]
-            let stray = sortedErrors.map { abs($0 - median) }.max() ?? 0
-            if stray > s.strayLimitMs && attempt < s.attempts { continue }
-            if stray > s.strayLimitMs {
-                throw BrowserError(
-                    "\(trace.name): an event time strayed \(format(stray * 1000)) µs from its sample's (after the run's constant offset) in "
-                        + "\(attempt) replays; expected at most \(format(s.strayLimitMs * 1000)) µs")
-            }
-            var strokes: [Stroke] = []
-            var points = 0
-            for (k, stroke) in trace.strokes.enumerated() {
-                points += matched.tails[k].reduce(0) { $0 + $1.count }
-                do {
-                    strokes.append(
-                        try Stroke(
-                            t: stroke.t, x: stroke.x, y: stroke.y, pressure: stroke.pressure, tilt: stroke.tilt,
-                            azimuth: stroke.azimuth, tool: stroke.tool, recordedPredictions: matched.tails[k]))
-                } catch {
-                    throw BrowserError("\(trace.name): stroke \(k + 1): the browser's predictions do not form a tail: \(error)")
-                }
-            }
-            let out: Trace
             do {
-                out = try Trace(
-                    name: trace.name, strokes: strokes, nominalInterval: trace.nominalInterval, notices: trace.notices,
-                    source: trace.source)
-            } catch { throw BrowserError("\(trace.name): \(error)") }
-            return Result(
-                trace: out, version: version ?? browser.product, product: browser.product, flags: browser.arguments,
-                viewport: (vw, vh), offsetPx: (-ox, -oy),
-                timingSpreadMs: (sortedErrors.last ?? 0) - (sortedErrors.first ?? 0), attemptsUsed: attempt,
-                wallSeconds: wall, predictedPoints: points)
+                for i in 0..<stroke.count {
+                    let e = event(i == 0 ? "mousePressed" : "mouseMoved", i)
+                    try browser.call("Input.dispatchMouseEvent", e)
+                    times.append((t0 + (stroke.t[i] - tFirst)) * 1000 - page.timeOrigin)
+                    sentCount += 1
+                    if sentCount % 250 == 0 { progress?(k, trace.strokes.count, sentCount, total) }
+                }
+                try browser.call("Input.dispatchMouseEvent", event("mouseReleased", stroke.count - 1, extra: 0.001))
+            } catch {
+                throw BrowserError(
+                    "\(trace.name): stroke \(k + 1) of \(trace.strokes.count) (sample \(times.count + 1) of \(stroke.count)): \(error.message)")
+            }
+            sent.append(times)
         }
+        progress?(trace.strokes.count - 1, trace.strokes.count, total, total)
+        return (sent, Date().timeIntervalSince(wallStart))
+    }
+
+    /// `trace` with each stroke's recorded predictions replaced by the browser's `tails`.
+    ///
+    /// - Returns: the trace and the number of predicted points in all.
+    /// - Throws: ``BrowserError`` naming the stroke whose predictions do not form a tail.
+    static func withPredictions(_ trace: Trace, tails: [[[PenPoint]]]) throws(BrowserError) -> (trace: Trace, points: Int) {
+        var strokes: [Stroke] = []
+        var points = 0
+        for (k, stroke) in trace.strokes.enumerated() {
+            points += tails[k].reduce(0) { $0 + $1.count }
+            do {
+                strokes.append(
+                    try Stroke(
+                        t: stroke.t, x: stroke.x, y: stroke.y, pressure: stroke.pressure, tilt: stroke.tilt,
+                        azimuth: stroke.azimuth, tool: stroke.tool, recordedPredictions: tails[k]))
+            } catch {
+                throw BrowserError("\(trace.name): stroke \(k + 1): the browser's predictions do not form a tail: \(error)")
+            }
+        }
+        do {
+            let out = try Trace(
+                name: trace.name, strokes: strokes, nominalInterval: trace.nominalInterval, notices: trace.notices,
+                source: trace.source)
+            return (out, points)
+        } catch { throw BrowserError("\(trace.name): \(error)") }
     }
 
     /// The log matched to the samples: each stroke's tails, and every sample's (event time −

@@ -4,8 +4,8 @@ import InkOutput
 /// One figure of the results: every fact about it in one place.
 ///
 /// A figure's CSV name, unit, printed digits, which way is better, default check tolerance,
-/// whether it is a headline figure, its table heading and how to read it from a run's
-/// ``/InkMetrics/TraceFigures`` are all here, in ``all``. The CSV writers, the terminal table, `bench check`,
+/// whether it is a headline figure, its table heading and the ``/InkMetrics/TraceFigures``
+/// field it is read from are all here, in ``all``. The CSV writers, the terminal table, `bench check`,
 /// `bench compare`, the report, the chart titles and the baselines read this registry, so a new
 /// figure is one entry and no two commands can judge a figure differently.
 ///
@@ -53,6 +53,20 @@ package struct Figure: Sendable, Identifiable {
         }
     }
 
+    /// The tables and files, besides `summary.csv` and the report's per-trace tables (every
+    /// figure, and the headline figures), that show a subset of the figures: each takes the
+    /// figures whose ``shownIn`` holds it, in registry order (``shown(in:)``).
+    package struct Views: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+        /// The terminal's compact table (`ResultTable`).
+        package static let terminal = Views(rawValue: 1)
+        /// The report's suite-mean table.
+        package static let reportSuite = Views(rawValue: 2)
+        /// `sweep.csv`'s figure columns.
+        package static let sweep = Views(rawValue: 4)
+    }
+
     /// The CSV column name, e.g. `overshoot_p95_mm`.
     package let name: String
     package var id: String { name }
@@ -68,12 +82,50 @@ package struct Figure: Sendable, Identifiable {
     /// Whether it is a headline figure: shown in the terminal table and per-trace report
     /// tables, with a seed-spread column in `summary.csv`.
     package let headline: Bool
+    /// The tables and files besides `summary.csv` (which holds every figure) that show it.
+    package let shownIn: Views
     /// The short heading of tables, with its unit: `overshoot p95 mm`.
     package let heading: String
     /// One sentence: how to read it.
     package let about: String
-    /// Reads it from one run's figures; `nil` is an empty cell.
+    /// The ``/InkMetrics/TraceFigures/Field`` it is read from, by column name (the figure's
+    /// own name unless it is stored otherwise, as the latencies are, in exact tenths).
+    package let field: String
+    /// Reads it from one run's figures (its ``field``'s figure value); `nil` is an empty cell.
     package let value: @Sendable (TraceFigures) -> Double?
+
+    /// A registry entry; its value is read from the ``/InkMetrics/TraceFigures`` field named
+    /// `field` (default: `name`), so an entry states no reading code of its own.
+    ///
+    /// - Parameters:
+    ///   - name: the CSV column name, ending in its unit (`overshoot_p95_mm`).
+    ///   - unit: the unit its name ends in.
+    ///   - digits: digits printed after the point.
+    ///   - direction: which way is better.
+    ///   - tolerance: the default absolute tolerance of `bench check`, in `unit`.
+    ///   - headline: whether it is a headline figure.
+    ///   - shownIn: the other tables and files that show it.
+    ///   - heading: the short table heading, with its unit.
+    ///   - about: one sentence: how to read it.
+    ///   - field: the `TraceFigures.fields` column it is read from (`nil`: `name`).
+    init(
+        name: String, unit: Unit, digits: Int, direction: Direction, tolerance: Double, headline: Bool, shownIn: Views,
+        heading: String, about: String, field: String? = nil
+    ) {
+        self.name = name
+        self.unit = unit
+        self.digits = digits
+        self.direction = direction
+        self.tolerance = tolerance
+        self.headline = headline
+        self.shownIn = shownIn
+        self.heading = heading
+        self.about = about
+        let source = field ?? name
+        self.field = source
+        let stored = TraceFigures.field(named: source)
+        self.value = { figures in stored?.figureValue(in: figures) }
+    }
 
     /// The value as printed, with ``digits`` digits: `4.049`.
     package func text(_ v: Double) -> String { NumberText.fixed(v, digits) }
@@ -113,76 +165,72 @@ extension Figure {
         latencyRemoved,
         overshootP95,
         Figure(
-            name: "overshoot_max_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: true,
-            heading: "overshoot max mm", about: "the largest overshoot of any in-stroke frame",
-            value: { $0.overshootMaxMM }),
+            name: "overshoot_max_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: true, shownIn: [.reportSuite, .sweep],
+            heading: "overshoot max mm", about: "the largest overshoot of any in-stroke frame"),
         Figure(
-            name: "end_overshoot_mean_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: true,
+            name: "end_overshoot_mean_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: true, shownIn: [.terminal, .reportSuite, .sweep],
             heading: "end overshoot mean mm",
-            about: "ink drawn past the point where the pen lifted, per stroke and phase, on average",
-            value: { $0.endOvershootMeanMM }),
+            about: "ink drawn past the point where the pen lifted, per stroke and phase, on average"),
         Figure(
-            name: "end_overshoot_max_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: true,
-            heading: "end overshoot max mm", about: "the worst ink past a pen lift", value: { $0.endOvershootMaxMM }),
+            name: "end_overshoot_max_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: true, shownIn: [.terminal, .reportSuite, .sweep],
+            heading: "end overshoot max mm", about: "the worst ink past a pen lift"),
         Figure(
-            name: "lead_mean_mm", unit: .mm, digits: 3, direction: .closerToZeroIsBetter, tolerance: 0.05, headline: false,
-            heading: "lead mean mm", about: "along-track error of the tip: positive ahead of the pen, negative behind",
-            value: { $0.leadMeanMM }),
+            name: "lead_mean_mm", unit: .mm, digits: 3, direction: .closerToZeroIsBetter, tolerance: 0.05, headline: false, shownIn: [.reportSuite],
+            heading: "lead mean mm", about: "along-track error of the tip: positive ahead of the pen, negative behind"),
         Figure(
-            name: "lead_sd_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: false,
-            heading: "lead SD mm", about: "how much the along-track error varies", value: { $0.leadSDMM }),
+            name: "lead_sd_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: false, shownIn: [],
+            heading: "lead SD mm", about: "how much the along-track error varies"),
         Figure(
-            name: "cross_track_rms_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: false,
-            heading: "cross-track RMS mm", about: "error across the pen's direction", value: { $0.crossTrackRMSMM }),
+            name: "cross_track_rms_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: false, shownIn: [.reportSuite],
+            heading: "cross-track RMS mm", about: "error across the pen's direction"),
         Figure(
-            name: "spatial_lag_mean_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: false,
-            heading: "spatial lag mm", about: "mean distance from the tip to where the pen is", value: { $0.spatialLagMeanMM }),
+            name: "spatial_lag_mean_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: false, shownIn: [],
+            heading: "spatial lag mm", about: "mean distance from the tip to where the pen is"),
         Figure(
-            name: "remaining_lag_ratio", unit: .none, digits: 3, direction: .lowerIsBetter, tolerance: 0.01, headline: false,
-            heading: "remaining lag", about: "mean spatial lag as a share of none's", value: { $0.remainingLagRatio }),
+            name: "remaining_lag_ratio", unit: .none, digits: 3, direction: .lowerIsBetter, tolerance: 0.01, headline: false, shownIn: [.reportSuite],
+            heading: "remaining lag", about: "mean spatial lag as a share of none's"),
         Figure(
-            name: "wrong_direction_rate", unit: .none, digits: 3, direction: .lowerIsBetter, tolerance: 0.01, headline: false,
-            heading: "wrong direction", about: "share of moving frames whose tip moved against the pen",
-            value: { $0.wrongDirectionRate }),
+            name: "wrong_direction_rate", unit: .none, digits: 3, direction: .lowerIsBetter, tolerance: 0.01, headline: false, shownIn: [.reportSuite],
+            heading: "wrong direction", about: "share of moving frames whose tip moved against the pen"),
         Figure(
-            name: "jitter_rms_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: false,
-            heading: "jitter RMS mm", about: "frame-to-frame change of the error", value: { $0.jitterRMSMM }),
+            name: "jitter_rms_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: false, shownIn: [.reportSuite],
+            heading: "jitter RMS mm", about: "frame-to-frame change of the error"),
         Figure(
-            name: "horizon_mean_ms", unit: .ms, digits: 1, direction: .descriptive, tolerance: 0.5, headline: false,
-            heading: "horizon mean ms", about: "how far ahead the shown prediction reaches, on average",
-            value: { $0.horizonMeanMs }),
+            name: "horizon_mean_ms", unit: .ms, digits: 1, direction: .descriptive, tolerance: 0.5, headline: false, shownIn: [.reportSuite, .sweep],
+            heading: "horizon mean ms", about: "how far ahead the shown prediction reaches, on average"),
         Figure(
-            name: "horizon_p95_ms", unit: .ms, digits: 1, direction: .descriptive, tolerance: 0.5, headline: false,
-            heading: "horizon p95 ms", about: "how far ahead the shown prediction reaches, 95th percentile",
-            value: { $0.horizonP95Ms }),
+            name: "horizon_p95_ms", unit: .ms, digits: 1, direction: .descriptive, tolerance: 0.5, headline: false, shownIn: [.sweep],
+            heading: "horizon p95 ms", about: "how far ahead the shown prediction reaches, 95th percentile"),
         Figure(
-            name: "predicted_share", unit: .none, digits: 3, direction: .descriptive, tolerance: 0.01, headline: false,
-            heading: "predicted share", about: "share of open frames that show a prediction", value: { $0.predictedShare }),
+            name: "predicted_share", unit: .none, digits: 3, direction: .descriptive, tolerance: 0.01, headline: false, shownIn: [.sweep],
+            heading: "predicted share", about: "share of open frames that show a prediction"),
     ]
 
     /// Perceived latency `Λ` (ms), judged by its magnitude.
     package static let perceivedLatency = Figure(
-        name: "perceived_latency_ms", unit: .ms, digits: 1, direction: .closerToZeroIsBetter, tolerance: 0.5, headline: true,
+        name: "perceived_latency_ms", unit: .ms, digits: 1, direction: .closerToZeroIsBetter, tolerance: 0.5, headline: true, shownIn: [.terminal, .reportSuite, .sweep],
         heading: "latency ms", about: "how long ago the pen was where the ink now ends; negative runs ahead of the pen",
-        value: { $0.perceivedLatencyMs })
+        field: "perceived_latency_tenths_ms")
 
     /// Latency removed, `Λ_none - Λ` (ms), judged through `|Λ|`.
     package static let latencyRemoved = Figure(
         name: "latency_removed_ms", unit: .ms, digits: 1, direction: .byMagnitudeOf("perceived_latency_ms"), tolerance: 0.5,
-        headline: true, heading: "removed ms",
+        headline: true, shownIn: [.terminal, .reportSuite, .sweep], heading: "removed ms",
         about: "latency hidden against none on the same trace; more than none shows means running ahead",
-        value: { $0.latencyRemovedMs })
+        field: "latency_removed_tenths_ms")
 
     /// Overshoot, 95th percentile (mm).
     package static let overshootP95 = Figure(
-        name: "overshoot_p95_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: true,
-        heading: "overshoot p95 mm", about: "distance from the tip to the pen's last 250 ms of path, 95th percentile",
-        value: { $0.overshootP95MM })
+        name: "overshoot_p95_mm", unit: .mm, digits: 3, direction: .lowerIsBetter, tolerance: 0.05, headline: true, shownIn: [.terminal, .reportSuite, .sweep],
+        heading: "overshoot p95 mm", about: "distance from the tip to the pen's last 250 ms of path, 95th percentile")
 
     /// The figure of that CSV name, or `nil`.
     package static func named(_ name: String) -> Figure? { byName[name] }
 
     static let byName: [String: Figure] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+
+    /// The figures `view` shows, in registry (column) order.
+    package static func shown(in view: Views) -> [Figure] { all.filter { $0.shownIn.contains(view) } }
 
     /// The headline figures, in column order.
     package static let headlines: [Figure] = all.filter(\.headline)

@@ -7,11 +7,8 @@ import InkOutput
 /// s-curve slow       none                   35.4         0.0             0.000             0.000
 /// ```
 package enum ResultTable {
-    /// The figures of the compact table, from the registry.
-    static let columns: [Figure] = [
-        .perceivedLatency, .latencyRemoved, .overshootP95,
-        Figure.named("end_overshoot_mean_mm"), Figure.named("end_overshoot_max_mm"),
-    ].compactMap { $0 }
+    /// The figures of the compact table: the registry's shown in ``Figure/Views/terminal``.
+    static let columns = Figure.shown(in: .terminal)
 
     /// Renders summary rows (per trace, then suite means); with several seeds a figure shows
     /// as `mean±sd`. A trace row left out of the suite means is marked `*`. `perTrace` false

@@ -82,57 +82,14 @@ public enum InkCaptureReader {
     /// - Throws: ``ImportError`` naming the file, the stroke and sample, what was found and what
     ///   was expected.
     static func read(root: JSONValue, file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
-        guard isCapture(root) else {
-            throw ImportError(file: file, "not an inkbench-capture document; expected \"format\": \"inkbench-capture\"")
-        }
-        guard let version = root.member("version") else {
-            throw ImportError(file: file, "inkbench-capture has no 'version'; expected the number 1")
-        }
-        guard version.number == 1 else {
-            throw ImportError(file: file, line: version.line, "inkbench-capture 'version' is \(version.describe); expected the number 1 (the only version there is)")
-        }
-        var notices: [String] = []
-        let scale: Double
-        if let s = options.scaleUnitsPerMM {
-            guard s.isFinite, s > 0 else { throw ImportError(file: file, "scale \(s) is invalid; expected a positive number of px per mm") }
-            scale = s
-            notices.append("scale \(s) px per mm from \(options.scaleSource ?? "the options")")
-        } else {
-            guard let value = root.member("pxPerMm") else {
-                throw ImportError(file: file, "'pxPerMm' is missing; expected the page's CSS px per mm (or give a scale)")
-            }
-            guard let s = value.number, s >= 0.1, s <= 1000 else {
-                throw ImportError(
-                    file: file, line: value.line, "'pxPerMm' is \(value.describe); expected the page's CSS px per mm, a number from 0.1 to 1000")
-            }
-            scale = s
-            let calibrated = root.member("calibrated")
-            if case .bool(true, _)? = calibrated {
-                notices.append("scale \(s) CSS px per mm from the capture page's calibration (\(root.member("calibration")?.string ?? "calibrated"))")
-            } else {
-                notices.append(
-                    "scale \(s) CSS px per mm from the capture's pxPerMm, which was not calibrated (the page assumes 96 px per inch, 3.7795 px/mm, until calibrated); give a scale (px per mm) to override, or calibrate on the capture page")
-            }
-        }
-        var facts: [String] = []
-        if let ua = root.member("userAgent")?.string { facts.append("user agent \(ua.prefix(300))") }
-        if let dpr = root.member("devicePixelRatio")?.number { facts.append("devicePixelRatio \(dpr)") }
-        if let screen = root.member("screen"), let w = screen.member("width")?.number, let h = screen.member("height")?.number {
-            facts.append("screen \(NumberFormat.short(w))x\(NumberFormat.short(h)) CSS px")
-        }
-        if let features = root.member("features")?.members {
-            let on = features.map(\.key).sorted().map { key in
-                if case .bool(true, _)? = features.last(where: { $0.key == key })?.value { return "\(key.prefix(60)) true" }
-                return "\(key.prefix(60)) false"
-            }
-            facts.append(on.joined(separator: ", "))
-        }
-        if !facts.isEmpty { notices.append("captured with " + facts.joined(separator: "; ")) }
+        try checkHeader(root, file: file)
+        let (scale, scaleNotice) = try Self.scale(root, file: file, options: options)
+        var notices = [scaleNotice]
+        if let facts = captureFacts(root) { notices.append(facts) }
         guard let strokes = root.member("strokes")?.elements else {
             throw ImportError(file: file, "'strokes' is missing or not an array; expected the page's strokes")
         }
-        let timeUnit = options.timeUnitSeconds ?? 0.001
-        let degree = Double.pi / 180
+        let units = Units(scale: scale, time: options.timeUnitSeconds ?? 0.001)
         var assembler = TraceAssembler(file: file)
         var hasPredictions = false
         for (k, item) in strokes.enumerated() {
@@ -150,50 +107,10 @@ public enum InkCaptureReader {
             try assembler.beginStroke(tool: type == "touch" ? .finger : (type == "mouse" ? .mouse : .pen))
             for (i, row) in samples.enumerated() {
                 let place = "stroke \(k) sample \(i)"
-                guard let cells = row.elements, cells.count >= 3 else {
-                    throw ImportError(file: file, line: row.line, "\(place) is \(row.describe); expected an array [timeStamp, x, y, ...] of at least 3 numbers")
-                }
-                let names = ["timeStamp", "x", "y", "pressure", "tiltX", "tiltY", "twist"]
-                var numbers: [Double?] = []
-                numbers.reserveCapacity(cells.count)
-                for (c, cell) in cells.enumerated() {
-                    switch cell {
-                    case .number(let v, _): numbers.append(v)
-                    case .null: numbers.append(nil)
-                    default:
-                        throw ImportError(
-                            file: file, line: cell.line,
-                            "\(place): \(c < names.count ? names[c] : "column \(c + 1)") is \(cell.describe); expected a number")
-                    }
-                }
-                guard let t = numbers[0], let x = numbers[1], let y = numbers[2] else {
-                    throw ImportError(file: file, line: row.line, "\(place): timeStamp, x or y is null; expected numbers")
-                }
-                var sample = Sample(t: t * timeUnit, x: x / scale, y: y / scale)
-                if numbers.count > 3, let p = numbers[3] {
-                    guard p >= 0, p <= 1 else {
-                        throw ImportError(file: file, line: row.line, "\(place): pressure is \(p); expected a number from 0 to 1 (PointerEvent.pressure)")
-                    }
-                    sample.pressure = p
-                }
-                if numbers.count > 5, let tx = numbers[4], let ty = numbers[5], type == "pen", tx != 0 || ty != 0 {
-                    let u = tan(min(max(tx, -89), 89) * degree), v = tan(min(max(ty, -89), 89) * degree)
-                    sample.tilt = atan((u * u + v * v).squareRoot())
-                    sample.azimuth = atan2(v, u)
-                }
+                let sample = try self.sample(row, place: place, isPen: type == "pen", units: units, file: file)
                 var tail: [PenPoint]? = nil
                 if let predicted {
-                    guard let list = predicted[i].elements else {
-                        throw ImportError(
-                            file: file, line: predicted[i].line, "\(place): predicted is \(predicted[i].describe); expected a list [[timeStamp, x, y], ...]")
-                    }
-                    var points: [PenPoint] = []
-                    for (j, p) in list.enumerated() {
-                        guard let c = p.numberElements, c.count >= 3 else {
-                            throw ImportError(file: file, line: p.line, "\(place) predicted point \(j) is not [timeStamp, x, y] numbers; expected three numbers")
-                        }
-                        points.append(PenPoint(t: c[0] * timeUnit, x: c[1] / scale, y: c[2] / scale))
-                    }
+                    let points = try predictedTail(predicted[i], place: place, units: units, file: file)
                     hasPredictions = hasPredictions || !points.isEmpty
                     tail = points
                 }
@@ -209,6 +126,132 @@ public enum InkCaptureReader {
             notices.append("the capture has no browser predictions (getPredictedEvents() missing or empty): recorded does not apply")
         }
         return try assembler.trace(notices: notices)
+    }
+
+    /// The document's `format` and `version` (the only version there is: 1).
+    ///
+    /// - Throws: ``ImportError`` for another format or a missing or other version.
+    static func checkHeader(_ root: JSONValue, file: String) throws(ImportError) {
+        guard isCapture(root) else {
+            throw ImportError(file: file, "not an inkbench-capture document; expected \"format\": \"inkbench-capture\"")
+        }
+        guard let version = root.member("version") else {
+            throw ImportError(file: file, "inkbench-capture has no 'version'; expected the number 1")
+        }
+        guard version.number == 1 else {
+            throw ImportError(file: file, line: version.line, "inkbench-capture 'version' is \(version.describe); expected the number 1 (the only version there is)")
+        }
+    }
+
+    /// The scale (CSS px per mm): the options' if given, else the capture's `pxPerMm`, with
+    /// the notice saying where it came from (and whether the page was calibrated).
+    ///
+    /// - Throws: ``ImportError`` for a scale that is not a positive number, or a missing or
+    ///   implausible `pxPerMm`.
+    static func scale(_ root: JSONValue, file: String, options: ImportOptions) throws(ImportError) -> (pxPerMM: Double, notice: String) {
+        if let s = options.scaleUnitsPerMM {
+            guard s.isFinite, s > 0 else { throw ImportError(file: file, "scale \(s) is invalid; expected a positive number of px per mm") }
+            return (s, "scale \(s) px per mm from \(options.scaleSource ?? "the options")")
+        }
+        guard let value = root.member("pxPerMm") else {
+            throw ImportError(file: file, "'pxPerMm' is missing; expected the page's CSS px per mm (or give a scale)")
+        }
+        guard let s = value.number, s >= 0.1, s <= 1000 else {
+            throw ImportError(
+                file: file, line: value.line, "'pxPerMm' is \(value.describe); expected the page's CSS px per mm, a number from 0.1 to 1000")
+        }
+        if case .bool(true, _)? = root.member("calibrated") {
+            return (s, "scale \(s) CSS px per mm from the capture page's calibration (\(root.member("calibration")?.string ?? "calibrated"))")
+        }
+        return (
+            s,
+            "scale \(s) CSS px per mm from the capture's pxPerMm, which was not calibrated (the page assumes 96 px per inch, 3.7795 px/mm, until calibrated); give a scale (px per mm) to override, or calibrate on the capture page"
+        )
+    }
+
+    /// The notice of what the page recorded about the browser (user agent, devicePixelRatio,
+    /// screen, features), or `nil` when it recorded none.
+    static func captureFacts(_ root: JSONValue) -> String? {
+        var facts: [String] = []
+        if let ua = root.member("userAgent")?.string { facts.append("user agent \(ua.prefix(300))") }
+        if let dpr = root.member("devicePixelRatio")?.number { facts.append("devicePixelRatio \(dpr)") }
+        if let screen = root.member("screen"), let w = screen.member("width")?.number, let h = screen.member("height")?.number {
+            facts.append("screen \(NumberFormat.short(w))x\(NumberFormat.short(h)) CSS px")
+        }
+        if let features = root.member("features")?.members {
+            let on = features.map(\.key).sorted().map { key in
+                if case .bool(true, _)? = features.last(where: { $0.key == key })?.value { return "\(key.prefix(60)) true" }
+                return "\(key.prefix(60)) false"
+            }
+            facts.append(on.joined(separator: ", "))
+        }
+        return facts.isEmpty ? nil : "captured with " + facts.joined(separator: "; ")
+    }
+
+    /// The capture's units: CSS px per mm, and s per time unit (ms unless the options say).
+    struct Units {
+        var scale: Double
+        var time: Double
+    }
+
+    /// One sample row `[timeStamp, x, y, pressure, tiltX, tiltY, twist]` (nulls allowed after
+    /// the first three): position in mm, time in s, pressure, and for a pen its tilt and azimuth
+    /// from `tiltX`/`tiltY` (degrees).
+    ///
+    /// - Throws: ``ImportError`` naming the place and column that is not a number, or a pressure
+    ///   outside 0-1.
+    static func sample(_ row: JSONValue, place: String, isPen: Bool, units: Units, file: String) throws(ImportError) -> Sample {
+        guard let cells = row.elements, cells.count >= 3 else {
+            throw ImportError(file: file, line: row.line, "\(place) is \(row.describe); expected an array [timeStamp, x, y, ...] of at least 3 numbers")
+        }
+        let names = ["timeStamp", "x", "y", "pressure", "tiltX", "tiltY", "twist"]
+        var numbers: [Double?] = []
+        numbers.reserveCapacity(cells.count)
+        for (c, cell) in cells.enumerated() {
+            switch cell {
+            case .number(let v, _): numbers.append(v)
+            case .null: numbers.append(nil)
+            default:
+                throw ImportError(
+                    file: file, line: cell.line,
+                    "\(place): \(c < names.count ? names[c] : "column \(c + 1)") is \(cell.describe); expected a number")
+            }
+        }
+        guard let t = numbers[0], let x = numbers[1], let y = numbers[2] else {
+            throw ImportError(file: file, line: row.line, "\(place): timeStamp, x or y is null; expected numbers")
+        }
+        var sample = Sample(t: t * units.time, x: x / units.scale, y: y / units.scale)
+        if numbers.count > 3, let p = numbers[3] {
+            guard p >= 0, p <= 1 else {
+                throw ImportError(file: file, line: row.line, "\(place): pressure is \(p); expected a number from 0 to 1 (PointerEvent.pressure)")
+            }
+            sample.pressure = p
+        }
+        if numbers.count > 5, let tx = numbers[4], let ty = numbers[5], isPen, tx != 0 || ty != 0 {
+            let degree = Double.pi / 180
+            let u = tan(min(max(tx, -89), 89) * degree), v = tan(min(max(ty, -89), 89) * degree)
+            sample.tilt = atan((u * u + v * v).squareRoot())
+            sample.azimuth = atan2(v, u)
+        }
+        return sample
+    }
+
+    /// A sample's predicted list `[[timeStamp, x, y], ...]` as points (s, mm).
+    ///
+    /// - Throws: ``ImportError`` naming the place and point that is not three numbers.
+    static func predictedTail(_ list: JSONValue, place: String, units: Units, file: String) throws(ImportError) -> [PenPoint] {
+        guard let elements = list.elements else {
+            throw ImportError(
+                file: file, line: list.line, "\(place): predicted is \(list.describe); expected a list [[timeStamp, x, y], ...]")
+        }
+        var points: [PenPoint] = []
+        for (j, p) in elements.enumerated() {
+            guard let c = p.numberElements, c.count >= 3 else {
+                throw ImportError(file: file, line: p.line, "\(place) predicted point \(j) is not [timeStamp, x, y] numbers; expected three numbers")
+            }
+            points.append(PenPoint(t: c[0] * units.time, x: c[1] / units.scale, y: c[2] / units.scale))
+        }
+        return points
     }
 }
 

@@ -66,7 +66,8 @@ extension TraceFigures {
         public enum Storage: Sendable {
             /// A count (frames, evaluations).
             case count(WritableKeyPath<TraceFigures, Int> & Sendable)
-            /// A count that may be empty (the latency in 0.1 ms units).
+            /// A whole number of tenths that may be empty: a figure kept exact in 0.1 units
+            /// (the latencies in 0.1 ms); its figure value is the count / 10.
             case optionalCount(WritableKeyPath<TraceFigures, Int?> & Sendable)
             /// A yes/no fact.
             case flag(WritableKeyPath<TraceFigures, Bool> & Sendable)
@@ -87,7 +88,31 @@ extension TraceFigures {
             self.storage = storage
             self.diagnostic = diagnostic
         }
+
+        /// Whether it is a figure of the run (a ``Storage/number(_:)`` or
+        /// ``Storage/optionalCount(_:)`` that is not a diagnostic): each has exactly one entry
+        /// in the figure registry (InkFigures' `Figure.all`) that reads it, and each entry reads
+        /// one of them (a test checks both ways). Counts and flags are facts of the run.
+        public var isFigure: Bool {
+            switch storage {
+            case .number, .optionalCount: !diagnostic
+            case .count, .flag: false
+            }
+        }
+
+        /// Its value as a figure in its unit: a number as stored, a count of tenths / 10;
+        /// `nil` for an empty cell, a count or a flag (facts, not figures).
+        public func figureValue(in figures: TraceFigures) -> Double? {
+            switch storage {
+            case .number(let k): figures[keyPath: k]
+            case .optionalCount(let k): figures[keyPath: k].map { Double($0) / 10 }
+            case .count, .flag: nil
+            }
+        }
     }
+
+    /// The field of that column name, or `nil`.
+    public static func field(named name: String) -> Field? { fields.first { $0.name == name } }
 
     /// Every stored property, once, in column order: the one list of ``TraceFigures``' fields
     /// (a test checks it against the struct's stored properties).

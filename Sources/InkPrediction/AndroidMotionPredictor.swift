@@ -47,17 +47,9 @@ public struct AndroidMotionPredictor: Predictor {
             self.pressure = pressure
         }
 
-        /// Throws naming the parameter whose value is outside its range.
+        /// Throws naming the first parameter whose value is outside its field's range.
         public func validate(predictor: String = "android") throws(PredictorParameterError) {
-            guard pxPerMm.isFinite, pxPerMm > 0, pxPerMm <= 1000 else {
-                throw PredictorParameterError(predictor: predictor, parameter: "px_mm", value: pxPerMm, expected: "a number of px per mm in (0, 1000]")
-            }
-            if let leadMs, !(leadMs.isFinite && leadMs >= 0 && leadMs <= 1000) {
-                throw PredictorParameterError(predictor: predictor, parameter: "lead_ms", value: leadMs, expected: "a number of ms from 0 to 1000, or off")
-            }
-            guard pressure.isFinite, pressure >= 0, pressure <= 1 else {
-                throw PredictorParameterError(predictor: predictor, parameter: "pressure", value: pressure, expected: "a pressure from 0 to 1")
-            }
+            try validateFields(predictor: predictor)
         }
     }
 
@@ -189,4 +181,19 @@ public struct AndroidMotionPredictor: Predictor {
         pipeline.reset()
         tail.removeAll()
     }
+}
+
+extension AndroidMotionPredictor.Parameters: DescribedParameters {
+    /// The app's side of the predictor as strategy parameters (`android:lead_ms=16.667`); the
+    /// model file is the strategy's, not the predictor's.
+    public static let fields: [ParameterField<Self>] = [
+        ParameterField(
+            "px_mm", \.pxPerMm, unit: "px/mm", range: .above(0, atMost: 1000),
+            about: "device px per mm: the model works in device px (10.8: the Google Ink recordings)"),
+        ParameterField("jerk", \.jerkPruning, about: "Android 15's jerk pruning: 1 on, 0 off (Android 14)"),
+        ParameterField(
+            "lead_ms", \.leadMs, unit: "ms", range: .closed(0, 1000),
+            about: "the app asks for the newest sample + this many ms (off: the frame's target)"),
+        ParameterField("pressure", \.pressure, unit: "", range: .closed(0, 1), about: "pressure fed where the stroke has none (Android reports 1)"),
+    ]
 }

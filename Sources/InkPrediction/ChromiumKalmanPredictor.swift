@@ -205,13 +205,13 @@ extension ChromiumKalmanPredictor.Parameters: DescribedParameters {
     public static let fields: [ParameterField<Self>] =
         KalmanPredictor.Parameters.fields.map { $0.nested(in: \.kalman) } + [
             ParameterField(
-                "max_ms", \.maxPredictionMs, unit: "ms", range: .closed(0, 1000, expected: "a number of ms from 0 to 1000"),
+                "max_ms", \.maxPredictionMs, unit: "ms", range: .closed(0, 1000),
                 about: "points up to this many ms after the newest sample (kMaxPredictionTime)"),
             ParameterField(
-                "gap_ms", \.gapResetMs, unit: "ms", range: .above(0, atMost: 1e9, expected: "a number of ms > 0 and at most 1e9"),
+                "gap_ms", \.gapResetMs, unit: "ms", range: .above(0, atMost: 1e9),
                 about: "reset after an input gap over this many ms (kMaxTimeDelta)"),
             ParameterField(
-                "min_interval_ms", \.minIntervalMs, unit: "ms", range: .closed(0.001, 1000, expected: "a number of ms from 0.001 to 1000"),
+                "min_interval_ms", \.minIntervalMs, unit: "ms", range: .closed(0.001, 1000),
                 about: "least spacing of the points in ms (kMinTimeInterval)"),
         ]
 }

@@ -90,7 +90,7 @@ extension ChromiumLinearSecondPredictor.Parameters: DescribedParameters {
     /// The gap reset, as a strategy parameter.
     public static let fields: [ParameterField<Self>] = [
         ParameterField(
-            "gap_ms", \.gapResetMs, unit: "ms", range: .above(0, atMost: 1e9, expected: "a number of ms > 0 and at most 1e9"),
+            "gap_ms", \.gapResetMs, unit: "ms", range: .above(0, atMost: 1e9),
             about: "reset after an input gap over this many ms (kMaxTimeDelta)")
     ]
 }

@@ -68,7 +68,7 @@ extension FlutterResamplerPredictor.Parameters: DescribedParameters {
     /// The sampling offset, as a strategy parameter.
     public static let fields: [ParameterField<Self>] = [
         ParameterField(
-            "offset_ms", \.offsetMs, unit: "ms", range: .closed(-200, 50, expected: "a number of ms from -200 to 50"),
+            "offset_ms", \.offsetMs, unit: "ms", range: .closed(-200, 50),
             about: "sampling offset from the frame's presentation (photon) time (ms)")
     ]
 }

@@ -219,19 +219,19 @@ extension HorizonControllerParameters: DescribedParameters {
     /// The controller's constants as stage parameters (`control(target_mm=0.4)+braking`).
     public static let fields: [ParameterField<Self>] = [
         ParameterField(
-            "target_mm", \.targetMm, unit: "mm", range: .above(0, atMost: 10, expected: "a finite number > 0 and <= 10"),
+            "target_mm", \.targetMm, unit: "mm", range: .above(0, atMost: 10),
             about: "overshoot held at the (1 - miss_rate) quantile (mm)"),
         ParameterField(
-            "miss_rate", \.missRate, unit: "", range: .closed(0.001, 0.5, expected: "a finite number from 0.001 to 0.5"),
+            "miss_rate", \.missRate, unit: "", range: .closed(0.001, 0.5),
             about: "share of judged tips allowed past target_mm (0.05: p95)"),
         ParameterField(
-            "step_ms", \.stepMs, unit: "ms", range: .above(0, atMost: 50, expected: "a finite number > 0 and <= 50"),
+            "step_ms", \.stepMs, unit: "ms", range: .above(0, atMost: 50),
             about: "a miss shortens the cap by step_ms * (1 - miss_rate), a hit lengthens it by step_ms * miss_rate (ms)"),
         ParameterField(
-            "start_ms", \.startMs, unit: "ms", range: .closed(0, 200, expected: "a finite number from 0 to 200 and at most cap_max_ms"),
+            "start_ms", \.startMs, unit: "ms", range: .closed(0, 200, note: "and at most cap_max_ms"),
             about: "cap each stroke starts with (ms)"),
         ParameterField(
-            "cap_max_ms", \.capMaxMs, unit: "ms", range: .closed(0, 200, expected: "a finite number from 0 to 200"),
+            "cap_max_ms", \.capMaxMs, unit: "ms", range: .closed(0, 200),
             about: "longest cap the controller allows (ms)"),
     ]
 }

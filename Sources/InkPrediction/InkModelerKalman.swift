@@ -66,10 +66,9 @@ public struct InkModelerKalman: Sendable {
 
         /// Throws if a constant is out of range.
         public func validate(predictor: String) throws(PredictorParameterError) {
+            try validateFields(predictor: predictor)
             for (name, v) in [
-                ("process_noise", processNoise), ("measurement_noise", measurementNoise),
-                ("catchup", minCatchupVelocity), ("prediction_hz", 1 / predictionInterval),
-                ("max_estimation_distance", maxEstimationDistance), ("max_linear_deviation", maxLinearDeviation),
+                ("catchup", minCatchupVelocity), ("max_estimation_distance", maxEstimationDistance), ("max_linear_deviation", maxLinearDeviation),
             ] {
                 guard v.isFinite, v > 0 else {
                     throw PredictorParameterError(predictor: predictor, parameter: name, value: v, expected: "a finite number > 0")
@@ -314,4 +313,17 @@ struct Mat4: Sendable {
 
     @inlinable
     func scaled(_ s: Double) -> Mat4 { Mat4(r0 * s, r1 * s, r2 * s, r3 * s) }
+}
+
+extension InkModelerKalman.Parameters: DescribedParameters {
+    /// The prediction interval and the noises as strategy parameters, in the modeler's unit
+    /// (`unit_mm`) and s; the other constants stay its tests' (checked by ``validate(predictor:)``).
+    public static let fields: [ParameterField<Self>] = [
+        ParameterField(
+            "prediction_hz", reciprocalOf: \.predictionInterval, unit: "Hz", range: .above(0),
+            about: "prediction_interval = 1 / this (s)"),
+        ParameterField("process_noise", \.processNoise, unit: "unit^2", range: .above(0), about: "process noise (modeler unit^2)"),
+        ParameterField(
+            "measurement_noise", \.measurementNoise, unit: "unit^2", range: .above(0), about: "measurement noise (modeler unit^2)"),
+    ]
 }

@@ -41,14 +41,12 @@ public struct InkModelerKalmanPredictor: Predictor {
             self.unitMM = unitMM
         }
 
-        /// Throws if a constant is out of range.
+        /// Throws if a constant is out of range: the fields', then each part's own constants.
         public func validate(predictor: String = "ink-modeler") throws(PredictorParameterError) {
+            try validateFields(predictor: predictor)
             try modeler.validate(predictor: predictor)
             try kalman.validate(predictor: predictor)
             try wobble.validate(predictor: predictor)
-            guard unitMM.isFinite, unitMM > 0 else {
-                throw PredictorParameterError(predictor: predictor, parameter: "unit_mm", value: unitMM, expected: "a finite number > 0")
-            }
         }
     }
 
@@ -97,4 +95,16 @@ public struct InkModelerKalmanPredictor: Predictor {
         guard modeler.hasStarted else { return }
         kalman.constructPrediction(from: modeler.state, outputRateHz: modeler.parameters.minOutputRateHz, visit: visit)
     }
+}
+
+extension InkModelerKalmanPredictor.Parameters: DescribedParameters {
+    /// The parameters of the modeled tip: the length unit, the modeler's output rate and the
+    /// wobble switch (all ``InkModelerStrokeEndPredictor`` takes).
+    public static let tipFields: [ParameterField<Self>] =
+        [ParameterField("unit_mm", \.unitMM, unit: "mm", range: .above(0), about: "the modeler's length unit in mm (10: cm, its tests' unit)")]
+        + InkModelerPositionModeler.Parameters.fields.map { $0.nested(in: \.modeler) }
+        + InkModelerWobbleSmoother.Parameters.fields.map { $0.nested(in: \.wobble) }
+
+    /// ``tipFields``, then the Kalman predictor's (in the modeler's unit).
+    public static let fields: [ParameterField<Self>] = tipFields + InkModelerKalman.Parameters.fields.map { $0.nested(in: \.kalman) }
 }

@@ -60,17 +60,14 @@ public struct InkModelerPositionModeler: Sendable {
             self.endMaxIterations = endMaxIterations
         }
 
-        /// Throws unless the constants are finite and > 0 (the rate at most 10 kHz, the
-        /// iterations from 1 to 1000).
+        /// Throws unless the constants are finite and > 0 (the rate within its field's range,
+        /// the iterations from 1 to 1000).
         public func validate(predictor: String) throws(PredictorParameterError) {
+            try validateFields(predictor: predictor)
             for (name, v) in [("spring", springMassConstant), ("drag", dragConstant), ("stop_distance", endStoppingDistance)] {
                 guard v.isFinite, v > 0 else {
                     throw PredictorParameterError(predictor: predictor, parameter: name, value: v, expected: "a finite number > 0")
                 }
-            }
-            guard minOutputRateHz.isFinite, minOutputRateHz > 0, minOutputRateHz <= 10_000 else {
-                throw PredictorParameterError(
-                    predictor: predictor, parameter: "rate_hz", value: minOutputRateHz, expected: "a number of Hz > 0 and at most 10000")
             }
             guard endMaxIterations >= 1, endMaxIterations <= 1000 else {
                 throw PredictorParameterError(
@@ -166,4 +163,12 @@ public struct InkModelerPositionModeler: Sendable {
             if (rx * rx + ry * ry).squareRoot() < stop { return }
         }
     }
+}
+
+extension InkModelerPositionModeler.Parameters: DescribedParameters {
+    /// The output rate as a strategy parameter; the spring, drag and end-of-stroke constants
+    /// stay the library's (checked by ``validate(predictor:)``).
+    public static let fields: [ParameterField<Self>] = [
+        ParameterField("rate_hz", \.minOutputRateHz, unit: "Hz", range: .above(0, atMost: 10_000), about: "min_output_rate")
+    ]
 }

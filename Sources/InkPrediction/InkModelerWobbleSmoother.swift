@@ -30,6 +30,7 @@ public struct InkModelerWobbleSmoother: Sendable {
 
         /// Throws unless the timeout is finite and > 0 and 0 ≤ floor ≤ ceiling.
         public func validate(predictor: String) throws(PredictorParameterError) {
+            try validateFields(predictor: predictor)
             guard !isEnabled || (timeout.isFinite && timeout > 0) else {
                 throw PredictorParameterError(predictor: predictor, parameter: "wobble_ms", value: timeout * 1000, expected: "a number of ms > 0")
             }
@@ -133,4 +134,11 @@ public struct InkModelerWobbleSmoother: Sendable {
         }
         return (ax + (x - ax) * w, ay + (y - ay) * w)
     }
+}
+
+extension InkModelerWobbleSmoother.Parameters: DescribedParameters {
+    /// The switch as a strategy parameter; the window and speeds stay the README example's.
+    public static let fields: [ParameterField<Self>] = [
+        ParameterField("wobble", \.isEnabled, about: "1: wobble smoother on (40 ms, 1.31-1.44 unit/s, README example); 0: off")
+    ]
 }

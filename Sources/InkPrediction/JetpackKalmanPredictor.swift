@@ -317,7 +317,7 @@ extension JetpackKalmanPredictor.Parameters: DescribedParameters {
         ParameterField("sigma_p", \.sigmaProcess, unit: "px^2", range: .above(0), about: "process noise (px^2, unit step)"),
         ParameterField("sigma_m", \.sigmaMeasurement, unit: "px^2", range: .above(0), about: "measurement noise variance (px^2)"),
         ParameterField(
-            "max_ms", \.maxHorizonMs, unit: "ms", range: .closed(0, 1000, expected: "a number of ms from 0 to 1000"),
+            "max_ms", \.maxHorizonMs, unit: "ms", range: .closed(0, 1000),
             about: "longest horizon predicted (ms; MAX_PREDICTION_MS)"),
         ParameterField("px_mm", \.pxPerMM, unit: "px/mm", range: .above(0), about: "device px per mm (scales the px thresholds)"),
         ParameterField("stylus", \.stylus, about: "1: stylus thresholds (jank 0.1-0.2); 0: finger (speed 0-2 px/ms, jank 0.02-0.2)"),

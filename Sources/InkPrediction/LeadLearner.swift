@@ -248,16 +248,16 @@ extension LeadLearnerParameters: DescribedParameters {
     /// The stage's constants as parameters (`control+lead(target_mm=0.5)+braking`).
     public static let fields: [ParameterField<Self>] = [
         ParameterField(
-            "start_mm", \.startMm, unit: "mm", range: .closed(0, 100, expected: "a finite number from 0 to 100 and at most max_mm"),
+            "start_mm", \.startMm, unit: "mm", range: .closed(0, 100, note: "and at most max_mm"),
             about: "lead cut-off a trace's first stroke starts with (mm)"),
         ParameterField(
-            "target_mm", \.targetMm, unit: "mm", range: .above(0, atMost: 10, expected: "a finite number > 0 and <= 10"),
+            "target_mm", \.targetMm, unit: "mm", range: .above(0, atMost: 10),
             about: "after-lift overshoot a stroke's lift is judged against: the next lead keeps its tips within it (mm)"),
         ParameterField(
-            "step_mm", \.stepMm, unit: "mm", range: .closed(0, 10, expected: "a finite number from 0 to 10"),
+            "step_mm", \.stepMm, unit: "mm", range: .closed(0, 10),
             about: "most the lead rises after a stroke whose lift allowed more (mm)"),
         ParameterField(
-            "max_mm", \.maxMm, unit: "mm", range: .closed(0, 100, expected: "a finite number from 0 to 100"),
+            "max_mm", \.maxMm, unit: "mm", range: .closed(0, 100),
             about: "largest lead cut-off (mm)"),
     ]
 }

@@ -236,10 +236,10 @@ extension LinearResamplingPredictor.Parameters: DescribedParameters {
     /// `maxDeltaMs`) are constants of the port, checked in `validate(predictor:)`.
     public static let fields: [ParameterField<Self>] = [
         ParameterField(
-            "latency_ms", \.latencyMs, unit: "ms", range: .closed(-100, 100, expected: "a number of ms from -100 to 100"),
+            "latency_ms", \.latencyMs, unit: "ms", range: .closed(-100, 100),
             about: "shown this long before the frame's start (ms)"),
         ParameterField(
-            "max_prediction_ms", \.maxPredictionMs, unit: "ms", range: .closed(0, 1000, expected: "a number of ms from 0 to 1000"),
+            "max_prediction_ms", \.maxPredictionMs, unit: "ms", range: .closed(0, 1000),
             about: "furthest extrapolation past the newest sample (ms)"),
         ParameterField(
             "hold", \.holdsLastResample,

@@ -99,11 +99,11 @@ public struct OneEuroFilter: Sendable {
 extension OneEuroFilter.Parameters: DescribedParameters {
     /// The filter's constants as stage parameters (`oneeuro(beta=0.01)+kalman`).
     public static let fields: [ParameterField<Self>] = {
-        let hz = ParameterRange.above(0, atMost: 10_000, expected: "a number of Hz > 0 and at most 10000")
+        let hz = ParameterRange.above(0, atMost: 10_000)
         return [
             ParameterField("mincutoff", \.minCutoffHz, unit: "Hz", range: hz, about: "cut-off at rest (Hz)"),
             ParameterField(
-                "beta", \.beta, unit: "1/mm", range: .atLeast(0, expected: "a finite number >= 0 (per mm)"),
+                "beta", \.beta, unit: "1/mm", range: .atLeast(0),
                 about: "cut-off growth per mm/s of speed (1/mm; Chromium's 0.001 per px at 160 px/in)"),
             ParameterField("dcutoff", \.dCutoffHz, unit: "Hz", range: hz, about: "derivative cut-off (Hz)"),
             ParameterField("freq", \.frequencyHz, unit: "Hz", range: hz, about: "rate assumed before two samples (Hz)"),

@@ -1,9 +1,10 @@
 /// The values a predictor parameter accepts: an interval (closed, or open at its lower end),
-/// optionally whole numbers only, with the words an error uses for it.
+/// optionally whole numbers only. What an error says was expected is derived from the bounds
+/// and the parameter's unit (``expected(unit:)``), so the range is stated once.
 ///
 /// ```swift
-/// ParameterRange.closed(1, 200)        // a finite number from 1 to 200
-/// ParameterRange.above(0)              // a finite number > 0
+/// ParameterRange.closed(1, 200)        // from 1 to 200
+/// ParameterRange.above(0)              // > 0
 /// ParameterRange.flag                  // 0 or 1 (a Bool parameter)
 /// ```
 public struct ParameterRange: Sendable, Equatable {
@@ -15,23 +16,24 @@ public struct ParameterRange: Sendable, Equatable {
     public var upperBound: Double
     /// Whether only whole numbers are accepted (an `Int` or `Bool` parameter).
     public var wholeNumbers: Bool
-    /// What an error says was expected, e.g. `a finite number > 0`.
-    public var expected: String
+    /// Words appended to the derived text for a condition the bounds do not state (`and at most
+    /// cap_max_ms`, checked by the type's `validate`), or `nil`.
+    public var note: String?
 
-    /// A range with the words its errors use.
+    /// A range.
     ///
     /// - Parameters:
     ///   - lowerBound: the lowest value, or the bound values must exceed.
     ///   - excludesLowerBound: whether `lowerBound` itself is refused.
     ///   - upperBound: the highest value (`.infinity`: none).
     ///   - wholeNumbers: whether only whole numbers are accepted.
-    ///   - expected: what an error says was expected.
-    public init(lowerBound: Double, excludesLowerBound: Bool, upperBound: Double, wholeNumbers: Bool, expected: String) {
+    ///   - note: words appended to what an error says was expected, or `nil`.
+    public init(lowerBound: Double, excludesLowerBound: Bool, upperBound: Double, wholeNumbers: Bool, note: String? = nil) {
         self.lowerBound = lowerBound
         self.excludesLowerBound = excludesLowerBound
         self.upperBound = upperBound
         self.wholeNumbers = wholeNumbers
-        self.expected = expected
+        self.note = note
     }
 
     /// Whether `value` is accepted: finite, within the bounds and, where asked, whole.
@@ -41,37 +43,71 @@ public struct ParameterRange: Sendable, Equatable {
             && (!wholeNumbers || value == value.rounded())
     }
 
-    /// From `low` to `high`, both included (`expected` defaults to `a finite number from low to high`).
-    public static func closed(_ low: Double, _ high: Double, expected: String? = nil) -> ParameterRange {
-        ParameterRange(
-            lowerBound: low, excludesLowerBound: false, upperBound: high, wholeNumbers: false,
-            expected: expected ?? "a finite number from \(low) to \(high)")
+    /// What an error says was expected, derived from the bounds: `a number of ms from 0 to
+    /// 1000`, `a finite number > 0`, `an integer from 1 to 1000`, `0 or 1`, then ``note``.
+    ///
+    /// - Parameter unit: the parameter's unit (`ms`, `px^2`, ...; empty: a plain number).
+    public func expected(unit: String = "") -> String {
+        let text: String
+        if wholeNumbers && lowerBound == 0 && upperBound == 1 {
+            text = "0 or 1"
+        } else {
+            let noun: String
+            if wholeNumbers {
+                noun = "an integer"
+            } else if unit.isEmpty {
+                noun = "a finite number"
+            } else {
+                noun = unit.allSatisfy(\.isLetter) ? "a number of \(unit)" : "a number in \(unit)"
+            }
+            let low = Self.text(lowerBound), high = Self.text(upperBound)
+            switch (excludesLowerBound, upperBound == .infinity) {
+            case (false, false): text = "\(noun) from \(low) to \(high)"
+            case (false, true): text = "\(noun) >= \(low)"
+            case (true, false): text = "\(noun) > \(low) and at most \(high)"
+            case (true, true): text = "\(noun) > \(low)"
+            }
+        }
+        return note.map { text + " " + $0 } ?? text
+    }
+
+    /// A bound as text: whole numbers without a decimal point (`1000`, not `1000.0`).
+    static func text(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
+    }
+
+    /// From `low` to `high`, both included.
+    public static func closed(_ low: Double, _ high: Double, note: String? = nil) -> ParameterRange {
+        ParameterRange(lowerBound: low, excludesLowerBound: false, upperBound: high, wholeNumbers: false, note: note)
     }
 
     /// Greater than `low`, at most `high` (`.infinity`: no upper bound).
-    public static func above(_ low: Double, atMost high: Double = .infinity, expected: String? = nil) -> ParameterRange {
-        ParameterRange(
-            lowerBound: low, excludesLowerBound: true, upperBound: high, wholeNumbers: false,
-            expected: expected ?? (high == .infinity ? "a finite number > \(low)" : "a finite number > \(low) and <= \(high)"))
+    public static func above(_ low: Double, atMost high: Double = .infinity, note: String? = nil) -> ParameterRange {
+        ParameterRange(lowerBound: low, excludesLowerBound: true, upperBound: high, wholeNumbers: false, note: note)
     }
 
     /// At least `low`, no upper bound.
-    public static func atLeast(_ low: Double, expected: String? = nil) -> ParameterRange {
-        ParameterRange(
-            lowerBound: low, excludesLowerBound: false, upperBound: .infinity, wholeNumbers: false,
-            expected: expected ?? "a finite number >= \(low)")
+    public static func atLeast(_ low: Double, note: String? = nil) -> ParameterRange {
+        ParameterRange(lowerBound: low, excludesLowerBound: false, upperBound: .infinity, wholeNumbers: false, note: note)
     }
 
     /// The whole numbers in `range` (an `Int` parameter).
     public static func integers(_ range: ClosedRange<Int>) -> ParameterRange {
         ParameterRange(
-            lowerBound: Double(range.lowerBound), excludesLowerBound: false, upperBound: Double(range.upperBound),
-            wholeNumbers: true, expected: "an integer from \(range.lowerBound) to \(range.upperBound)")
+            lowerBound: Double(range.lowerBound), excludesLowerBound: false, upperBound: Double(range.upperBound), wholeNumbers: true)
     }
 
     /// 0 or 1: a `Bool` parameter (1: true).
-    public static let flag = ParameterRange(
-        lowerBound: 0, excludesLowerBound: false, upperBound: 1, wholeNumbers: true, expected: "0 or 1")
+    public static let flag = ParameterRange(lowerBound: 0, excludesLowerBound: false, upperBound: 1, wholeNumbers: true)
+}
+
+/// What a ``ParameterField``'s value is.
+public enum ParameterKind: Sendable, Equatable {
+    /// A number (`Double`, `Double?`, `Int` or `Bool` property).
+    case number
+    /// A file path, taken as text up to the next comma; `nil` in the parameters means the
+    /// harness's default, which may depend on the environment, shown as `shownDefault`.
+    case path(shownDefault: String)
 }
 
 /// One parameter of a predictor's `Parameters` type, stated once: its name in `name=value`
@@ -93,26 +129,35 @@ public struct ParameterField<Root>: Sendable {
     public let name: String
     /// Its unit (`ms`, `mm`, `Hz`, `px^2`, ...), or empty for a plain number, share or switch.
     public let unit: String
-    /// The values accepted.
+    /// The values accepted (a ``ParameterKind/path(shownDefault:)`` field: unused).
     public let range: ParameterRange
     /// One line: what it does (the `bench list` and docs text).
     public let about: String
     /// Whether the parameter may be `off` (an optional property).
     public let canBeOff: Bool
+    /// What its value is: a number (read and written as a `Double`), or a file path (text).
+    public let kind: ParameterKind
     private let read: @Sendable (Root) -> Double?
     private let write: @Sendable (inout Root, Double?) -> Void
+    private let readText: @Sendable (Root) -> String?
+    private let writeText: @Sendable (inout Root, String?) -> Void
 
     private init(
-        name: String, unit: String, range: ParameterRange, about: String, canBeOff: Bool,
-        read: @escaping @Sendable (Root) -> Double?, write: @escaping @Sendable (inout Root, Double?) -> Void
+        name: String, unit: String, range: ParameterRange, about: String, canBeOff: Bool, kind: ParameterKind = .number,
+        read: @escaping @Sendable (Root) -> Double?, write: @escaping @Sendable (inout Root, Double?) -> Void,
+        readText: @escaping @Sendable (Root) -> String? = { _ in nil },
+        writeText: @escaping @Sendable (inout Root, String?) -> Void = { _, _ in }
     ) {
         self.name = name
         self.unit = unit
         self.range = range
         self.about = about
         self.canBeOff = canBeOff
+        self.kind = kind
         self.read = read
         self.write = write
+        self.readText = readText
+        self.writeText = writeText
     }
 
     /// A `Double` property.
@@ -122,6 +167,17 @@ public struct ParameterField<Root>: Sendable {
         self.init(
             name: name, unit: unit, range: range, about: about, canBeOff: false, read: { $0[keyPath: keyPath] },
             write: { root, value in if let value { root[keyPath: keyPath] = value } })
+    }
+
+    /// A `Double` property that holds the reciprocal of the parameter: a rate given in Hz (the
+    /// parameter, checked against `range`) kept as an interval in s (the property).
+    public init(
+        _ name: String, reciprocalOf keyPath: WritableKeyPath<Root, Double> & Sendable, unit: String, range: ParameterRange,
+        about: String
+    ) {
+        self.init(
+            name: name, unit: unit, range: range, about: about, canBeOff: false, read: { 1 / $0[keyPath: keyPath] },
+            write: { root, value in if let value { root[keyPath: keyPath] = 1 / value } })
     }
 
     /// An optional `Double` property: `nil` is `off`.
@@ -149,14 +205,36 @@ public struct ParameterField<Root>: Sendable {
             write: { root, value in if let value { root[keyPath: keyPath] = value == 1 } })
     }
 
+    /// A file path (an optional `String` property; `nil`: the harness's default, which it
+    /// resolves itself and lists as `shownDefault`). Its value is text, never a number:
+    /// ``value(in:)`` is `nil` and ``text(in:)`` reads it.
+    public init(_ name: String, path keyPath: WritableKeyPath<Root, String?> & Sendable, shownDefault: String, about: String) {
+        self.init(
+            name: name, unit: "", range: .atLeast(.infinity), about: about, canBeOff: false, kind: .path(shownDefault: shownDefault),
+            read: { _ in nil }, write: { _, _ in }, readText: { $0[keyPath: keyPath] },
+            writeText: { root, text in root[keyPath: keyPath] = text })
+    }
+
+    /// What an error says was expected: ``range``'s text in ``unit``, derived from its bounds.
+    public var expected: String { range.expected(unit: unit) }
+
+    /// The text of a ``ParameterKind/path(shownDefault:)`` field in `parameters` (`nil`: the default, or a number field).
+    public func text(in parameters: Root) -> String? { readText(parameters) }
+
+    /// Sets a ``ParameterKind/path(shownDefault:)`` field's text (`nil`: the default); does nothing to a number field.
+    public func setText(_ text: String?, in parameters: inout Root) { writeText(&parameters, text) }
+
     /// The field's value in `parameters` (`nil`: off).
     public func value(in parameters: Root) -> Double? { read(parameters) }
 
     /// Sets the field in `parameters` after checking `value` (`nil`: off).
     ///
-    /// - Throws: ``PredictorParameterError`` for a value outside ``range``, or `nil` where the
-    ///   parameter cannot be off (expected `a number`).
+    /// - Throws: ``PredictorParameterError`` for a value outside ``range``, `nil` where the
+    ///   parameter cannot be off (expected `a number`), or any value for a ``ParameterKind/path(shownDefault:)`` field.
     public func set(_ value: Double?, in parameters: inout Root, predictor: String) throws(PredictorParameterError) {
+        if case .path = kind {
+            throw PredictorParameterError(predictor: predictor, parameter: name, value: value ?? .nan, expected: "a file path, not a number")
+        }
         if let value {
             try check(value, predictor: predictor)
         } else if !canBeOff {
@@ -168,17 +246,18 @@ public struct ParameterField<Root>: Sendable {
     /// Throws a ``PredictorParameterError`` if `value` is outside ``range``.
     public func check(_ value: Double, predictor: String) throws(PredictorParameterError) {
         guard range.contains(value) else {
-            throw PredictorParameterError(predictor: predictor, parameter: name, value: value, expected: range.expected)
+            throw PredictorParameterError(predictor: predictor, parameter: name, value: value, expected: expected)
         }
     }
 
     /// The same field seen from a type that holds `Root` at `keyPath` (a predictor whose
     /// parameters nest another's, like Chromium's Kalman predictor around the filter's).
     public func nested<Outer>(in keyPath: WritableKeyPath<Outer, Root> & Sendable) -> ParameterField<Outer> {
-        let read = self.read, write = self.write
+        let read = self.read, write = self.write, readText = self.readText, writeText = self.writeText
         return ParameterField<Outer>(
             name: name, unit: unit, range: range, about: about, canBeOff: canBeOff,
-            read: { read($0[keyPath: keyPath]) }, write: { outer, value in write(&outer[keyPath: keyPath], value) })
+            kind: kind, read: { read($0[keyPath: keyPath]) }, write: { outer, value in write(&outer[keyPath: keyPath], value) },
+            readText: { readText($0[keyPath: keyPath]) }, writeText: { outer, text in writeText(&outer[keyPath: keyPath], text) })
     }
 }
 

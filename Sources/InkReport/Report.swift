@@ -21,12 +21,8 @@ import InkOutput
 /// try out.write("report.html", text: report.html(svg: { name in try? out.read(name + ".svg") }))
 /// ```
 package struct Report: Sendable {
-    /// The suite-mean table's figures (from the registry).
-    static let suiteColumns: [Figure] = [
-        "perceived_latency_ms", "latency_removed_ms", "overshoot_p95_mm", "overshoot_max_mm", "end_overshoot_mean_mm",
-        "end_overshoot_max_mm", "lead_mean_mm", "cross_track_rms_mm", "jitter_rms_mm", "remaining_lag_ratio",
-        "wrong_direction_rate", "horizon_mean_ms",
-    ].compactMap(Figure.named)
+    /// The suite-mean table's figures: the registry's shown in ``/InkFigures/Figure/Views/reportSuite``.
+    static let suiteColumns = Figure.shown(in: .reportSuite)
 
     /// The per-trace table's figures: the headline figures.
     static let traceColumns = Figure.headlines
@@ -259,96 +255,123 @@ package struct Report: Sendable {
 
     /// `report.html`, self-contained: `svg` gives each chart's SVG text (`nil`: not embedded).
     package func html(svg: (String) -> String?) -> String {
-        func esc(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
-        func inline(_ s: String) -> String {
-            // `code` and **bold** from the shared text.
-            var out = ""
-            var code = false, bold = false
-            var chars = Array(esc(s))
-            var i = 0
-            while i < chars.count {
-                if chars[i] == "`" { out += code ? "</code>" : "<code>"; code.toggle() }
-                else if chars[i] == "*", i + 1 < chars.count, chars[i + 1] == "*" { out += bold ? "</strong>" : "<strong>"; bold.toggle(); i += 1 }
-                else { out.append(chars[i]) }
-                i += 1
-            }
-            chars = []
-            return out
-        }
-        let styles = self.styles
-        func table(_ t: (header: [String], cells: [[Cell]])) -> String {
-            var s = "<div class=\"scroll\"><table>\n<tr>" + t.header.enumerated().map { "<th\($0.offset == 0 ? " class=\"l\"" : "")>\(esc($0.element))</th>" }.joined() + "</tr>\n"
-            for row in t.cells {
-                s += "<tr>" + row.enumerated().map { k, c in
-                    // The strategy's swatch: its charts' colour and glyph.
-                    let swatch = k == 0 ? styles[c.text].map { "<span class=\"sw\" style=\"color:\($0.colour)\">\($0.glyph)</span> " } ?? "" : ""
-                    return "<td class=\"\(k == 0 ? "l" : "")\(c.best ? " best" : "")\">\(swatch)\(c.best ? "<strong>\(esc(c.text))</strong>" : esc(c.text))</td>"
-                }.joined() + "</tr>\n"
-            }
-            return s + "</table></div>\n"
-        }
-        var h = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>InkBench report</title>
-            <style>
-            body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 1250px; margin: 1em auto; padding: 0 1em; color: #222; line-height: 1.45; }
-            h1 { font-size: 1.4em; margin: 0.2em 0; }
-            p.answer { font-size: 1.1em; background: #eef4fb; border-left: 4px solid #0072B2; padding: 0.4em 0.8em; margin: 0.4em 0; }
-            figure#top-tradeoff { margin: 0.3em 0 1em; } figure#top-tradeoff svg { max-height: calc(100vh - 11em); width: auto; max-width: 100%; }
-            .sw { font-size: 1.1em; }
-            .scroll { overflow-x: auto; max-width: 100%; }
-            table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
-            p.verdict { background: #eef4fb; border-left: 4px solid #3a7bd5; padding: 0.5em 0.8em; }
-            @media print { body { max-width: none; margin: 0; font-size: 10pt; } .scroll { overflow: visible; }
-              table { font-size: 8pt; } figure { break-inside: avoid; } h2, h3 { break-after: avoid; } p.verdict { border: 1px solid #888; } }
-            th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.5em; text-align: right; white-space: nowrap; }
-            th { white-space: normal; vertical-align: bottom; min-width: 3.5em; }
-            th.l, td.l { text-align: left; }
-            td.best { background: #e6f4e6; }
-            code { background: #f3f3f3; padding: 0 0.2em; }
-            figure { margin: 1em 0 2em; } figure svg { max-width: 100%; height: auto; }
-            figcaption { color: #555; font-size: 0.9em; }
-            </style></head><body>
-            <h1>InkBench report</h1>
-
-            """
+        let inline = Report.htmlInline, esc = Report.htmlEscape, styles = self.styles
+        var h = Report.htmlHead
         h += "<p class=\"answer\" id=\"answer\"><strong>\(inline(answer.text(markdown: true)))</strong></p>\n"
-        func svgText(_ name: String) -> String? {
-            guard rendered, var text = svg(name) else { return nil }
-            if let start = text.range(of: "<svg") { text = String(text[start.lowerBound...]) }
-            return text
-        }
         if let c = charts.first(where: { $0.name == "tradeoff" }) {
-            h += "<figure id=\"top-tradeoff\">" + (svgText(c.name).map { $0 + "\n" } ?? "<p><em>Trade-off chart not rendered: \(esc(chartsNote ?? "gnuplot was not run")).</em> Script: <code>\(c.name).gp</code>.</p>\n")
+            h += "<figure id=\"top-tradeoff\">" + (svgText(c.name, svg).map { $0 + "\n" } ?? "<p><em>Trade-off chart not rendered: \(esc(chartsNote ?? "gnuplot was not run")).</em> Script: <code>\(c.name).gp</code>.</p>\n")
             h += "<figcaption>\(inline(c.about)) Script: <code>\(c.name).gp</code>.</figcaption></figure>\n"
         }
         h += "<h2 id=\"summary\">Summary: suite means</h2>\n"
-        h += table(self.table(rows: suiteRows, columns: Report.suiteColumns, leading: suiteLeading))
+        h += htmlTable(self.table(rows: suiteRows, columns: Report.suiteColumns, leading: suiteLeading), styles: styles)
         h += "<p>\(inline(Report.bestNote + (mixedTraceSets.map { " " + $0 } ?? "")))</p>\n"
         h += "<p class=\"verdict\">\(inline(verdict(reading)))</p>\n"
-        if let b = budgetSection, let v = budgetVerdict {
-            let rows = BudgetTable.cells(v)
-            h += "<h2>Budget</h2>\n<p>\(inline(b.intro))</p>\n<div class=\"scroll\"><table>\n"
-            h += rows.enumerated().map { r in "<tr>" + r.element.map { r.offset == 0 ? "<th>\(esc($0))</th>" : "<td>\(esc($0))</td>" }.joined() + "</tr>\n" }.joined()
-            h += "</table></div>\n<p>\(inline(b.best))</p>\n"
-        }
+        h += htmlBudget()
         if let section = breakdown { h += section.html(inline: inline, esc: esc) }
         h += "<h2 id=\"details\">Details</h2>\n" + heading.map { "<p>\(inline($0))</p>\n" }.joined()
         h += "<h2>Per trace</h2>\n"
         for trace in traceNames {
-            h += "<h3>\(esc(trace))</h3>\n" + table(traceTable(trace))
+            h += "<h3>\(esc(trace))</h3>\n" + htmlTable(traceTable(trace), styles: styles)
         }
         h += "<h2>Reading the trade-off</h2>\n<ul>\n" + reading.sentences.map { "<li>\(inline($0.text))</li>\n" }.joined() + "</ul>\n<h2>Charts</h2>\n"
+        h += htmlCharts(svg: svg)
+        h += "<h2>Provenance</h2>\n<ul>\n" + provenance.map { "<li>\(inline($0))</li>\n" }.joined() + "</ul>\n</body></html>\n"
+        return h
+    }
+
+    /// Text escaped for HTML (`&`, `<`, `>`, `"`).
+    static func htmlEscape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// The shared text's `code` and **bold** as HTML, the rest escaped.
+    static func htmlInline(_ s: String) -> String {
+        var out = ""
+        var code = false, bold = false
+        let chars = Array(htmlEscape(s))
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "`" { out += code ? "</code>" : "<code>"; code.toggle() }
+            else if chars[i] == "*", i + 1 < chars.count, chars[i + 1] == "*" { out += bold ? "</strong>" : "<strong>"; bold.toggle(); i += 1 }
+            else { out.append(chars[i]) }
+            i += 1
+        }
+        return out
+    }
+
+    /// The page's head (title, styles) and heading, up to the answer.
+    static let htmlHead = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>InkBench report</title>
+        <style>
+        body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 1250px; margin: 1em auto; padding: 0 1em; color: #222; line-height: 1.45; }
+        h1 { font-size: 1.4em; margin: 0.2em 0; }
+        p.answer { font-size: 1.1em; background: #eef4fb; border-left: 4px solid #0072B2; padding: 0.4em 0.8em; margin: 0.4em 0; }
+        figure#top-tradeoff { margin: 0.3em 0 1em; } figure#top-tradeoff svg { max-height: calc(100vh - 11em); width: auto; max-width: 100%; }
+        .sw { font-size: 1.1em; }
+        .scroll { overflow-x: auto; max-width: 100%; }
+        table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
+        p.verdict { background: #eef4fb; border-left: 4px solid #3a7bd5; padding: 0.5em 0.8em; }
+        @media print { body { max-width: none; margin: 0; font-size: 10pt; } .scroll { overflow: visible; }
+          table { font-size: 8pt; } figure { break-inside: avoid; } h2, h3 { break-after: avoid; } p.verdict { border: 1px solid #888; } }
+        th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.5em; text-align: right; white-space: nowrap; }
+        th { white-space: normal; vertical-align: bottom; min-width: 3.5em; }
+        th.l, td.l { text-align: left; }
+        td.best { background: #e6f4e6; }
+        code { background: #f3f3f3; padding: 0 0.2em; }
+        figure { margin: 1em 0 2em; } figure svg { max-width: 100%; height: auto; }
+        figcaption { color: #555; font-size: 0.9em; }
+        </style></head><body>
+        <h1>InkBench report</h1>
+
+        """
+
+    /// A table of cells as HTML, each row led by its strategy's swatch (its charts' colour and
+    /// glyph), best values bold.
+    func htmlTable(_ t: (header: [String], cells: [[Cell]]), styles: [String: StrategyStyle]) -> String {
+        let esc = Report.htmlEscape
+        var s = "<div class=\"scroll\"><table>\n<tr>" + t.header.enumerated().map { "<th\($0.offset == 0 ? " class=\"l\"" : "")>\(esc($0.element))</th>" }.joined() + "</tr>\n"
+        for row in t.cells {
+            s += "<tr>" + row.enumerated().map { k, c in
+                // The strategy's swatch: its charts' colour and glyph.
+                let swatch = k == 0 ? styles[c.text].map { "<span class=\"sw\" style=\"color:\($0.colour)\">\($0.glyph)</span> " } ?? "" : ""
+                return "<td class=\"\(k == 0 ? "l" : "")\(c.best ? " best" : "")\">\(swatch)\(c.best ? "<strong>\(esc(c.text))</strong>" : esc(c.text))</td>"
+            }.joined() + "</tr>\n"
+        }
+        return s + "</table></div>\n"
+    }
+
+    /// A chart's SVG text from its first `<svg` on, or `nil` when charts were not rendered or
+    /// `svg` has none for it.
+    func svgText(_ name: String, _ svg: (String) -> String?) -> String? {
+        guard rendered, var text = svg(name) else { return nil }
+        if let start = text.range(of: "<svg") { text = String(text[start.lowerBound...]) }
+        return text
+    }
+
+    /// The budget section (its table of verdicts and best strategy), or nothing without a budget.
+    func htmlBudget() -> String {
+        guard let b = budgetSection, let v = budgetVerdict else { return "" }
+        let inline = Report.htmlInline, esc = Report.htmlEscape
+        let rows = BudgetTable.cells(v)
+        var h = "<h2>Budget</h2>\n<p>\(inline(b.intro))</p>\n<div class=\"scroll\"><table>\n"
+        h += rows.enumerated().map { r in "<tr>" + r.element.map { r.offset == 0 ? "<th>\(esc($0))</th>" : "<td>\(esc($0))</td>" }.joined() + "</tr>\n" }.joined()
+        h += "</table></div>\n<p>\(inline(b.best))</p>\n"
+        return h
+    }
+
+    /// Every chart but the trade-off (shown at the top), each with its title, SVG and caption,
+    /// or the note saying why charts were not rendered.
+    func htmlCharts(svg: (String) -> String?) -> String {
+        let inline = Report.htmlInline, esc = Report.htmlEscape
+        var h = ""
         if !rendered { h += "<p><em>Charts not rendered: \(esc(chartsNote ?? "gnuplot was not run")).</em> The <code>.gp</code> scripts are in the folder.</p>\n" }
         for c in charts where c.name != "tradeoff" {
             h += "<figure id=\"\(c.name)\"><h3>\(esc(c.title))</h3>\n"
-            if let text = svgText(c.name) { h += text + "\n" }
+            if let text = svgText(c.name, svg) { h += text + "\n" }
             h += "<figcaption>\(inline(c.about)) Script: <code>\(c.name).gp</code>.</figcaption></figure>\n"
         }
-        h += "<h2>Provenance</h2>\n<ul>\n" + provenance.map { "<li>\(inline($0))</li>\n" }.joined() + "</ul>\n</body></html>\n"
         return h
     }
 }

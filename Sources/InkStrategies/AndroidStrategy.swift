@@ -3,18 +3,31 @@ import InkPrediction
 import InkReplay
 import InkTraces
 
+/// The `android` strategy's parameters: the model file, then the predictor's own
+/// (``/InkPrediction/AndroidMotionPredictor/Parameters``), each stated once as a field.
+struct AndroidStrategyParameters: DescribedParameters, Equatable {
+    /// `model=PATH` as given; `nil`: ``/InkModels/AndroidModelFile/resolvedDefaultPath``
+    /// (`$INKBENCH_ANDROID_MODEL`, else the package's copy), resolved when the strategy is made.
+    var modelPath: String? = nil
+    /// The app's side of the predictor.
+    var predictor = AndroidMotionPredictor.Parameters()
+
+    static let fields: [ParameterField<Self>] =
+        [
+            ParameterField(
+                "model", path: \.modelPath, shownDefault: AndroidModelFile.packageRelativePath,
+                about: "motion_predictor_model.tflite (default: $INKBENCH_ANDROID_MODEL, else the copy the package ships in Datasets/models/android-motion-predictor/, found from any working directory)"
+            )
+        ] + AndroidMotionPredictor.Parameters.fields.map { $0.nested(in: \.predictor) }
+
+    func validate(predictor name: String) throws(PredictorParameterError) {
+        try predictor.validate(predictor: name)
+    }
+}
+
 extension StrategyCatalog {
-    /// The `android` strategy's parameters.
-    static let androidParameters: [StrategyParameter] = [
-        StrategyParameter(
-            name: "model", defaultValue: nil,
-            about: "motion_predictor_model.tflite (default: $INKBENCH_ANDROID_MODEL, else the copy the package ships in Datasets/models/android-motion-predictor/, found from any working directory)",
-            kind: .path, defaultText: AndroidModelFile.packageRelativePath),
-        StrategyParameter(name: "px_mm", defaultValue: 10.8, about: "device px per mm: the model works in device px (10.8: the Google Ink recordings)"),
-        StrategyParameter(name: "jerk", defaultValue: 1, about: "Android 15's jerk pruning: 1 on, 0 off (Android 14)"),
-        StrategyParameter(name: "lead_ms", defaultValue: nil, about: "the app asks for the newest sample + this many ms (off: the frame's target)"),
-        StrategyParameter(name: "pressure", defaultValue: 1, about: "pressure fed where the stroke has none (Android reports 1)"),
-    ] + limits
+    /// The `android` strategy's parameters: ``AndroidStrategyParameters``' fields, then the limits.
+    static let androidParameters: [StrategyParameter] = parameters(of: AndroidStrategyParameters()) + limits
 
     /// Android 14/15's learned stylus MotionPredictor (``/InkPrediction/AndroidMotionPredictor``), its model
     /// read from `model=PATH` at run time (default: ``/InkModels/AndroidModelFile/resolvedDefaultPath``).
@@ -28,16 +41,8 @@ extension StrategyCatalog {
         buildWithPaths: { values, paths throws(StrategySpecError) in try androidStrategy(values, paths) })
 
     static func androidStrategy(_ values: [String: Double?], _ paths: [String: String]) throws(StrategySpecError) -> Strategy {
-        func value(_ key: String) -> Double? { values[key] ?? nil }
-        let jerk = value("jerk") ?? 1
-        guard jerk == 0 || jerk == 1 else {
-            throw StrategySpecError("android: jerk = \(formatNumber(jerk)) is invalid: expected 1 (on, Android 15) or 0 (off, Android 14)")
-        }
-        let parameters = AndroidMotionPredictor.Parameters(
-            pxPerMm: value("px_mm") ?? 10.8, jerkPruning: jerk == 1, leadMs: value("lead_ms"), pressure: value("pressure") ?? 1)
-        do throws(PredictorParameterError) { try parameters.validate() } catch { throw StrategySpecError(error.description) }
-        let given = paths["model"]
-        let path = given ?? AndroidModelFile.resolvedDefaultPath
+        let p = try resolve(AndroidStrategyParameters(), values, paths: paths, strategy: "android")
+        let path = p.modelPath ?? AndroidModelFile.resolvedDefaultPath
         var described = describe(androidParameters.filter { $0.kind == .number }, values)
         described.insert(("model", path), at: 0)
         let model: AndroidMotionModel
@@ -46,8 +51,9 @@ extension StrategyCatalog {
         } catch {
             throw StrategySpecError("android: model=\(path): \(error.description)")
         }
+        let parameters = p.predictor
         return Strategy(
-            name: "android", parameters: described, gapResetMs: value("gap_ms"),
+            name: "android", parameters: described, gapResetMs: values["gap_ms"] ?? nil,
             makePredictor: { stroke in
                 AndroidMotionPredictor(model: model, parameters: parameters, penStates: androidPenStates(stroke))
             })

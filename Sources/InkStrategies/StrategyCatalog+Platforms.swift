@@ -88,46 +88,15 @@ extension StrategyCatalog {
         typed(name, about, defaults: JetpackKalmanPredictor.Parameters(mode: mode)) { JetpackKalmanPredictor(parameters: $0) }
     }
 
+    /// google/ink-stroke-modeler's predictors: `ink-modeler` takes every field of
+    /// ``/InkPrediction/InkModelerKalmanPredictor/Parameters``, `ink-modeler-end` the tip's alone.
     static func inkModeler(_ name: String, end: Bool, _ about: String) -> StrategyDefinition {
-        var list = [
-            StrategyParameter(name: "unit_mm", defaultValue: 10, about: "the modeler's length unit in mm (10: cm, its tests' unit)"),
-            StrategyParameter(name: "rate_hz", defaultValue: 180, about: "min_output_rate (Hz)"),
-            StrategyParameter(name: "wobble", defaultValue: 1, about: "1: wobble smoother on (40 ms, 1.31-1.44 unit/s, README example); 0: off"),
-        ]
-        if !end {
-            list += [
-                StrategyParameter(name: "prediction_hz", defaultValue: 60, about: "prediction_interval = 1 / this (s)"),
-                StrategyParameter(name: "process_noise", defaultValue: 0.00026458, about: "process noise (unit^2)"),
-                StrategyParameter(name: "measurement_noise", defaultValue: 0.026458, about: "measurement noise (unit^2)"),
-            ]
+        typed(
+            name, about, defaults: InkModelerKalmanPredictor.Parameters(),
+            fields: end ? InkModelerKalmanPredictor.Parameters.tipFields : InkModelerKalmanPredictor.Parameters.fields
+        ) { p -> any Predictor in
+            if end { return InkModelerStrokeEndPredictor(parameters: p) }
+            return InkModelerKalmanPredictor(parameters: p)
         }
-        list += limits
-        let parameters = list
-        return StrategyDefinition(
-            name: name, about: about, parameters: parameters, needsRecordedPredictions: false,
-            build: { values throws(StrategySpecError) in
-                func value(_ key: String, _ d: Double) -> Double { (values[key] ?? nil) ?? d }
-                var q = InkModelerKalmanPredictor.Parameters(unitMM: value("unit_mm", 10))
-                q.modeler.minOutputRateHz = value("rate_hz", 180)
-                let wobble = value("wobble", 1)
-                guard wobble == 0 || wobble == 1 else {
-                    throw StrategySpecError("\(name): wobble = \(wobble) is invalid: expected 0 or 1")
-                }
-                q.wobble.isEnabled = wobble == 1
-                q.kalman.predictionInterval = 1 / value("prediction_hz", 60)
-                q.kalman.processNoise = value("process_noise", 0.00026458)
-                q.kalman.measurementNoise = value("measurement_noise", 0.026458)
-                let p = q
-                do throws(PredictorParameterError) { try p.validate(predictor: name) } catch { throw StrategySpecError(error.description) }
-                let make: @Sendable (Stroke) -> any Predictor
-                if end {
-                    make = { _ in InkModelerStrokeEndPredictor(parameters: p) }
-                } else {
-                    make = { _ in InkModelerKalmanPredictor(parameters: p) }
-                }
-                return Strategy(
-                    name: name, parameters: describe(parameters, values),
-                    gapResetMs: values["gap_ms"] ?? nil, makePredictor: make)
-            })
     }
 }

@@ -7,13 +7,17 @@ import InkTraces
 /// checks and the values' way into the type all come from the type's `fields`, stated once in
 /// InkPrediction.
 extension StrategyCatalog {
-    /// The strategy parameters of `P`'s fields, each with its value in `defaults` as its default.
-    static func parameters<P: DescribedParameters>(of defaults: P) -> [StrategyParameter] {
-        P.fields.map { field in
-            var p = StrategyParameter(name: field.name, defaultValue: field.value(in: defaults), about: field.about)
-            p.unit = field.unit
-            p.accepts = field.range.expected + (field.canBeOff ? " or 'off'" : "")
-            return p
+    /// The strategy parameters of `fields` (`P`'s, or a subset for a variant that takes fewer),
+    /// each with its value in `defaults` as its default; a path field lists its shown default.
+    static func parameters<P: DescribedParameters>(of defaults: P, fields: [ParameterField<P>] = P.fields) -> [StrategyParameter] {
+        fields.map { field in
+            guard case .path(let shownDefault) = field.kind else {
+                var p = StrategyParameter(name: field.name, defaultValue: field.value(in: defaults), about: field.about)
+                p.unit = field.unit
+                p.accepts = field.expected + (field.canBeOff ? " or 'off'" : "")
+                return p
+            }
+            return StrategyParameter(name: field.name, defaultValue: nil, about: field.about, kind: .path, defaultText: shownDefault)
         }
     }
 
@@ -22,15 +26,22 @@ extension StrategyCatalog {
     ///
     /// - Parameters:
     ///   - defaults: the values of the parameters not given.
-    ///   - values: values by field name (`nil`: off); names that are not fields are ignored
-    ///     (the harness limits `cap_ms` and `gap_ms`).
+    ///   - fields: the fields that may be set (`P`'s, or the subset a variant takes).
+    ///   - values: number values by field name (`nil`: off); names that are not fields are
+    ///     ignored (the harness limits `cap_ms` and `gap_ms`).
+    ///   - paths: the text of path fields given, by name (absent: `nil`, the harness's default).
     ///   - name: the strategy's name, for errors.
     /// - Throws: ``StrategySpecError`` naming the parameter, the value and what was expected.
     static func resolve<P: DescribedParameters>(
-        _ defaults: P, _ values: [String: Double?], strategy name: String
+        _ defaults: P, fields: [ParameterField<P>] = P.fields, _ values: [String: Double?], paths: [String: String] = [:],
+        strategy name: String
     ) throws(StrategySpecError) -> P {
         var p = defaults
-        for field in P.fields {
+        for field in fields {
+            if case .path = field.kind {
+                if let text = paths[field.name] { field.setText(text, in: &p) }
+                continue
+            }
             guard let given = values[field.name] else { continue }
             if given == nil && !field.canBeOff {
                 throw StrategySpecError("\(name): \(field.name) cannot be 'off': expected a number")
@@ -54,18 +65,19 @@ extension StrategyCatalog {
     ///   - name: its name in `--strategies`.
     ///   - about: one line: what it does.
     ///   - defaults: the parameters' defaults (usually `P()`).
+    ///   - fields: the fields it takes (`P`'s; a subset for a variant that uses fewer).
     ///   - limits: the harness limits it takes, after its own parameters.
     ///   - make: a fresh predictor from checked parameters (one per stroke).
     static func typed<P: DescribedParameters>(
-        _ name: String, _ about: String, defaults: P, limits: [StrategyParameter] = StrategyCatalog.limits,
-        make: @escaping @Sendable (P) -> any Predictor
+        _ name: String, _ about: String, defaults: P, fields: [ParameterField<P>] = P.fields,
+        limits: [StrategyParameter] = StrategyCatalog.limits, make: @escaping @Sendable (P) -> any Predictor
     ) -> StrategyDefinition {
-        let parameters = parameters(of: defaults) + limits
+        let parameters = parameters(of: defaults, fields: fields) + limits
         let takesGap = limits.contains { $0.name == "gap_ms" }
         return StrategyDefinition(
             name: name, about: about, parameters: parameters, needsRecordedPredictions: false,
             build: { values throws(StrategySpecError) in
-                let p = try resolve(defaults, values, strategy: name)
+                let p = try resolve(defaults, fields: fields, values, strategy: name)
                 return Strategy(
                     name: name, parameters: describe(parameters, values),
                     gapResetMs: takesGap ? values["gap_ms"] ?? nil : nil, makePredictor: { _ in make(p) })

@@ -343,7 +343,10 @@ struct BrakingPredictorTests {
             try parameters.validate()
         } catch {
             #expect(error.parameter == name)
-            #expect(error.description.contains("expected a finite number from"))
+            // What was expected is the field's range in words ("a number of ms from 1 to 200").
+            let field = BrakingPredictor.Parameters.field(named: name)
+            #expect(field != nil && error.description.hasSuffix("expected \(field?.expected ?? "?")"))
+            #expect(error.description.contains(" from "))
         }
         #expect(throws: Never.self) { try BrakingPredictor.Parameters().validate() }
     }

@@ -48,7 +48,7 @@ struct DescribedParametersTests {
                     Issue.record("\(field.name) = \(bad) was accepted")
                 } catch {
                     #expect(error.parameter == field.name && error.predictor == "test")
-                    #expect(error.description.contains("expected \(field.range.expected)"))
+                    #expect(error.description.contains("expected \(field.expected)"))
                 }
                 #expect(copy == defaults)
             }
@@ -71,6 +71,45 @@ struct DescribedParametersTests {
     @Test func linearSecond() { Self.check(ChromiumLinearSecondPredictor.Parameters()) }
     @Test func oneEuro() { Self.check(OneEuroFilter.Parameters()) }
     @Test func horizonController() { Self.check(HorizonControllerParameters()) }
+    @Test func android() { Self.check(AndroidMotionPredictor.Parameters()) }
+    @Test func inkModeler() {
+        Self.check(
+            InkModelerKalmanPredictor.Parameters(),
+            constants: [
+                "springMassConstant", "dragConstant", "endStoppingDistance", "endMaxIterations", "minStableIteration",
+                "maxTimeSamples", "minCatchupVelocity", "accelerationWeight", "jerkWeight", "desiredNumberOfSamples",
+                "maxEstimationDistance", "minTravelSpeed", "maxTravelSpeed", "maxLinearDeviation", "baselineLinearityConfidence",
+                "timeout", "speedFloor", "speedCeiling",
+            ])
+        let tip = InkModelerKalmanPredictor.Parameters.tipFields.map(\.name)
+        #expect(tip == ["unit_mm", "rate_hz", "wobble"])
+        #expect(InkModelerKalmanPredictor.Parameters.fields.map(\.name).starts(with: tip))
+    }
+
+    /// `prediction_hz` is the reciprocal of the stored interval: 60 Hz reads back from the
+    /// library's 1/60 s exactly, and a rate written lands as its interval.
+    @Test func reciprocalFieldsConvert() throws {
+        var p = InkModelerKalmanPredictor.Parameters()
+        let field = try #require(InkModelerKalmanPredictor.Parameters.field(named: "prediction_hz"))
+        #expect(field.value(in: p) == 60)
+        try field.set(120, in: &p, predictor: "ink-modeler")
+        #expect(p.kalman.predictionInterval == 1.0 / 120)
+        #expect(throws: PredictorParameterError.self) { try field.set(0, in: &p, predictor: "ink-modeler") }
+    }
+
+    /// What an error says was expected comes from the bounds and the unit, never restated by hand.
+    @Test func expectedTextsAreDerivedFromTheBounds() {
+        #expect(ParameterRange.closed(0, 1000).expected(unit: "ms") == "a number of ms from 0 to 1000")
+        #expect(ParameterRange.closed(0.001, 0.5).expected() == "a finite number from 0.001 to 0.5")
+        #expect(ParameterRange.above(0).expected() == "a finite number > 0")
+        #expect(ParameterRange.above(0, atMost: 10_000).expected(unit: "Hz") == "a number of Hz > 0 and at most 10000")
+        #expect(ParameterRange.atLeast(0).expected(unit: "1/mm") == "a number in 1/mm >= 0")
+        #expect(ParameterRange.integers(1...1000).expected() == "an integer from 1 to 1000")
+        #expect(ParameterRange.flag.expected() == "0 or 1")
+        #expect(ParameterRange.closed(0, 200, note: "and at most cap_max_ms").expected(unit: "ms") == "a number of ms from 0 to 200 and at most cap_max_ms")
+        let window = BrakingPredictor.Parameters.field(named: "window_ms")
+        #expect(window?.expected == "a number of ms from 1 to 200")
+    }
 
     /// Nested fields reach the inner value: `kalman-chromium`'s `sigma_p` is its Kalman filter's.
     @Test func nestedFieldsWriteTheInnerValue() throws {

@@ -34,7 +34,7 @@ struct BrakingStrategyTests {
             _ = try StrategySpec.parse("braking:window_ms=0")
         } catch {
             #expect(error.description.contains("window_ms"))
-            #expect(error.description.contains("from 1.0 to 200.0"))
+            #expect(error.description.contains("expected a number of ms from 1 to 200"))
         }
     }
 

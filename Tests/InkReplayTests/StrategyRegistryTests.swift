@@ -74,4 +74,27 @@ struct StrategyRegistryTests {
         #expect(capped.gapResetMs == nil)  // its gap_ms is the predictor's own reset, not the harness's
         #expect(throws: StrategySpecError.self) { try StrategySpec.parse("linear-second:gap_ms=0") }
     }
+
+    /// android and the ink-stroke-modeler pair are typed too: android's list is its model path,
+    /// then its predictor's fields; `ink-modeler-end` takes the tip's fields alone.
+    @Test func androidAndInkModelerListTheirFields() throws {
+        let limits = ["cap_ms", "gap_ms"]
+        let android = try #require(StrategyCatalog.definition(named: "android"))
+        #expect(android.parameters.map(\.name) == ["model"] + AndroidMotionPredictor.Parameters.fields.map(\.name) + limits)
+        #expect(android.parameters.first?.kind == .path)
+        #expect(android.parameters.first { $0.name == "px_mm" }?.defaultValue == AndroidMotionPredictor.Parameters().pxPerMm)
+        #expect(android.parameters.first { $0.name == "lead_ms" }?.acceptedText == "a number of ms from 0 to 1000 or 'off'")
+        let modeler = try #require(StrategyCatalog.definition(named: "ink-modeler"))
+        #expect(modeler.parameters.map(\.name) == InkModelerKalmanPredictor.Parameters.fields.map(\.name) + limits)
+        #expect(modeler.parameters.map { $0.defaultValue.map(StrategyCatalog.formatNumber) ?? "off" }
+            == ["10", "180", "1", "60", "0.00026458", "0.026458", "off", "off"])
+        let end = try #require(StrategyCatalog.definition(named: "ink-modeler-end"))
+        #expect(end.parameters.map(\.name) == ["unit_mm", "rate_hz", "wobble"] + limits)
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("ink-modeler-end:prediction_hz=30") }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("ink-modeler:wobble=2") }
+        #expect(throws: StrategySpecError.self) { try StrategySpec.parse("ink-modeler:rate_hz=0") }
+        let s = try StrategySpec.parse("ink-modeler:prediction_hz=120,wobble=0,cap_ms=16")
+        #expect(s.name == "ink-modeler[prediction_hz=120,wobble=0,cap_ms=16]")  // named in the order written
+        #expect(s.horizonCapMs == 16)
+    }
 }
