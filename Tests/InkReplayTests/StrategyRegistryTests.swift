@@ -95,6 +95,6 @@ struct StrategyRegistryTests {
         #expect(throws: StrategySpecError.self) { try StrategySpec.parse("ink-modeler:rate_hz=0") }
         let s = try StrategySpec.parse("ink-modeler:prediction_hz=120,wobble=0,cap_ms=16")
         #expect(s.name == "ink-modeler[prediction_hz=120,wobble=0,cap_ms=16]")  // named in the order written
-        #expect(s.horizonCapMs == 16)
+        #expect(s.capMs == 16)
     }
 }
