@@ -8,6 +8,9 @@ public final class BrowserRegistry: @unchecked Sendable {
     /// (ms: the spawn), so that ``killAll()`` never misses one that has started but is not yet
     /// registered (an interrupt in that window left its profile and process behind).
     let starting = NSLock()
+    /// Set by ``killAll()`` (under ``starting``): the process is shutting down, so no browser may
+    /// start any more (one started after `killAll` returned would outlive the exit).
+    var shuttingDown = false
     var browsers: [ObjectIdentifier: DevToolsBrowser] = [:]
 
     func add(_ b: DevToolsBrowser) {
@@ -23,9 +26,10 @@ public final class BrowserRegistry: @unchecked Sendable {
     }
 
     /// Sends SIGTERM to every browser still running, after any browser being started is
-    /// registered; no browser starts while it runs.
+    /// registered; no browser starts while it runs or after it (the process is exiting).
     public func killAll() {
         starting.lock()
+        shuttingDown = true
         defer { starting.unlock() }
         lock.lock()
         let all = Array(browsers.values)

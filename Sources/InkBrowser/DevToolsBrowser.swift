@@ -66,6 +66,9 @@ public final class DevToolsBrowser: @unchecked Sendable {
         BrowserRegistry.shared.starting.lock()
         var registered = false
         defer { if !registered { BrowserRegistry.shared.starting.unlock() } }
+        guard !BrowserRegistry.shared.shuttingDown else {
+            throw BrowserError("not starting \(chromium): bench is shutting down (interrupted)")
+        }
         let profile = (NSTemporaryDirectory() as NSString).appendingPathComponent("inkbench-chromium-\(UUID().uuidString)")
         do { try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true) } catch {
             throw BrowserError("cannot create a browser profile folder at \(profile): \(error.localizedDescription)")
