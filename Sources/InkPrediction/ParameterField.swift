@@ -243,10 +243,12 @@ public struct ParameterField<Root>: Sendable {
         write(&parameters, value)
     }
 
-    /// Throws a ``PredictorParameterError`` if `value` is outside ``range``.
+    /// Throws a ``PredictorParameterError`` if `value` is outside ``range``; what it says was
+    /// expected is ``expected``, with `or 'off'` where the parameter may be off.
     public func check(_ value: Double, predictor: String) throws(PredictorParameterError) {
         guard range.contains(value) else {
-            throw PredictorParameterError(predictor: predictor, parameter: name, value: value, expected: expected)
+            throw PredictorParameterError(
+                predictor: predictor, parameter: name, value: value, expected: canBeOff ? expected + " or 'off'" : expected)
         }
     }
 
