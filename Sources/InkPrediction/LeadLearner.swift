@@ -175,8 +175,11 @@ public struct LeadLearner<Inner: Predictor>: Predictor {
     func allowedLead(_ memory: FrameMemory) -> Double? {
         guard !path.isEmpty else { return nil }
         let end = path.newest.t
-        let step = parameters.targetMm / 8
+        // Steps of an eighth of the target, but at most 256 of them up to max_mm, so a pen-up
+        // costs at most 8 tips x 256 steps x the path's segments whatever the parameters (20
+        // steps at the defaults, where the eighth is the larger).
         let maxMm = parameters.maxMm
+        let step = max(parameters.targetMm / 8, maxMm / 256)
         var allowed: Double? = nil
         for i in 0..<memory.count {
             let tip = memory.tips[(memory.next - 1 - i) & 7]
