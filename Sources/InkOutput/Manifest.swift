@@ -35,9 +35,18 @@ package struct Manifest: Codable, Sendable, Equatable {
         package var displayLatencyFrames: Double?
         package var displayLatencyMs: Double
         package var phases: Int
-        package var horizonCapMs: Double?
+        /// The run's horizon cap (ms), `Timing.capMs`; written under the key `horizonCapMs`, the
+        /// key earlier manifests have.
+        package var capMs: Double?
         /// The pressure delay (ms); absent when 0 (off), so earlier manifests read the same.
         package var pressureDelayMs: Double?
+
+        /// The JSON keys, in the order they are written (the declaration order).
+        enum CodingKeys: String, CodingKey {
+            case preset, inputRateHz, frameRateHz, inputLatencyMs, displayLatencyFrames, displayLatencyMs, phases
+            case capMs = "horizonCapMs"
+            case pressureDelayMs
+        }
 
         package init(_ timing: Timing, preset: String?) {
             self.preset = preset
@@ -47,7 +56,7 @@ package struct Manifest: Codable, Sendable, Equatable {
             if case .frames(let f) = timing.displayLatency { displayLatencyFrames = f }
             displayLatencyMs = timing.displayLatencySeconds * 1000
             phases = timing.phases
-            horizonCapMs = timing.capMs
+            capMs = timing.capMs
             pressureDelayMs = timing.pressureDelayMs > 0 ? timing.pressureDelayMs : nil
         }
 
@@ -59,7 +68,7 @@ package struct Manifest: Codable, Sendable, Equatable {
             t.inputLatencyMs = inputLatencyMs
             t.displayLatency = displayLatencyFrames.map { .frames($0) } ?? .milliseconds(displayLatencyMs)
             t.phases = phases
-            t.capMs = horizonCapMs
+            t.capMs = capMs
             t.pressureDelayMs = pressureDelayMs ?? 0
             return t
         }

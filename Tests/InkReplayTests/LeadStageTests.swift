@@ -61,8 +61,9 @@ struct LeadStageTests {
     }
 
     /// A predictor that does not carry is made fresh, with fresh frame clocks, for every
-    /// stroke: the three identical strokes give identical frames (but for the stroke number and
-    /// times), and nothing past the pen-up is fed.
+    /// stroke: the three identical strokes each get frames, and the largest lead of each is
+    /// the same within 0.2 mm (the strokes sit differently on the trace's one frame clock, so
+    /// frames are not compared one by one; a cap carried across strokes would change it).
     @Test func nothingCarriesForOtherPredictors() throws {
         let trace = try Self.abruptStrokes()
         var recorder = FrameRecorder()
