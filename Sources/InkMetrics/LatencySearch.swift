@@ -14,8 +14,9 @@ struct LatencySearch {
 
     let frames: LatencyFrames
     let truths: [GroundTruth]
-    /// The truths' bounds (``PathBounds``), one per stroke.
-    let bounds: [PathBounds]
+    /// The truths' bounds (``PathBounds``), one per stroke; empty for a polyline search until
+    /// a probe needs them (``fullBounds()``).
+    private(set) var bounds: [PathBounds]
     /// Frames, as a `Double`.
     let n: Double
     /// The pen's top speed over the frames' strokes (mm/s), enlarged for rounding.
@@ -38,9 +39,11 @@ struct LatencySearch {
     /// Grid points.
     let count = highest - lowest + 1
     /// Per stroke, the polyline tables (``PolylineBounds``) when every truth is piecewise
-    /// linear: then evaluated points get the polyline bound (``evaluatePolyline(_:_:)``)
+    /// linear: then evaluated points get the polyline bound (``polylineTable(_:m:_:)``)
     /// instead of the second- and third-order ones.
     let polyline: [PolylineBounds]?
+    /// ``polyline``, or empty.
+    let polylineBounds: [PolylineBounds]
     /// How far (s) a computed shifted time may be from the exact one, in times as large as
     /// the frames' and the paths' (a few ulps): the polyline bound's allowance.
     let timeSlack: Double
@@ -48,10 +51,14 @@ struct LatencySearch {
     /// ``eta``, and the pieces' misses at the knots (``PolylineBounds/slack``).
     let polylineEta: Double
     /// The evaluated points' polyline tables, in the order of ``points``
-    /// (``evaluatePolyline(_:_:)``).
+    /// (``polylineTable(_:m:_:)``), and whether each is computed yet (`-infinity` until then).
     var polylineTables: [Double] = []
-    /// Scratch buckets of ``evaluatePolyline(_:_:)``, reused.
-    var bucketScratch: [Double] = []
+    var tableReady: [Bool] = []
+    /// Whether a point's polyline table is computed when a search first needs it (else at
+    /// once, as ``evaluatePolyline(_:)`` does): the same tables, the same search.
+    var lazyTables = true
+    /// Scratch buckets of ``polylineTable(_:m:_:)``, reused.
+    var bucketScratch: [SIMD2<Double>] = []
 
     var evaluated: [Bool]
     var probed: [Bool]
@@ -85,7 +92,7 @@ struct LatencySearch {
 
     /// A search of `frames`, whose largest `|tau_k|` (s) and tip coordinate (mm) are
     /// `extent` (``PerceivedLatency/extent(_:)``), over `truths` with their `bounds` (one
-    /// per stroke).
+    /// per stroke; may be empty where `polyline` is given: then derived if needed).
     init(
         _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds], polyline: [PolylineBounds]? = nil,
         extent: (maxTime: Double, maxCoordinate: Double)
@@ -94,10 +101,11 @@ struct LatencySearch {
         self.truths = truths
         self.bounds = bounds
         self.polyline = polyline
+        polylineBounds = polyline ?? []
         let count = frames.count
         n = Double(count)
         var speed = 0.0
-        for run in frames.runs { speed = max(speed, bounds[run.stroke].maxSpeed) }
+        for run in frames.runs { speed = max(speed, polyline?[run.stroke].maxSpeed ?? bounds[run.stroke].maxSpeed) }
         let (maxTime, maxCoordinate) = extent
         topSpeed = max(speed, 1e-9) * (1 + 1e-9)
         eta = topSpeed * 8 * maxTime.ulp + 16 * (maxCoordinate + 1).ulp + 1e-300
@@ -124,6 +132,12 @@ struct LatencySearch {
         polylineEta = 2 * topSpeed * timeSlack + 32 * (2 * coordinate + 1).ulp + slack
     }
 
+    /// Derives the truths' ``PathBounds`` if the search was made without them (a polyline
+    /// search needs them only for a probe of every sum, ``seed()`` without the tips' times).
+    mutating func fullBounds() {
+        if bounds.isEmpty { bounds = PathBounds.of(truths) }
+    }
+
     /// Puts into `todo` the shifts (0.1 ms, clamped to the grid) not evaluated yet, nor, when
     /// `probing`, probed yet, and marks them probed or evaluated.
     mutating func select(_ shifts: [Int], probing: Bool) {
@@ -140,11 +154,16 @@ struct LatencySearch {
     mutating func evaluate(_ shifts: [Int]) {
         select(shifts, probing: false)
         guard !todo.isEmpty else { return }
-        if let polyline {
+        if polyline != nil {
             sums.removeAll(keepingCapacity: true)
             for m in todo {
-                let s = evaluatePolyline(m, polyline)
-                sums.append(s)
+                if lazyTables {
+                    sums.append(polylineSums(m))
+                    polylineTables.append(contentsOf: repeatElement(-Double.infinity, count: 2 * polylineSteps))
+                    tableReady.append(false)
+                } else {
+                    sums.append(evaluatePolyline(m))
+                }
             }
         } else {
             PerceivedLatency.costsAndBounds(
@@ -167,6 +186,7 @@ struct LatencySearch {
     mutating func probe(_ shifts: [Int], stride: Int, full: Bool = false) -> ArraySlice<Sums> {
         select(shifts, probing: true)
         guard !todo.isEmpty else { return [] }
+        if full { fullBounds() }
         PerceivedLatency.costsAndBounds(
             frames, truths: truths, bounds: bounds, shifts: todo, smoothLimit: smoothLimit, stride: stride,
             positionsOnly: !full,
@@ -466,6 +486,7 @@ struct LatencySearch {
             guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
             let p = points[k]
             if polyline != nil {
+                if !tableReady[k] { polylineTable(k, m: p.index + LatencySearch.lowest, p.sums) }
                 polylineExclusions(k, p.index, target: target, into: &newExclusions)
             } else {
                 let reach = max(0, pointReach(p.sums, target: target))

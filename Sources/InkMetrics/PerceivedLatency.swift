@@ -125,7 +125,7 @@ public enum PerceivedLatency {
     struct Sums {
         var c = 0.0, d = 0.0, g = 0.0, h = 0.0, e = 0.0, w = 0.0, dk = 0.0, v = 0.0, s = 0.0
         var ra = 0.0, va = 0.0, aa = 0.0, rJ = 0.0, jj = 0.0
-        /// `l = Σ|v_k|` (mm/s), over every frame: the polyline bound's only (``LatencySearch/evaluatePolyline(_:_:)``).
+        /// `l = Σ|v_k|` (mm/s), over every frame: the polyline bound's only (``LatencySearch/polylineTable(_:m:_:)``).
         var l = 0.0
     }
 
@@ -302,7 +302,8 @@ public enum PerceivedLatency {
     /// The bounds are derived from the truths' paths once per path and kept with it;
     /// ``search(_:truth:)`` takes those its ``TraceTruth`` looked up once for all strategies.
     public static func search(_ frames: LatencyFrames, truths: [GroundTruth]) -> Result? {
-        search(frames, truths: truths, bounds: PathBounds.of(truths), polyline: PolylineBounds.of(truths))
+        let polyline = PolylineBounds.of(truths)
+        return search(frames, truths: truths, bounds: polyline == nil ? PathBounds.of(truths) : [], polyline: polyline)
     }
 
     /// ``search(_:truths:)`` over the strokes of `truth`, with the bounds it holds.
@@ -310,14 +311,17 @@ public enum PerceivedLatency {
         search(frames, truths: truth.strokes, bounds: truth.bounds, polyline: truth.polyline)
     }
 
-    /// ``search(_:truths:)`` with the truths' bounds (one per stroke), and their polyline
-    /// tables where every truth is piecewise linear (``PolylineBounds``; nil to search with
-    /// the smooth-path bounds alone, as for any other truth).
+    /// ``search(_:truths:)`` with the truths' bounds (one per stroke; empty to derive them
+    /// only if needed, where `polyline` is given), and their polyline tables where every
+    /// truth is piecewise linear (``PolylineBounds``; nil to search with the smooth-path
+    /// bounds alone, as for any other truth). `lazyTables`: see ``LatencySearch/lazyTables``.
     static func search(
-        _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds], polyline: [PolylineBounds]?
+        _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds], polyline: [PolylineBounds]?,
+        lazyTables: Bool = true
     ) -> Result? {
         guard frames.count > 0, let extent = extent(frames) else { return nil }
         var search = LatencySearch(frames, truths: truths, bounds: bounds, polyline: polyline, extent: extent)
+        search.lazyTables = lazyTables
         let result = search.run()
         return result.cost.isFinite ? result : nil
     }

@@ -1,9 +1,12 @@
 import InkTraces
 
 /// What the perceived-latency search needs of a piecewise-linear ground truth (a recording's
-/// polyline) beyond ``PathBounds``: the velocity jump at each knot, so that the search can
-/// bound the cost around an evaluated shift to second order although the path has a kink at
-/// every sample (``LatencySearch/evaluatePolyline(_:_:)``).
+/// polyline), in place of ``PathBounds``: the velocity jump at each knot, so that the search
+/// can bound the cost around an evaluated shift to second order although the path has a kink
+/// at every sample (``LatencySearch/polylineTable(_:m:_:)``), and each piece's top speed within
+/// ``PathBounds/speedWindow``, for the first-order bound. Four bytes a knot for each, where
+/// ``PathBounds`` keeps 32 a piece: of those the polyline search reads only the speed, and the
+/// full records are derived only where a search needs them (``LatencySearch/fullBounds()``).
 ///
 /// Between knots a polyline is exactly linear in time: for a frame whose shifted time `t`
 /// lies `κ_i` (s) after knot `i`, the knots before it, `p(t - δ) = p(t) - p'(t) δ + E` with
@@ -15,46 +18,77 @@ import InkTraces
 ///
 /// ```swift
 /// let kinks = path.derived { PolylineBounds($0) }   // path.isPiecewiseLinear
-/// let jump = kinks.jumps[j]                         // mm/s at knot j
+/// let jump = Double(kinks.jumps[j])                 // mm/s at knot j
 /// ```
 struct PolylineBounds: Sendable {
     /// How far (s) from an evaluated shift the polyline bound reaches (either side).
     static let reach = 0.020
     /// Per knot: the velocity jump `|p'(k+) - p'(k-)|` there (mm/s; the held ends count as
-    /// velocity 0), enlarged for rounding.
-    let jumps: [Double]
+    /// velocity 0), enlarged for rounding and rounded up to single precision.
+    let jumps: [Float]
+    /// Per piece (one zero for a path of one knot): ``PathBounds``' speed bound, the top speed
+    /// `|p'|` (mm/s) over the piece's times widened by ``PathBounds/speedWindow``, rounded up
+    /// to single precision, so still a bound.
+    let speeds: [Float]
+    /// An upper bound on the speed anywhere on the path (mm/s): ``PathBounds/maxSpeed``, the
+    /// same value.
+    let maxSpeed: Double
     /// A bound (mm) on how far the stored pieces miss each other at the knots, summed over
     /// the knots of any window of twice ``reach``, the held end included.
     let slack: Double
     /// The largest `|x|` or `|y|` of the path's knots (mm).
     let maxCoordinate: Double
 
-    /// The bounds of `path` (piecewise linear: its pieces' `c` and `d` are zero).
+    /// `x` in single precision, rounded up (towards +infinity; `Float.infinity` beyond its
+    /// range): a bound stays a bound.
+    static func roundedUp(_ x: Double) -> Float {
+        let f = Float(x)
+        return Double(f) < x ? f.nextUp : f
+    }
+
+    /// The bounds of `path` (piecewise linear: its pieces' `c` and `d` are zero), read piece
+    /// by piece (no table of the coefficients: a one-hour recording has 864,000 pieces).
     init(_ path: CubicPath) {
         let knots = path.knots
         let pieces = path.pieceCount
-        var coordinate = 0.0
         guard pieces > 0 else {
             let p = path.position(at: path.startTime)
             jumps = [0]
+            speeds = [0]
+            maxSpeed = 0
             slack = 0
             maxCoordinate = max(abs(p.x), abs(p.y))
             return
         }
-        let coefficients = (0..<pieces).map { path.coefficients(ofPiece: CubicPath.PieceIndex($0)) }
-        jumps = PathBounds.knotJumps(knots, coefficients).velocity.map { $0 * (1 + 1e-9) + 1e-12 }
-        // Where the pieces as stored miss each other: piece j ends at `a + dt b` (exact
-        // arithmetic), which is the next piece's `a` (or the held end) only to rounding.
-        var miss = 0.0
-        for j in 0..<pieces {
-            let c = coefficients[j]
+        var jumps = [Float](repeating: 0, count: knots.count)
+        var pieceSpeed = [Double](repeating: 0, count: pieces)
+        var speed = 0.0, coordinate = 0.0, miss = 0.0
+        let held = path.position(at: path.endTime)
+        var previous: CubicPath.Coefficients? = nil
+        for j in 0...pieces {
+            let c = j < pieces ? path.coefficients(ofPiece: CubicPath.PieceIndex(j)) : nil
+            // The jump at knot j: as ``PathBounds/knotJumps(_:_:)`` computes it (the held ends
+            // count as velocity 0), enlarged as before and rounded up.
+            let arriving = previous.map { PathBounds.slope($0, knots[j] - knots[j - 1]) } ?? (x: 0.0, y: 0.0)
+            let leaving = c.map { PathBounds.slope($0, 0) } ?? (x: 0.0, y: 0.0)
+            let dx = leaving.x - arriving.x, dy = leaving.y - arriving.y
+            jumps[j] = PolylineBounds.roundedUp((dx * dx + dy * dy).squareRoot() * (1 + 1e-9) + 1e-12)
+            guard let c else { break }
             let dt = knots[j + 1] - knots[j]
+            pieceSpeed[j] = PathBounds.speedBound(c, dt)
+            speed = max(speed, pieceSpeed[j])
+            // Where the pieces as stored miss each other: piece j ends at `a + dt b` (exact
+            // arithmetic), which is the next piece's `a` (or the held end) only to rounding.
             let end = c.a + dt * c.b
-            let next = j + 1 < pieces ? coefficients[j + 1].a : SIMD2(path.position(at: path.endTime).x, path.position(at: path.endTime).y)
+            let next = j + 1 < pieces ? path.coefficients(ofPiece: CubicPath.PieceIndex(j + 1)).a : SIMD2(held.x, held.y)
             let gap = end - next
             miss = max(miss, (gap * gap).sum().squareRoot())
             coordinate = max(coordinate, abs(c.a.x), abs(c.a.y), abs(end.x), abs(end.y), abs(next.x), abs(next.y))
+            previous = c
         }
+        self.jumps = jumps
+        maxSpeed = speed * (1 + 1e-12)
+        speeds = PathBounds.windowMaximum(pieceSpeed, knots: knots, window: PathBounds.speedWindow).map(PolylineBounds.roundedUp)
         // The most knots in a window of twice the local window.
         var most = 0
         var lo = 0

@@ -26,8 +26,10 @@ import InkTraces
 /// `D = j · step` in one pass, since `(D - κ)⁺ <= step · (j - b)⁺`.
 ///
 /// The bound at each offset (``polylineSteps`` per side, within ``PolylineBounds/reach``) is
-/// computed once per evaluated shift and kept (``polylineTables``); each new target excludes
-/// the offsets whose bound exceeds it.
+/// computed for an evaluated shift when a search first needs it (``polylineTable(_:m:_:)``: the
+/// point's first-order bounds may already settle its whole reach, as far from the minimum)
+/// and kept (``polylineTables``); each new target excludes the offsets whose bound exceeds it.
+/// An evaluation itself (``polylineSums(_:)``) sums the cost and the first-order sums only.
 extension LatencySearch {
     /// Offsets per side in an evaluated point's polyline table: within
     /// ``PolylineBounds/reach``, less a step for rounding.
@@ -35,22 +37,70 @@ extension LatencySearch {
 
     /// Evaluates shift `m` (0.1 ms) over every frame, in the order of
     /// ``PerceivedLatency/fullGrid(_:truths:)`` (the same cost, to the bit), with the sums of
-    /// ``PerceivedLatency/Sums`` the first-order bounds and Newton's step use (`c`, `d`, `v`,
-    /// `s`, and `g`, `h` over every frame), and appends the point's bound table to
-    /// ``polylineTables``: `2 · polylineSteps` lower bounds on the cost, at offsets
-    /// `+1 ... +polylineSteps`, then `-1 ... -polylineSteps` (grid steps); `-infinity` where
-    /// nothing is proven.
-    mutating func evaluatePolyline(_ m: Int, _ kinks: [PolylineBounds]) -> Sums {
-        let w = polylineSteps
+    /// ``PerceivedLatency/Sums`` the first-order bounds, Newton's step and the polyline table
+    /// use (`c`, `d`, `v`, `s`, and `g`, `h`, `l` over every frame). `v` and `s` take each
+    /// frame's speed bound from ``PolylineBounds/speeds``.
+    func polylineSums(_ m: Int) -> Sums {
         let offset = Double(m) / 10_000
         var sums = Sums()
         var speedSum = 0.0
-        // The buckets are taken out of `self` while the loop writes them (and put back).
-        var scratch: [Double] = []
+        let frames = self.frames, truths = self.truths, kinks = self.polylineBounds
+        frames.photonTime.withUnsafeBufferPointer { tau in
+            frames.tips.withUnsafeBufferPointer { tips in
+                for run in frames.runs {
+                    let truth = truths[run.stroke]
+                    kinks[run.stroke].speeds.withUnsafeBufferPointer { speeds in
+                        for k in run.start..<run.end {
+                            let g = truth.geometry(at: tau[k] - offset)
+                            let delta = tips[k] - g.p
+                            let d2 = (delta * delta).sum()
+                            let r = d2.squareRoot()
+                            // `geometry(at:)` gives a piece the path has (piece 0 of a path of
+                            // one knot, which has one speed).
+                            let localSpeed = Double(speeds[g.piece.offset])
+                            sums.c += d2
+                            sums.d += r
+                            sums.v += r * localSpeed
+                            sums.s += localSpeed
+                            let vv = (g.v * g.v).sum()
+                            sums.g += (delta * g.v).sum()
+                            sums.h += vv
+                            speedSum += vv.squareRoot()
+                        }
+                    }
+                }
+            }
+        }
+        sums.l = speedSum
+        return sums
+    }
+
+    /// ``polylineSums(_:)`` at `m`, and the point's table computed at once and appended to
+    /// ``polylineTables`` (the search computes it only when needed: ``lazyTables``).
+    mutating func evaluatePolyline(_ m: Int) -> Sums {
+        let sums = polylineSums(m)
+        let k = polylineTables.count / (2 * polylineSteps)
+        polylineTables.append(contentsOf: repeatElement(-Double.infinity, count: 2 * polylineSteps))
+        tableReady.append(false)
+        polylineTable(k, m: m, sums)
+        return sums
+    }
+
+    /// Computes the table of evaluated point number `k` (shift `m`, 0.1 ms, with the sums
+    /// ``polylineSums(_:)`` gave) into its place in ``polylineTables``: `2 · polylineSteps`
+    /// lower bounds on the cost, at offsets `+1 ... +polylineSteps`, then `-1 ...
+    /// -polylineSteps` (grid steps); `-infinity` where nothing is proven. One pass over the
+    /// frames puts each (frame, knot) pair within reach in its bucket (see the type's notes).
+    mutating func polylineTable(_ k: Int, m: Int, _ p: Sums) {
+        let w = polylineSteps
+        let offset = Double(m) / 10_000
+        // The buckets are taken out of `self` while the loop writes them (and put back): per
+        // side and bucket, the sums of `J_i |r_k|` and `J_i |v_k|`.
+        var scratch: [SIMD2<Double>] = []
         swap(&scratch, &bucketScratch)
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: repeatElement(0, count: 4 * w))
-        let frames = self.frames, truths = self.truths, bounds = self.bounds
+        scratch.append(contentsOf: repeatElement(.zero, count: 2 * w))
+        let frames = self.frames, truths = self.truths, kinks = self.polylineBounds
         // In steps: how much lower a frame's κ may be than computed (time rounding), so
         // that a bucket never claims more room than the frame has.
         let kappaSlack = 2 * timeSlack * 10_000
@@ -58,72 +108,63 @@ extension LatencySearch {
         frames.photonTime.withUnsafeBufferPointer { tau in
             frames.tips.withUnsafeBufferPointer { tips in
                 scratch.withUnsafeMutableBufferPointer { bucket in
-                    // Adds a knot `kappa` (s) away on `side` (0: the shift up, time back),
-                    // whose jump is `k`; false once it lies beyond the table.
-                    @inline(__always) func add(_ side: Int, _ kappa: Double, _ k: Double, _ r: Double, _ speed: Double) -> Bool {
-                        let x = (kappa * 10_000 - kappaSlack) * (1 - 1e-12)
-                        guard x < wLimit else { return false }
-                        let b = x > 0 ? Int(x) : 0
-                        bucket[side * 2 * w + b] += k * r
-                        bucket[side * 2 * w + w + b] += k * speed
-                        return true
-                    }
                     for run in frames.runs {
                         let truth = truths[run.stroke]
-                        let records = bounds[run.stroke].records
-                        let jumps = kinks[run.stroke].jumps
-                        let knots = truth.path.knots
-                        let last = knots.count - 1
+                        let knotTimes = truth.path.knots
+                        let last = knotTimes.count - 1
+                        guard last > 0 else { continue }
                         let timeOffset = truth.timeOffset
-                        for k in run.start..<run.end {
-                            let t = tau[k] - offset
-                            let g = truth.geometry(at: t)
-                            let delta = tips[k] - g.p
-                            let d2 = (delta * delta).sum()
-                            let r = d2.squareRoot()
-                            let localSpeed = records[g.piece.offset][2]
-                            sums.c += d2
-                            sums.d += r
-                            sums.v += r * localSpeed
-                            sums.s += localSpeed
-                            let vv = (g.v * g.v).sum()
-                            let speed = vv.squareRoot()
-                            sums.g += (delta * g.v).sum()
-                            sums.h += vv
-                            speedSum += speed
-                            guard last > 0 else { continue }
-                            // The knots either side of the path time, as `geometry(at:)` placed it.
-                            let tl = t - timeOffset
-                            // The knots either way from there, nearest first, each with its jump,
-                            // until the table's reach: back from the knot before (none where held
-                            // before the first), forward from the knot after (none where held
-                            // after the last).
-                            let before = !(tl > knots[0]) ? -1 : tl >= knots[last] ? last : g.piece.offset
-                            var i = before
-                            while i >= 0 && add(0, tl - knots[i], jumps[i], r, speed) { i -= 1 }
-                            i = before + 1
-                            while i <= last && add(1, knots[i] - tl, jumps[i], r, speed) { i += 1 }
+                        knotTimes.withUnsafeBufferPointer { knots in
+                            kinks[run.stroke].jumps.withUnsafeBufferPointer { jumps in
+                                // Adds a knot `kappa` (s) away on the side whose buckets start at
+                                // `base`, whose jump is `jump`, for a frame with `rv = (|r_k|,
+                                // |v_k|)`; false once it lies beyond the table.
+                                @inline(__always) func add(_ base: Int, _ kappa: Double, _ jump: Float, _ rv: SIMD2<Double>) -> Bool {
+                                    let x = (kappa * 10_000 - kappaSlack) * (1 - 1e-12)
+                                    guard x < wLimit else { return false }
+                                    let b = x > 0 ? Int(x) : 0
+                                    bucket[base + b] += Double(jump) * rv
+                                    return true
+                                }
+                                for f in run.start..<run.end {
+                                    let t = tau[f] - offset
+                                    let g = truth.geometry(at: t)
+                                    let delta = tips[f] - g.p
+                                    let rv = SIMD2((delta * delta).sum().squareRoot(), (g.v * g.v).sum().squareRoot())
+                                    // The knots either side of the path time, as `geometry(at:)`
+                                    // placed it.
+                                    let tl = t - timeOffset
+                                    // The knots either way from there, nearest first, each with
+                                    // its jump, until the table's reach: back from the knot before
+                                    // (none where held before the first), forward from the knot
+                                    // after (none where held after the last).
+                                    let before = !(tl > knots[0]) ? -1 : tl >= knots[last] ? last : g.piece.offset
+                                    var i = before
+                                    while i >= 0 && add(0, tl - knots[i], jumps[i], rv) { i -= 1 }
+                                    i = before + 1
+                                    while i <= last && add(w, knots[i] - tl, jumps[i], rv) { i += 1 }
+                                }
+                            }
                         }
                     }
                 }
             }
         }
-        sums.l = speedSum
         swap(&scratch, &bucketScratch)
-        appendPolylineTable(sums)
-        return sums
+        writePolylineTable(k, p)
+        tableReady[k] = true
     }
 
-    /// The bound table of a point evaluated with `sums` and the buckets in ``bucketScratch``
-    /// (see the type's notes), appended to ``polylineTables``.
-    mutating func appendPolylineTable(_ p: Sums) {
+    /// Writes the bound table of evaluated point number `k`, evaluated with sums `p`, from
+    /// the buckets in ``bucketScratch`` (see the type's notes) into ``polylineTables``.
+    mutating func writePolylineTable(_ k: Int, _ p: Sums) {
         let w = polylineSteps
         let step = LatencySearch.step
         // Relative margin: the rounding of n-term sums and of this arithmetic.
         let rm = 2e-9 + 8 * n * Double.ulpOfOne
         let cross = (p.c * p.h).squareRoot()
-        let start = polylineTables.count
-        polylineTables.append(contentsOf: repeatElement(-Double.infinity, count: 2 * w))
+        let start = k * 2 * w
+        for j in 0..<2 * w { polylineTables[start + j] = -Double.infinity }
         let finite = (p.c - p.c) == 0 && (p.g - p.g) == 0 && (p.h - p.h) == 0 && (p.d - p.d) == 0 && (p.l - p.l) == 0
         guard finite else { return }
         for side in 0..<2 {
@@ -131,7 +172,8 @@ extension LatencySearch {
             var p1 = 0.0, p2 = 0.0, q1 = 0.0, q2 = 0.0
             for j in 1...w {
                 let b = j - 1
-                let rb = bucketScratch[side * 2 * w + b], vb = bucketScratch[side * 2 * w + w + b]
+                let rv = bucketScratch[side * w + b]
+                let rb = rv.x, vb = rv.y
                 p1 += rb
                 p2 += Double(b) * rb
                 q1 += vb

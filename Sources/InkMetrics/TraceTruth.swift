@@ -6,7 +6,8 @@ public struct TraceTruth: Sendable {
     /// One truth per stroke, in the trace's stroke order.
     public let strokes: [GroundTruth]
     /// One per stroke: the search's bounds on its path (``PathBounds``), computed once per
-    /// path and kept with it.
+    /// path and kept with it; empty where ``polyline`` is set (a polyline search derives them
+    /// only if it needs them: 32 bytes a sample of a recording).
     let bounds: [PathBounds]
     /// One per stroke where every stroke's path is piecewise linear (a recording): the
     /// search's polyline tables (``PolylineBounds``); nil otherwise.
@@ -14,7 +15,7 @@ public struct TraceTruth: Sendable {
 
     public init(_ trace: Trace) {
         strokes = trace.strokes.map { $0.groundTruth() }
-        bounds = PathBounds.of(strokes)
         polyline = PolylineBounds.of(strokes)
+        bounds = polyline == nil ? PathBounds.of(strokes) : []
     }
 }

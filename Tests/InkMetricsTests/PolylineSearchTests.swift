@@ -15,7 +15,10 @@ import Testing
 @Suite("Polyline latency search")
 struct PolylineSearchTests {
     /// Search, full grid and the search without the polyline bound (the smooth-path bounds
-    /// alone, as before): the same shift, the same cost to the bit, the same edge flag.
+    /// alone, as before): the same shift, the same cost to the bit, the same edge flag. The
+    /// search as the runs make it (no ``PathBounds``: derived only if a probe needs them;
+    /// polyline tables computed when first needed) against the search given every bound and
+    /// computing every evaluated point's table at once: the same result and the same work.
     /// The full grid is evaluated up to `gridFrames` frames (2,501 evaluations; a debug
     /// build takes seconds on the longest recordings): beyond, the search without the polyline
     /// bound, itself checked against the full grid (`PerceivedLatencySearchTests`), is the
@@ -23,8 +26,10 @@ struct PolylineSearchTests {
     static func check(_ frames: LatencyFrames, _ truths: [GroundTruth], _ label: String, gridFrames: Int = .max) throws {
         let polyline = try #require(PolylineBounds.of(truths), "\(label): truths are polylines")
         let bounds = PathBounds.of(truths)
-        let fast = PerceivedLatency.search(frames, truths: truths, bounds: bounds, polyline: polyline)
+        let fast = PerceivedLatency.search(frames, truths: truths, bounds: [], polyline: polyline)
+        let eager = PerceivedLatency.search(frames, truths: truths, bounds: bounds, polyline: polyline, lazyTables: false)
         let smooth = PerceivedLatency.search(frames, truths: truths, bounds: bounds, polyline: nil)
+        #expect(fast == eager, "\(label): lazy tables")
         #expect(fast?.tenthsMs == smooth?.tenthsMs, "\(label)")
         #expect(fast?.cost.bitPattern == smooth?.cost.bitPattern, "\(label)")
         #expect(fast?.atEdge == smooth?.atEdge, "\(label)")
@@ -146,7 +151,7 @@ struct PolylineSearchTests {
         var costs: [PerceivedLatency.Sums] = []
         PerceivedLatency.sums(frames, truths: truths, shifts: shifts, stride: 1, PerceivedLatency.PositionTerms(), into: &costs)
         for m in [0, 137, -321, 1990, -500, 2000] {
-            let s = search.evaluatePolyline(m, polyline)
+            let s = search.evaluatePolyline(m)
             #expect(s.c.bitPattern == costs[m - LatencySearch.lowest].c.bitPattern, "\(label): cost at \(m)")
             let table = (search.polylineTables.count / (2 * w) - 1) * 2 * w
             for side in 0..<2 {
@@ -157,6 +162,41 @@ struct PolylineSearchTests {
                     let cost = costs[shift - LatencySearch.lowest].c
                     #expect(!(bound > cost), "\(label): bound \(bound) above cost \(cost) at \(m) \(side == 0 ? "+" : "-")\(j)")
                 }
+            }
+        }
+    }
+
+    /// ``PolylineBounds``' speeds and top speed are ``PathBounds``' (the search's bounds for
+    /// any path), the speeds rounded up to single precision (never below, less than a
+    /// single-precision step above), and the jumps bound the slopes' differences at the knots:
+    /// on every corpus recording and on random polylines.
+    @Test func polylineBoundsMatchPathBounds() throws {
+        var loader = RecordingLoader()
+        loader.manifests = [try RecordingManifest.load(path: ProjectData.recordingsManifest)]
+        var truths = try loader.load(paths: [ProjectData.recordings]).traces.flatMap { TraceTruth($0).strokes }
+        var rng = SplitMix64(seed: 0x5eed_b0)
+        var start = 0.0
+        for _ in 0..<200 {
+            let s = try Self.randomStroke(&rng, start: start)
+            truths.append(s.groundTruth())
+            start = s.endTime + 0.1
+        }
+        truths.append(try Stroke(t: [1], x: [2], y: [3]).groundTruth())
+        for (n, truth) in truths.enumerated() {
+            let path = truth.path
+            let kinks = PolylineBounds(path), bounds = PathBounds(path)
+            #expect(kinks.maxSpeed.bitPattern == bounds.maxSpeed.bitPattern, "stroke \(n)")
+            #expect(kinks.speeds.count == bounds.records.count && kinks.jumps.count == path.knots.count, "stroke \(n)")
+            for (j, r) in bounds.records.enumerated() where j < kinks.speeds.count {
+                let f = kinks.speeds[j]
+                #expect(!(Double(f) < r[2]) && !(Double(f.nextDown) >= r[2]), "stroke \(n) piece \(j): \(f) for \(r[2])")
+            }
+            let knots = path.knots
+            for i in knots.indices where path.pieceCount > 0 {
+                let arriving = i == 0 ? SIMD2<Double>.zero : path.coefficients(ofPiece: .init(i - 1)).b
+                let leaving = i == path.pieceCount ? SIMD2<Double>.zero : path.coefficients(ofPiece: .init(i)).b
+                let jump = ((leaving - arriving) * (leaving - arriving)).sum().squareRoot()
+                #expect(!(Double(kinks.jumps[i]) < jump), "stroke \(n) knot \(i)")
             }
         }
     }
