@@ -54,8 +54,9 @@ struct LatencySearch {
     /// (``polylineTable(_:m:_:)``), and whether each is computed yet (`-infinity` until then).
     var polylineTables: [Double] = []
     var tableReady: [Bool] = []
-    /// Whether a point's polyline table is computed when a search first needs it (else at
-    /// once, as ``evaluatePolyline(_:)`` does): the same tables, the same search.
+    /// Whether the polyline table of a point evaluated further than a table's reach from the
+    /// best is computed only when a search first needs it (else every point's at once, in
+    /// the pass that evaluates it, ``evaluatePolyline(_:)``): the same tables, the same search.
     var lazyTables = true
     /// Scratch buckets of ``polylineTable(_:m:_:)``, reused.
     var bucketScratch: [SIMD2<Double>] = []
@@ -157,7 +158,9 @@ struct LatencySearch {
         if polyline != nil {
             sums.removeAll(keepingCapacity: true)
             for m in todo {
-                if lazyTables {
+                // Far from the best a point's first-order bounds often settle its table's
+                // whole reach: its table waits until a refresh needs it.
+                if lazyTables && bestC.isFinite && abs(m - bestM) > polylineSteps {
                     sums.append(polylineSums(m))
                     polylineTables.append(contentsOf: repeatElement(-Double.infinity, count: 2 * polylineSteps))
                     tableReady.append(false)

@@ -26,10 +26,11 @@ import InkTraces
 /// `D = j · step` in one pass, since `(D - κ)⁺ <= step · (j - b)⁺`.
 ///
 /// The bound at each offset (``polylineSteps`` per side, within ``PolylineBounds/reach``) is
-/// computed for an evaluated shift when a search first needs it (``polylineTable(_:m:_:)``: the
-/// point's first-order bounds may already settle its whole reach, as far from the minimum)
-/// and kept (``polylineTables``); each new target excludes the offsets whose bound exceeds it.
-/// An evaluation itself (``polylineSums(_:)``) sums the cost and the first-order sums only.
+/// computed once per evaluated shift and kept (``polylineTables``); each new target excludes
+/// the offsets whose bound exceeds it. A point within a table's reach of the best gets its
+/// table in the pass that evaluates it (``evaluatePolyline(_:)``); a point further out is
+/// evaluated alone (``polylineSums(_:)``) and gets its table only when a refresh needs it
+/// (``polylineTable(_:m:_:)``): its first-order bounds often settle its whole reach.
 extension LatencySearch {
     /// Offsets per side in an evaluated point's polyline table: within
     /// ``PolylineBounds/reach``, less a step for rounding.
@@ -40,66 +41,52 @@ extension LatencySearch {
     /// ``PerceivedLatency/Sums`` the first-order bounds, Newton's step and the polyline table
     /// use (`c`, `d`, `v`, `s`, and `g`, `h`, `l` over every frame). `v` and `s` take each
     /// frame's speed bound from ``PolylineBounds/speeds``.
-    func polylineSums(_ m: Int) -> Sums {
-        let offset = Double(m) / 10_000
-        var sums = Sums()
-        var speedSum = 0.0
-        let frames = self.frames, truths = self.truths, kinks = self.polylineBounds
-        frames.photonTime.withUnsafeBufferPointer { tau in
-            frames.tips.withUnsafeBufferPointer { tips in
-                for run in frames.runs {
-                    let truth = truths[run.stroke]
-                    kinks[run.stroke].speeds.withUnsafeBufferPointer { speeds in
-                        for k in run.start..<run.end {
-                            let g = truth.geometry(at: tau[k] - offset)
-                            let delta = tips[k] - g.p
-                            let d2 = (delta * delta).sum()
-                            let r = d2.squareRoot()
-                            // `geometry(at:)` gives a piece the path has (piece 0 of a path of
-                            // one knot, which has one speed).
-                            let localSpeed = Double(speeds[g.piece.offset])
-                            sums.c += d2
-                            sums.d += r
-                            sums.v += r * localSpeed
-                            sums.s += localSpeed
-                            let vv = (g.v * g.v).sum()
-                            sums.g += (delta * g.v).sum()
-                            sums.h += vv
-                            speedSum += vv.squareRoot()
-                        }
-                    }
-                }
-            }
-        }
-        sums.l = speedSum
-        return sums
+    mutating func polylineSums(_ m: Int) -> Sums {
+        polylinePass(m, summing: true, bucketing: false)
     }
 
-    /// ``polylineSums(_:)`` at `m`, and the point's table computed at once and appended to
-    /// ``polylineTables`` (the search computes it only when needed: ``lazyTables``).
+    /// ``polylineSums(_:)`` at `m`, and the point's table computed in the same pass and
+    /// appended to ``polylineTables`` (the search does this for points within a table's
+    /// reach of the best, whose tables it nearly always needs; the others' tables wait until
+    /// a refresh needs them: ``lazyTables``).
     mutating func evaluatePolyline(_ m: Int) -> Sums {
-        let sums = polylineSums(m)
-        let k = polylineTables.count / (2 * polylineSteps)
+        let sums = polylinePass(m, summing: true, bucketing: true)
+        let k = tableReady.count
         polylineTables.append(contentsOf: repeatElement(-Double.infinity, count: 2 * polylineSteps))
         tableReady.append(false)
-        polylineTable(k, m: m, sums)
+        writePolylineTable(k, sums)
+        tableReady[k] = true
         return sums
     }
 
     /// Computes the table of evaluated point number `k` (shift `m`, 0.1 ms, with the sums
     /// ``polylineSums(_:)`` gave) into its place in ``polylineTables``: `2 · polylineSteps`
     /// lower bounds on the cost, at offsets `+1 ... +polylineSteps`, then `-1 ...
-    /// -polylineSteps` (grid steps); `-infinity` where nothing is proven. One pass over the
-    /// frames puts each (frame, knot) pair within reach in its bucket (see the type's notes).
+    /// -polylineSteps` (grid steps); `-infinity` where nothing is proven.
     mutating func polylineTable(_ k: Int, m: Int, _ p: Sums) {
+        _ = polylinePass(m, summing: false, bucketing: true)
+        writePolylineTable(k, p)
+        tableReady[k] = true
+    }
+
+    /// One pass over the frames at shift `m` (0.1 ms): the sums of ``polylineSums(_:)`` when
+    /// `summing` (else zeros), and when `bucketing` each (frame, knot) pair within reach put
+    /// in its bucket (see the type's notes) in ``bucketScratch``: per side and bucket, the
+    /// sums of `J_i |r_k|` and `J_i |v_k|`. Inlined where called, so each use is compiled
+    /// for its own flags.
+    @inline(__always)
+    mutating func polylinePass(_ m: Int, summing: Bool, bucketing: Bool) -> Sums {
         let w = polylineSteps
         let offset = Double(m) / 10_000
-        // The buckets are taken out of `self` while the loop writes them (and put back): per
-        // side and bucket, the sums of `J_i |r_k|` and `J_i |v_k|`.
+        var sums = Sums()
+        var speedSum = 0.0
+        // The buckets are taken out of `self` while the loop writes them (and put back).
         var scratch: [SIMD2<Double>] = []
-        swap(&scratch, &bucketScratch)
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: repeatElement(.zero, count: 2 * w))
+        if bucketing {
+            swap(&scratch, &bucketScratch)
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: repeatElement(.zero, count: 2 * w))
+        }
         let frames = self.frames, truths = self.truths, kinks = self.polylineBounds
         // In steps: how much lower a frame's κ may be than computed (time rounding), so
         // that a bucket never claims more room than the frame has.
@@ -112,37 +99,57 @@ extension LatencySearch {
                         let truth = truths[run.stroke]
                         let knotTimes = truth.path.knots
                         let last = knotTimes.count - 1
-                        guard last > 0 else { continue }
                         let timeOffset = truth.timeOffset
+                        let stroke = kinks[run.stroke]
                         knotTimes.withUnsafeBufferPointer { knots in
-                            kinks[run.stroke].jumps.withUnsafeBufferPointer { jumps in
-                                // Adds a knot `kappa` (s) away on the side whose buckets start at
-                                // `base`, whose jump is `jump`, for a frame with `rv = (|r_k|,
-                                // |v_k|)`; false once it lies beyond the table.
-                                @inline(__always) func add(_ base: Int, _ kappa: Double, _ jump: Float, _ rv: SIMD2<Double>) -> Bool {
-                                    let x = (kappa * 10_000 - kappaSlack) * (1 - 1e-12)
-                                    guard x < wLimit else { return false }
-                                    let b = x > 0 ? Int(x) : 0
-                                    bucket[base + b] += Double(jump) * rv
-                                    return true
-                                }
-                                for f in run.start..<run.end {
-                                    let t = tau[f] - offset
-                                    let g = truth.geometry(at: t)
-                                    let delta = tips[f] - g.p
-                                    let rv = SIMD2((delta * delta).sum().squareRoot(), (g.v * g.v).sum().squareRoot())
-                                    // The knots either side of the path time, as `geometry(at:)`
-                                    // placed it.
-                                    let tl = t - timeOffset
-                                    // The knots either way from there, nearest first, each with
-                                    // its jump, until the table's reach: back from the knot before
-                                    // (none where held before the first), forward from the knot
-                                    // after (none where held after the last).
-                                    let before = !(tl > knots[0]) ? -1 : tl >= knots[last] ? last : g.piece.offset
-                                    var i = before
-                                    while i >= 0 && add(0, tl - knots[i], jumps[i], rv) { i -= 1 }
-                                    i = before + 1
-                                    while i <= last && add(w, knots[i] - tl, jumps[i], rv) { i += 1 }
+                            stroke.jumps.withUnsafeBufferPointer { jumps in
+                                stroke.speeds.withUnsafeBufferPointer { speeds in
+                                    // Adds a knot `kappa` (s) away on the side whose buckets
+                                    // start at `base`, whose jump is `jump`, for a frame with
+                                    // `rv = (|r_k|, |v_k|)`; false once it lies beyond the table.
+                                    @inline(__always) func add(_ base: Int, _ kappa: Double, _ jump: Float, _ rv: SIMD2<Double>) -> Bool {
+                                        let x = (kappa * 10_000 - kappaSlack) * (1 - 1e-12)
+                                        guard x < wLimit else { return false }
+                                        let b = x > 0 ? Int(x) : 0
+                                        bucket[base + b] += Double(jump) * rv
+                                        return true
+                                    }
+                                    for f in run.start..<run.end {
+                                        let t = tau[f] - offset
+                                        let g = truth.geometry(at: t)
+                                        let delta = tips[f] - g.p
+                                        let d2 = (delta * delta).sum()
+                                        let r = d2.squareRoot()
+                                        let vv = (g.v * g.v).sum()
+                                        let speed = vv.squareRoot()
+                                        if summing {
+                                            // `geometry(at:)` gives a piece the path has (piece
+                                            // 0 of a path of one knot, which has one speed).
+                                            let localSpeed = Double(speeds[g.piece.offset])
+                                            sums.c += d2
+                                            sums.d += r
+                                            sums.v += r * localSpeed
+                                            sums.s += localSpeed
+                                            sums.g += (delta * g.v).sum()
+                                            sums.h += vv
+                                            speedSum += speed
+                                        }
+                                        guard bucketing && last > 0 else { continue }
+                                        let rv = SIMD2(r, speed)
+                                        // The knots either side of the path time, as
+                                        // `geometry(at:)` placed it.
+                                        let tl = t - timeOffset
+                                        // The knots either way from there, nearest first, each
+                                        // with its jump, until the table's reach: back from the
+                                        // knot before (none where held before the first),
+                                        // forward from the knot after (none where held after
+                                        // the last).
+                                        let before = !(tl > knots[0]) ? -1 : tl >= knots[last] ? last : g.piece.offset
+                                        var i = before
+                                        while i >= 0 && add(0, tl - knots[i], jumps[i], rv) { i -= 1 }
+                                        i = before + 1
+                                        while i <= last && add(w, knots[i] - tl, jumps[i], rv) { i += 1 }
+                                    }
                                 }
                             }
                         }
@@ -150,9 +157,9 @@ extension LatencySearch {
                 }
             }
         }
-        swap(&scratch, &bucketScratch)
-        writePolylineTable(k, p)
-        tableReady[k] = true
+        if bucketing { swap(&scratch, &bucketScratch) }
+        sums.l = speedSum
+        return sums
     }
 
     /// Writes the bound table of evaluated point number `k`, evaluated with sums `p`, from
