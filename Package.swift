@@ -147,7 +147,7 @@ let package = Package(
             name: "BenchCLITests",
             dependencies: [
                 "BenchCLI", "InkBrowser", "InkImport", "InkReplay", "InkStrategies", "InkTraces", "InkSynthesis", "InkBenchKit",
-                "InkOutput", "InkFigures", "InkBaseline", "InkReport", "InkTuning", "InkTestSupport",
+                "InkOutput", "InkSession", "InkFigures", "InkBaseline", "InkReport", "InkTuning", "InkTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InkBaseline
+import InkBenchKit
 import InkFigures
 import InkOutput
 import InkReplay
@@ -138,12 +139,12 @@ struct CheckCommand: AsyncParsableCommand {
             do { return try ResultsFolder.read(results) } catch { throw BenchInputError(error.description) }
         }
         var strategies = strategyOptions
-        let inputs: ResolvedInputs
+        let inputs: RunRequest
         do {
             if strategies.strategies == nil, let old, !old.strategies.isEmpty {
                 strategies.strategies = try StrategyList(old.strategySpecs.joined(separator: ","))
             }
-            inputs = try ResolvedInputs(strategies: strategies, timing: timingOptions, suite: suiteOptions, recordings: recordingOptions)
+            inputs = try RunRequest(strategies: strategies, timing: timingOptions, suite: suiteOptions, recordings: recordingOptions)
         } catch let error as BenchInputError {
             if strategyOptions.strategies == nil, error.message.hasPrefix("--strategies") {
                 throw BenchInputError("\(baseline): its strategies cannot be run again (\(error.message)); pass --strategies or --results DIR")
