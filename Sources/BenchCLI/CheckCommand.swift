@@ -156,8 +156,7 @@ struct CheckCommand: AsyncParsableCommand {
         // over the seeds seed ... seed + N - 1, whose first seed is exactly the run itself.
         let measure = updateBaseline && spreadSeeds > 1 && inputs.seeds.count == 1 && inputs.specs.contains { $0.isNoisy }
         let seeds = measure ? (0..<UInt64(spreadSeeds)).map { inputs.seeds[0] &+ $0 } : inputs.seeds
-        let plan = BenchPlan(
-            specs: inputs.specs, recordings: inputs.recordings, seeds: seeds, strategies: inputs.strategies, timing: inputs.timing)
+        let plan = inputs.plan(seeds: seeds)
         var outcome: BenchOutcome
         do { outcome = try await BenchSession.run(plan) } catch { throw BenchInputError(error.description) }
         let all = outcome

@@ -195,7 +195,7 @@ struct TuneCommand: AsyncParsableCommand {
         let inputs = try RunRequest(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         let minMoving = suiteOptions.minMovingFrames
-        var base = BenchPlan(specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies, timing: inputs.timing)
+        var base = inputs.plan()
         if let jobs = recordings.jobs { base.jobs = jobs.count }
 
         // The traces counted in the suite mean, and their devices.
