@@ -9,7 +9,7 @@
 //   InkStrategies (the built-in strategies by name, input stages, the --strategies grammar)
 //   InkOutput (files, CSV, manifest) -> InkSession (runs) -> InkFigures (figures, rows, budgets)
 //     -> InkBaseline (checks, tolerances) -> InkReport (charts, report) -> InkTuning
-//     -> InkBenchKit (run folders, shards, per-run CSVs)  ->  bench (the command)
+//     -> InkBenchKit (a run request to its folder, run folders, shards, per-run CSVs)  ->  bench (the command)
 //
 // Each target lists exactly the modules its files import (scripts/check-imports.py checks it).
 import PackageDescription
@@ -79,8 +79,9 @@ let package = Package(
         .target(
             name: "InkTuning",
             dependencies: ["InkTraces", "InkSynthesis", "InkImport", "InkOutput", "InkFigures", "InkBaseline", "InkReport"]),
-        // ... and the run on top: run folders, run shards and merges, the per-run CSVs, horizon
-        // and platform figures, suite files.
+        // ... and the run on top: a run request to its folder (data files, charts, report,
+        // manifest), run folders, run shards and merges, the per-run CSVs, horizon and platform
+        // figures, suite files.
         .target(
             name: "InkBenchKit",
             dependencies: [
@@ -147,7 +148,7 @@ let package = Package(
             name: "BenchCLITests",
             dependencies: [
                 "BenchCLI", "InkBrowser", "InkImport", "InkReplay", "InkStrategies", "InkTraces", "InkSynthesis", "InkBenchKit",
-                "InkOutput", "InkFigures", "InkBaseline", "InkReport", "InkTuning", "InkTestSupport",
+                "InkOutput", "InkSession", "InkFigures", "InkBaseline", "InkReport", "InkTuning", "InkTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

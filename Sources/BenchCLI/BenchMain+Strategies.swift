@@ -1,4 +1,5 @@
 import Foundation
+import InkBenchKit
 import InkReplay
 import InkStrategies
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InkBenchKit
 import InkSession
 import InkTraces
 
@@ -77,3 +78,7 @@ public enum BenchMain {
             + (Spelling.suggestion(for: first, among: names).map { "; did you mean '\($0)'?" } ?? "")
     }
 }
+
+/// Every `print` of `bench`'s commands: a line of results to stdout, or to the task's
+/// ``/InkBenchKit/Console/outputSink`` (this module's `print` shadows the standard library's).
+func print(_ line: String = "") { Console.out(line) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import InkBenchKit
 import InkBrowser
 import InkImport
 import InkOutput

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InkBaseline
+import InkBenchKit
 import InkFigures
 import InkOutput
 import InkReplay
@@ -138,12 +139,12 @@ struct CheckCommand: AsyncParsableCommand {
             do { return try ResultsFolder.read(results) } catch { throw BenchInputError(error.description) }
         }
         var strategies = strategyOptions
-        let inputs: ResolvedInputs
+        let inputs: RunRequest
         do {
             if strategies.strategies == nil, let old, !old.strategies.isEmpty {
                 strategies.strategies = try StrategyList(old.strategySpecs.joined(separator: ","))
             }
-            inputs = try ResolvedInputs(strategies: strategies, timing: timingOptions, suite: suiteOptions, recordings: recordingOptions)
+            inputs = try RunRequest(strategies: strategies, timing: timingOptions, suite: suiteOptions, recordings: recordingOptions)
         } catch let error as BenchInputError {
             if strategyOptions.strategies == nil, error.message.hasPrefix("--strategies") {
                 throw BenchInputError("\(baseline): its strategies cannot be run again (\(error.message)); pass --strategies or --results DIR")
@@ -155,8 +156,7 @@ struct CheckCommand: AsyncParsableCommand {
         // over the seeds seed ... seed + N - 1, whose first seed is exactly the run itself.
         let measure = updateBaseline && spreadSeeds > 1 && inputs.seeds.count == 1 && inputs.specs.contains { $0.isNoisy }
         let seeds = measure ? (0..<UInt64(spreadSeeds)).map { inputs.seeds[0] &+ $0 } : inputs.seeds
-        let plan = BenchPlan(
-            specs: inputs.specs, recordings: inputs.recordings, seeds: seeds, strategies: inputs.strategies, timing: inputs.timing)
+        let plan = inputs.plan(seeds: seeds)
         var outcome: BenchOutcome
         do { outcome = try await BenchSession.run(plan) } catch { throw BenchInputError(error.description) }
         let all = outcome

@@ -118,8 +118,8 @@ struct CompareCommand: AsyncParsableCommand {
         } else {
             let timing = try timingOptions.timing()
             let strategyOptions = try StrategyOptions.parse(["--strategies", "\(a),\(b)"])
-            let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: RecordingOptions.parse([]))
-            let plan = BenchPlan(specs: inputs.specs, seeds: inputs.seeds, strategies: inputs.strategies, timing: timing)
+            let inputs = try RunRequest(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: RecordingOptions.parse([]))
+            let plan = inputs.plan()  // inputs.timing is `timing`: both from timingOptions
             let outcome: BenchOutcome
             do { outcome = try await BenchSession.run(plan) } catch { throw BenchInputError(error.description) }
             record = BenchRecord(outcome: outcome, strategies: inputs.strategies, suite: inputs.suiteName, seeds: inputs.seeds, timing: timing)

@@ -116,7 +116,7 @@ struct MergeCommand: AsyncParsableCommand {
         do { merged = try RunMerge.merge(inputs, timing: timing) } catch { throw BenchInputError(error.description) }
         let minMoving = command.suiteOptions.minMovingFrames
         let rows = SummaryRow.rows(merged.outcome, facts: merged.facts, frameRateHz: timing.frameRateHz, minMovingFrames: minMoving)
-        var files: [RunOutputs.File] = [("summary.csv", SummaryCSV.write(rows).bytes)]
+        var files: [RunOutputs.File] = []
         for name in ["frames.csv", "chart-frames.csv", "tails.csv", "paths.csv"] {
             if let text = merged.files[name] { files.append((name, Array(text.utf8))) }
         }
@@ -129,17 +129,18 @@ struct MergeCommand: AsyncParsableCommand {
         let run = try RunFolder(path: output.out, startFrom: .empty)
         var committed = false
         defer { if !committed { run.abandon() } }
-        let status = try RunOutputs.write(files, rows: rows, manifest: &manifest, output: output, into: run) { seconds(clock.now - start) }
+        let status = try RunOutputs.write(
+            files, rows: rows, manifest: &manifest, noCharts: output.noCharts, requireCharts: output.requireCharts, into: run) { seconds(clock.now - start) }
         committed = true
         let budget = try command.budgetOptions.parsed()
         if !output.quiet {
-            RunOutputs.printTables(
+            RunTables.print(
                 rows: rows, timingSummary: manifest.timingSummary, suiteName: manifest.suite, traceCount: merged.outcome.traceNames.count,
                 seeds: manifest.seeds.count, recordings: manifest.traces.contains { $0.source != "synthetic" }, minMovingFrames: minMoving,
                 budget: budget)
-            print("merged \(inputs.count) shards into \(run.path)/: " + files.map(\.name).joined(separator: ", ") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
+            print("merged \(inputs.count) shards into \(run.path)/: " + ([SummaryCSV.file] + files.map(\.name)).joined(separator: ", ") + (status.rendered ? ", charts" : "") + ", report.md, report.html, manifest.json")
         }
-        print(try RunOutputs.answerLine(rows: rows, options: manifest.options))
+        print(try RunTables.answerLine(rows: rows, options: manifest.options))
     }
 
     /// The `bench run` a shard's manifest records, without `--shard` (for its options).

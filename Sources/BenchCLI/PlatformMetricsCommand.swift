@@ -4,6 +4,7 @@ import InkBenchKit
 import InkMetrics
 import InkOutput
 import InkReplay
+import InkSession
 import InkTraces
 
 /// `bench platform-metrics`: the prediction metrics Android and Chromium report from the field,
@@ -46,7 +47,7 @@ struct PlatformMetricsCommand: AsyncParsableCommand {
     func run() async throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
+        let inputs = try RunRequest(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         var traces: [Trace] = []
         let seed = inputs.seeds.first ?? suiteOptions.seed

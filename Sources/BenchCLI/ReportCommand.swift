@@ -53,21 +53,14 @@ struct ReportCommand: AsyncParsableCommand {
         guard out.exists("summary.csv") else {
             throw BenchInputError("\(path): no summary.csv; expected a folder written by `bench run` (give its path, or --out)")
         }
-        var manifest = out.exists("manifest.json") ? (try? Manifest.decode(out.read("manifest.json"))) : nil
+        let manifest = out.exists("manifest.json") ? (try? Manifest.decode(out.read("manifest.json"))) : nil
         if manifest == nil { Console.note("\(path): no readable manifest.json; the report will not state the timing") }
         do { try manifest?.verifyOutputs(in: out) } catch { throw BenchInputError(error.description) }
         let rows: [SummaryRow]
-        do { rows = try ChartsAndReport.readSummary(out) } catch { throw BenchInputError(error.description) }
-        let status = try ChartsAndReport.build(
-            in: out, rows: rows, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
-            requireCharts: output.requireCharts)
-        if var m = manifest {
-            let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []
-            m.refreshOutputs(in: out, adding: status.scripts.map { $0.name + ".gp" } + rendered + ["report.md", "report.html"])
-            m.charts = status.note
-            try out.write("manifest.json", bytes: m.encoded())
-            manifest = m
-        }
+        do { rows = try SummaryCSV.read(in: out) } catch { throw BenchInputError(error.description) }
+        let status = try ChartsAndReport.rebuild(
+            in: out, rows: rows, manifest: manifest, noCharts: output.noCharts, requireCharts: output.requireCharts
+        ).status
         if !output.quiet {
             print("rebuilt \(path)/: \(status.scripts.map { $0.name + ".gp" }.joined(separator: ", ")), report.md, report.html (charts \(status.note))")
         }

@@ -106,7 +106,7 @@ struct SweepCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let budget = try budgetOptions.parsed()
-        var inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
+        var inputs = try RunRequest(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         inputs.timing.capMs = nil
         // The sweep adds to the run in the folder (if any): it works on a copy and swaps it in whole.
@@ -126,9 +126,7 @@ struct SweepCommand: AsyncParsableCommand {
         let written = ["sweep.csv"] + charts
         var manifest = self.manifest(inputs, outcome: outcome, timing: uncappedSummary, shard: shard, replayed: replayed)
         manifest.charts = chartNote
-        manifest.outputs = written.compactMap { name in
-            Manifest.FileRecord(hashing: folder.file(name)).map { Manifest.FileRecord(path: name, sha256: $0.sha256, bytes: $0.bytes) }
-        }
+        manifest.outputs = RunOutputs.outputs(written, in: folder)
         manifest.elapsedSeconds = seconds(clock.now - start)
         try folder.write("sweep-manifest.json", bytes: manifest.encoded())
         try run.commit()
@@ -146,7 +144,7 @@ struct SweepCommand: AsyncParsableCommand {
 
     /// Runs the strategies at each cap this shard owns (without `none`, which a cap does not
     /// change), then uncapped.
-    func replayCaps(_ inputs: ResolvedInputs, shard: Shard?) async throws -> Replayed {
+    func replayCaps(_ inputs: RunRequest, shard: Shard?) async throws -> Replayed {
         var replayed = Replayed()
         let progress = ProgressLine(label: "bench sweep: caps")
         let all: [Double?] = caps.map { Optional($0) } + [nil]
@@ -155,9 +153,8 @@ struct SweepCommand: AsyncParsableCommand {
             if cap != nil && !owned { continue }
             var timing = inputs.timing
             timing.capMs = cap
-            let plan = BenchPlan(
-                specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds,
-                strategies: cap == nil ? inputs.strategies : inputs.strategies.filter { $0.name != "none" }, timing: timing)
+            var plan = inputs.plan(strategies: cap == nil ? inputs.strategies : inputs.strategies.filter { $0.name != "none" })
+            plan.timing = timing
             let result: BenchOutcome
             do { result = try await BenchSession.run(plan) } catch { throw BenchInputError(error.description) }
             if cap == nil { replayed.uncapped = result }
@@ -200,23 +197,20 @@ struct SweepCommand: AsyncParsableCommand {
     /// A run in the same folder with the same timing (and so the same strategy indices) gets
     /// the sweep's curves on its trade-off chart: its charts, report and manifest are rebuilt.
     func updateRunInFolder(_ folder: OutputFolder, timing: String, path: String) throws {
-        guard folder.exists("summary.csv"), let rows = try? ChartsAndReport.readSummary(folder),
-            var manifest = try? Manifest.decode(folder.read("manifest.json")), manifest.timingSummary == timing,
+        guard folder.exists("summary.csv"), let rows = try? SummaryCSV.read(in: folder),
+            let manifest = try? Manifest.decode(folder.read("manifest.json")), manifest.timingSummary == timing,
             (try? manifest.verifyOutputs(in: folder)) != nil
         else { return }
-        let status = try ChartsAndReport.build(
-            in: folder, rows: rows, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
-            requireCharts: output.requireCharts)
-        let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []
-        manifest.refreshOutputs(in: folder, adding: status.scripts.map { $0.name + ".gp" } + rendered + ["report.md", "report.html"])
-        try folder.write("manifest.json", bytes: manifest.encoded())
+        let status = try ChartsAndReport.rebuild(
+            in: folder, rows: rows, manifest: manifest, noCharts: output.noCharts, requireCharts: output.requireCharts
+        ).status
         if !output.quiet && status.scripts.contains(where: { $0.name == "sweep" }) {
             print("updated the trade-off chart and report of the run in \(path)/ with the sweep curves")
         }
     }
 
     /// `sweep-manifest.json` without its outputs, charts note and elapsed time (set when known).
-    func manifest(_ inputs: ResolvedInputs, outcome: BenchOutcome, timing: String, shard: Shard?, replayed: Replayed) -> Manifest {
+    func manifest(_ inputs: RunRequest, outcome: BenchOutcome, timing: String, shard: Shard?, replayed: Replayed) -> Manifest {
         var options = timingOptions.recorded
         let own = [
             "strategies": outcome.strategyNames.joined(separator: ","), "suite": suiteOptions.suite, "seed": String(suiteOptions.seed),

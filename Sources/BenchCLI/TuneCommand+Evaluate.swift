@@ -45,7 +45,7 @@ extension TuneCommand {
         md += "All traces (suite mean): " + figureText(all, perTrace, over: setup.traces) + ".\n\n"
         md += scores.markdown() + "\n"
         try folder.write("tune.md", text: md)
-        let written = ["tune-devices.csv", "tune.md"] + (try TuneReport.write(in: folder, output: output))
+        let written = ["tune-devices.csv", "tune.md"] + (try TuneReport.write(in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts))
         try run.commit()
         committed = true
         if !output.quiet {

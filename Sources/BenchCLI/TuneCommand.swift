@@ -145,7 +145,7 @@ struct TuneCommand: AsyncParsableCommand {
     struct Setup {
         var budget: Budget
         var parameters: [TuneParameter]
-        var inputs: ResolvedInputs
+        var inputs: RunRequest
         var base: BenchPlan
         var first: BenchOutcome
         var traces: [String]
@@ -156,7 +156,7 @@ struct TuneCommand: AsyncParsableCommand {
         /// Each trace of ``traces`` and its device.
         var devices: [(name: String, device: String?)]
         /// The `--test` recordings, read (and checked apart from the search's) before the search.
-        var test: ResolvedInputs?
+        var test: RunRequest?
     }
 
     func prepare() async throws -> Setup {
@@ -192,10 +192,10 @@ struct TuneCommand: AsyncParsableCommand {
         }
         var strategyOptions = StrategyOptions()
         strategyOptions.strategies = try StrategyList("none")
-        let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
+        let inputs = try RunRequest(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         let minMoving = suiteOptions.minMovingFrames
-        var base = BenchPlan(specs: inputs.specs, recordings: inputs.recordings, seeds: inputs.seeds, strategies: inputs.strategies, timing: inputs.timing)
+        var base = inputs.plan()
         if let jobs = recordings.jobs { base.jobs = jobs.count }
 
         // The traces counted in the suite mean, and their devices.
@@ -243,7 +243,7 @@ struct TuneCommand: AsyncParsableCommand {
 
     /// The `--test` recordings, read like `--traces` (with `--test-manifest`, else `--manifest`)
     /// and refused when a file is also one of the search's inputs (same SHA-256).
-    func testInputs(against inputs: ResolvedInputs) throws -> ResolvedInputs? {
+    func testInputs(against inputs: RunRequest) throws -> RunRequest? {
         guard !testTraces.isEmpty else { return nil }
         var r = recordings
         r.traces = testTraces
@@ -251,8 +251,8 @@ struct TuneCommand: AsyncParsableCommand {
         if !testManifest.isEmpty { r.manifest = testManifest }
         var strategyOptions = StrategyOptions()
         strategyOptions.strategies = try StrategyList("none")
-        let test: ResolvedInputs
-        do { test = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: r) } catch {
+        let test: RunRequest
+        do { test = try RunRequest(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: r) } catch {
             throw BenchInputError("--test: \(error)")
         }
         for line in SkipSummary.lines(test.skipped, context: "--test") { Console.note(line) }
@@ -390,7 +390,7 @@ struct TuneCommand: AsyncParsableCommand {
             written.removeAll { $0 == "tune-spec.txt" }
             if folder.exists("tune-spec.txt") { try? FileManager.default.removeItem(atPath: folder.file("tune-spec.txt")) }
         }
-        written += try TuneReport.write(in: folder, output: output)
+        written += try TuneReport.write(in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
         try run.commit()
         committed = true
         if !output.quiet {

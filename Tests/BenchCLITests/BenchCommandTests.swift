@@ -2,6 +2,7 @@ import Foundation
 import InkBenchKit
 import InkFigures
 import InkOutput
+import InkSession
 import InkTestSupport
 import Testing
 
@@ -46,14 +47,14 @@ struct ArgumentTests {
         #expect(!FileManager.default.fileExists(atPath: out + "/summary.csv"))
         let recordings = try RecordingOptions.parse(["--traces", folder])
         let error = #expect(throws: BenchInputError.self) {
-            try ResolvedInputs(
+            try RunRequest(
                 strategies: StrategyOptions.parse([]), timing: TimingOptions.parse([]), suite: SuiteOptions.parse([]),
                 recordings: recordings)
         }
         // The error says why each file was skipped.
         #expect(error?.description.contains("notes.md: not a recording") == true)
         // With --with-default-suite the suite still runs beside the (skipped) recordings.
-        let both = try ResolvedInputs(
+        let both = try RunRequest(
             strategies: StrategyOptions.parse([]), timing: TimingOptions.parse([]), suite: SuiteOptions.parse([]),
             recordings: RecordingOptions.parse(["--traces", folder, "--with-default-suite"]))
         #expect(both.specs.count == 6 && both.recordings.isEmpty)
@@ -62,7 +63,7 @@ struct ArgumentTests {
         defer { try? FileManager.default.removeItem(atPath: empty) }
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let none = #expect(throws: BenchInputError.self) {
-            try ResolvedInputs(
+            try RunRequest(
                 strategies: StrategyOptions.parse([]), timing: TimingOptions.parse([]), suite: SuiteOptions.parse([]),
                 recordings: RecordingOptions.parse(["--traces", empty]))
         }

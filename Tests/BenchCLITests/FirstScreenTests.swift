@@ -1,4 +1,6 @@
 import Foundation
+import InkBenchKit
+import InkFigures
 import InkReplay
 import InkTestSupport
 import Testing
@@ -73,8 +75,8 @@ struct FirstScreenTests {
         #expect(md.contains("`kalman` removes 35.4 ms of the 35.4 ms"))
         #expect(!md.contains("removes 35.3 ms"))
         // The terminal's answer is the report's, without markdown.
-        let rows = try ChartsAndReport.readSummary(OutputFolder(path: out))
-        let terminal = try RunOutputs.answerLine(rows: rows, options: [:])
+        let rows = try SummaryCSV.read(in: OutputFolder(path: out))
+        let terminal = try RunTables.answerLine(rows: rows, options: [:])
         #expect("**" + terminal + "**" == first.replacingOccurrences(of: "`", with: ""))
         // --budget none: no pick, the front instead; a given budget is named as given.
         let none = try Report.answer(rows: rows, options: ["budget": "none"]).text()

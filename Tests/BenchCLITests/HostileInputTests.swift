@@ -1,6 +1,7 @@
 import Foundation
 import InkBenchKit
 import InkOutput
+import InkSession
 import InkTestSupport
 import Testing
 
@@ -55,7 +56,7 @@ struct HostileInputTests {
 
     @Test("a strategy's model file is hashed into manifest.json, so shards with different models at one path do not merge")
     func modelHashed() throws {
-        let inputs = try ResolvedInputs(
+        let inputs = try RunRequest(
             strategies: StrategyOptions.parse(["--strategies", "none,android:model=\(ProjectData.androidModel)"]),
             timing: TimingOptions.parse([]), suite: SuiteOptions.parse(["--suite", "line"]), recordings: RecordingOptions.parse([]))
         #expect(inputs.inputFiles.contains(ProjectData.androidModel))

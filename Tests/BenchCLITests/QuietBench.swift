@@ -1,4 +1,5 @@
 @testable import BenchCLI
+import InkBenchKit
 
 /// Runs `bench` in-process as `BenchMain.run` does, with its output, notices and errors
 /// collected instead of written to the terminal (a passing `swift test` prints no expected

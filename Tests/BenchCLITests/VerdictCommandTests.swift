@@ -1,4 +1,5 @@
 import Foundation
+import InkSession
 import Testing
 
 @testable import BenchCLI
@@ -62,7 +63,7 @@ struct VerdictCommandTests {
 
     @Test("recorded on traces without recorded predictions is said, not dropped silently")
     func recordedNotice() throws {
-        let inputs = try ResolvedInputs(
+        let inputs = try RunRequest(
             strategies: StrategyOptions.parse(["--strategies", "none,recorded"]), timing: TimingOptions.parse([]),
             suite: SuiteOptions.parse([]), recordings: RecordingOptions.parse([]))
         #expect(inputs.recordedNotices.first?.contains("recorded: not run on 6 traces") == true)

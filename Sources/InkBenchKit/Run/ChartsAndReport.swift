@@ -6,23 +6,24 @@ import InkSession
 
 /// The charts and the report of a results folder, built from its files: writes every `.gp`
 /// script, renders them with gnuplot (unless turned off), then writes `report.md` and
-/// `report.html`. Shared by `run` and `report`.
+/// `report.html`. Shared by every command that writes a run's charts or report (`run`, `merge`,
+/// `report`, `sweep`, `tune`, `horizon`, `platform-metrics`).
 ///
 /// ```swift
 /// let status = try ChartsAndReport.build(in: folder, manifest: manifest, output: options)
 /// ```
-enum ChartsAndReport {
+package enum ChartsAndReport {
     /// What happened to the charts.
-    struct Status {
-        var scripts: [ChartScript]
-        var rendered: Bool
+    package struct Status: Sendable {
+        package var scripts: [ChartScript]
+        package var rendered: Bool
         /// `rendered`, `off`, or why they were skipped (for the manifest).
-        var note: String
+        package var note: String
     }
 
     /// The chart context of a run: strategy and trace names by their chart index from the
     /// rows, the CSV headers from the folder's files.
-    static func context(folder: OutputFolder, rows: [SummaryRow], manifest: Manifest?, chartTrace: String?) -> ChartContext {
+    package static func context(folder: OutputFolder, rows: [SummaryRow], manifest: Manifest?, chartTrace: String?) -> ChartContext {
         var strategies: [Int: String] = [:]
         var traces: [Int: String] = [:]
         for r in rows {
@@ -47,19 +48,9 @@ enum ChartsAndReport {
         return context
     }
 
-    /// The folder's `summary.csv` read once, as the rows the report renders and judges.
-    ///
-    /// - Throws: `BaselineFileError` naming the file and line.
-    static func readSummary(_ folder: OutputFolder) throws(BaselineFileError) -> [SummaryRow] {
-        let path = folder.file("summary.csv")
-        let text: String
-        do { text = try folder.read("summary.csv") } catch { throw BaselineFileError(path: path, line: nil, "cannot read (\(error))") }
-        return try SummaryCSV.read(text, path: path)
-    }
-
     /// Whether `sweep.csv` was made with the same timing, strategies and traces (so its
     /// indices mean the same), and so can draw curves on the trade-off chart.
-    static func sweepMatches(_ sweep: CSVTable, strategies: [String], traceCount: Int, timing: String?) -> Bool {
+    package static func sweepMatches(_ sweep: CSVTable, strategies: [String], traceCount: Int, timing: String?) -> Bool {
         guard let timing, !sweep.rows.isEmpty else { return false }
         for r in sweep.rows.indices {
             guard sweep.text(row: r, "timing") == timing, let si = Int(sweep.text(row: r, "strategy_index")),
@@ -73,7 +64,7 @@ enum ChartsAndReport {
     }
 
     /// The header of a CSV file in the folder (its first line), or `nil` when absent.
-    static func header(_ folder: OutputFolder, _ name: String) -> [String]? {
+    package static func header(_ folder: OutputFolder, _ name: String) -> [String]? {
         guard let handle = FileHandle(forReadingAtPath: folder.file(name)) else { return nil }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: 4096)) ?? Data()
@@ -83,28 +74,46 @@ enum ChartsAndReport {
     }
 
     /// Writes the scripts and renders them; throws when `requireCharts` and they cannot be rendered.
-    static func charts(
+    package static func charts(
         _ scripts: [ChartScript], in folder: OutputFolder, noCharts: Bool, requireCharts: Bool
     ) throws -> (rendered: Bool, note: String) {
         for s in scripts { try folder.write(s.name + ".gp", text: s.text) }
         if noCharts { return (false, "off (--no-charts)") }
         guard let gnuplot = Gnuplot.find() else {
-            if requireCharts { throw BenchInputError("--require-charts: gnuplot not found; install gnuplot-nox (apt-get install gnuplot-nox) or put gnuplot on the PATH") }
+            if requireCharts { throw RunError("--require-charts: gnuplot not found; install gnuplot-nox (apt-get install gnuplot-nox) or put gnuplot on the PATH") }
             Console.note(Gnuplot.missingMessage)
             return (false, "skipped: gnuplot not found")
         }
         let failures = gnuplot.render(scripts.map(\.name), in: folder)
         if !failures.isEmpty {
             let text = failures.map { "\($0.name).gp: \($0.message)" }.joined(separator: "\n")
-            if requireCharts { throw BenchInputError("--require-charts: gnuplot failed:\n\(text)") }
+            if requireCharts { throw RunError("--require-charts: gnuplot failed:\n\(text)") }
             Console.note("charts: gnuplot failed on \(failures.map { $0.name + ".gp" }.joined(separator: ", ")):\n\(text)")
             return (false, "failed: " + failures.map(\.name).joined(separator: ", "))
         }
         return (true, "rendered")
     }
 
+    /// Rebuilds the charts and report of the run in `folder` (after `sweep.csv` or `tune.md`
+    /// was added, or for `bench report`), then, when the run has a manifest, lists the new
+    /// files among its outputs (every output's checksum refreshed), records the charts' note
+    /// and writes `manifest.json`. Shared by `report`, `sweep` and `tune`.
+    ///
+    /// - Returns: what happened to the charts, and the manifest as written (`nil` without one).
+    package static func rebuild(
+        in folder: OutputFolder, rows: [SummaryRow], manifest: Manifest?, noCharts: Bool, requireCharts: Bool
+    ) throws -> (status: Status, manifest: Manifest?) {
+        let status = try build(in: folder, rows: rows, manifest: manifest, chartTrace: nil, noCharts: noCharts, requireCharts: requireCharts)
+        guard var manifest else { return (status, nil) }
+        let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []
+        manifest.refreshOutputs(in: folder, adding: status.scripts.map { $0.name + ".gp" } + rendered + ["report.md", "report.html"])
+        manifest.charts = status.note
+        try folder.write("manifest.json", bytes: manifest.encoded())
+        return (status, manifest)
+    }
+
     /// Scripts, charts and report for the folder.
-    static func build(
+    package static func build(
         in folder: OutputFolder, rows: [SummaryRow], manifest: Manifest?, chartTrace: String?, noCharts: Bool,
         requireCharts: Bool, only: Set<String>? = nil
     ) throws -> Status {
@@ -115,7 +124,7 @@ enum ChartsAndReport {
         PhaseTimes.shared.mark("charts rendered")
         let report: Report
         do { report = try Report(rows: rows, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note) } catch {
-            throw BenchInputError("\(folder.file("manifest.json")): option budget: \(error.description)")
+            throw RunError("\(folder.file("manifest.json")): option budget: \(error.description)")
         }
         var markdown = report.markdown(), html = report.html { name in try? folder.read(name + ".svg") }
         // A tune written into the folder (tune.md) has its section in the report, before the provenance.

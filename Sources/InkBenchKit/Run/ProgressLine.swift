@@ -8,20 +8,20 @@ import Foundation
 /// progress.update(done: 3, total: 6)
 /// progress.finish()
 /// ```
-final class ProgressLine: @unchecked Sendable {
+package final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
     private let start = Date()
     private let label: String
     private let enabled: Bool
     private var shown = false
 
-    init(label: String, enabled: Bool = Console.stderrIsTerminal) {
+    package init(label: String, enabled: Bool = Console.stderrIsTerminal) {
         self.label = label
         self.enabled = enabled
     }
 
     /// Shows `done` of `total` after the first second, with the time so far and an estimate of the time left.
-    func update(done: Int, total: Int) {
+    package func update(done: Int, total: Int) {
         guard enabled else { return }
         lock.lock()
         defer { lock.unlock() }
@@ -35,7 +35,7 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     /// Erases the line if it was shown.
-    func finish() {
+    package func finish() {
         lock.lock()
         defer { lock.unlock() }
         if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }

@@ -1,4 +1,5 @@
 import Foundation
+import InkFigures
 import InkOutput
 
 /// The tune's section in `report.md` and `report.html`: when the folder holds a run, its report
@@ -6,21 +7,19 @@ import InkOutput
 /// alone. `bench report` keeps the section while `tune.md` is in the folder.
 ///
 /// ```swift
-/// let written = try TuneReport.write(in: folder, output: output)   // ["report.md", "report.html", ...]
+/// let written = try TuneReport.write(in: folder, noCharts: false, requireCharts: false)   // ["report.md", "report.html", ...]
 /// ```
-enum TuneReport {
+package enum TuneReport {
     /// Writes the report(s); returns the names written.
-    static func write(in folder: OutputFolder, output: OutputOptions) throws -> [String] {
-        if folder.exists("summary.csv"), folder.exists("manifest.json"), var manifest = try? Manifest.decode(folder.read("manifest.json")),
-            manifest.command == "run", let rows = try? ChartsAndReport.readSummary(folder)
+    ///
+    /// - Parameters:
+    ///   - noCharts: write the run's chart scripts without rendering them (`--no-charts`).
+    ///   - requireCharts: throw when they cannot be rendered (`--require-charts`).
+    package static func write(in folder: OutputFolder, noCharts: Bool, requireCharts: Bool) throws -> [String] {
+        if folder.exists("summary.csv"), folder.exists("manifest.json"), let manifest = try? Manifest.decode(folder.read("manifest.json")),
+            manifest.command == "run", let rows = try? SummaryCSV.read(in: folder)
         {
-            let status = try ChartsAndReport.build(
-                in: folder, rows: rows, manifest: manifest, chartTrace: nil, noCharts: output.noCharts,
-                requireCharts: output.requireCharts)
-            let rendered = status.rendered ? status.scripts.flatMap { [$0.name + ".svg", $0.name + ".png"] } : []
-            manifest.refreshOutputs(in: folder, adding: status.scripts.map { $0.name + ".gp" } + rendered + ["report.md", "report.html"])
-            manifest.charts = status.note
-            try folder.write("manifest.json", bytes: manifest.encoded())
+            _ = try ChartsAndReport.rebuild(in: folder, rows: rows, manifest: manifest, noCharts: noCharts, requireCharts: requireCharts)
             return ["report.md", "report.html (the run's, with the tune's section)"]
         }
         guard let section = try? folder.read("tune.md") else { return [] }
@@ -35,7 +34,7 @@ enum TuneReport {
 
     /// The tune's markdown section as HTML: headings, paragraphs, the table, `code`, **bold**,
     /// _emphasis_ and the chart (its SVG embedded when `read` gives it).
-    static func html(_ markdown: String, read: (String) -> String?) -> String {
+    package static func html(_ markdown: String, read: (String) -> String?) -> String {
         func esc(_ s: Substring) -> String {
             s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
         }

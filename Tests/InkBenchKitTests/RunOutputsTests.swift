@@ -1,0 +1,63 @@
+import Foundation
+import InkBenchKit
+import InkFigures
+import InkOutput
+import InkReplay
+import InkSession
+import InkStrategies
+import InkSynthesis
+import Testing
+
+/// `RunOutputs.run` as a library user calls it: a `RunRequest` built in code (no command line),
+/// run to a folder.
+@Suite("A run request to its folder")
+struct RunOutputsTests {
+    /// A fresh folder path under the temporary directory (not created).
+    static func folder(_ label: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("inkbench run outputs \(label) \(UUID().uuidString)").path
+    }
+
+    /// One clean S-curve, no frames kept, no charts rendered: a quick whole run.
+    static func request(_ strategies: String) throws -> RunRequest {
+        var request = RunRequest(
+            timing: Timing(), preset: "ipad-60", strategies: try StrategySpec.parseList(strategies), suiteName: "one",
+            specs: Array(SyntheticSuite.default.specs.prefix(1)), seeds: [1])
+        request.keepFrames = false
+        request.noCharts = true
+        return request
+    }
+
+    @Test("the strategy's cap reaches summary.csv: the capped row is written under its name, later than the uncapped one")
+    func capReachesSummary() async throws {
+        let out = Self.folder("cap")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let written = try await RunOutputs.run(try Self.request("none,kalman,kalman:cap_ms=16"), to: out, startedAt: .now, progress: false)
+        #expect(written.files == ["summary.csv"])
+        let text = try String(contentsOfFile: out + "/summary.csv", encoding: .utf8)
+        #expect(text == SummaryCSV.write(written.rows).string)
+        let table = try CSVTable(parsing: text)
+        func latency(_ strategy: String) -> Double? {
+            table.rows.indices.first { table.text(row: $0, "strategy") == strategy && table.text(row: $0, "trace") != SummaryRow.suiteMeanName }
+                .flatMap { Double(table.text(row: $0, "perceived_latency_ms")) }
+        }
+        let uncapped = try #require(latency("kalman")), capped = try #require(latency("kalman[cap_ms=16]"))
+        // The default timing's latency is about 35 ms; a horizon held to 16 ms hides less of it.
+        #expect(capped > uncapped, "kalman \(uncapped) ms, kalman[cap_ms=16] \(capped) ms")
+        let manifest = try Manifest.decode(String(contentsOfFile: out + "/manifest.json", encoding: .utf8))
+        #expect(manifest.options["strategies"] == "none,kalman,kalman[cap_ms=16]")
+        #expect(manifest.outputs.first?.path == "summary.csv")
+        #expect(manifest.charts == "off (--no-charts)")
+    }
+
+    @Test("a run the writer refuses (figures not finite) throws RunError naming the strategy and leaves no folder")
+    func refusedRunLeavesNothing() async throws {
+        let out = Self.folder("refused")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let error = await #expect(throws: RunError.self) {
+            _ = try await RunOutputs.run(try Self.request("none,kalman:sigma_p=1e308"), to: out, startedAt: .now, progress: false)
+        }
+        let message = error?.description ?? ""
+        #expect(message.hasPrefix("strategy kalman") && message.contains("expected finite predictions"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
