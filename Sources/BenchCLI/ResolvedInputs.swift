@@ -27,8 +27,13 @@ struct ResolvedInputs {
     var recordings: [Trace]
     var skipped: [String]
     var seeds: [UInt64]
+    /// ``inputFiles``' records for the manifest, hashed on a thread of their own from the end of
+    /// `init` when it was asked to (``/InkOutput/FileHashes``).
+    private var inputHashes: FileHashes?
 
-    init(strategies: StrategyOptions, timing: TimingOptions, suite: SuiteOptions, recordings: RecordingOptions) throws {
+    /// Checks and loads everything; with `hashingInputs`, starts hashing ``inputFiles`` for the
+    /// manifest on a thread of its own (``inputRecords``), to overlap the replay.
+    init(strategies: StrategyOptions, timing: TimingOptions, suite: SuiteOptions, recordings: RecordingOptions, hashingInputs: Bool = false) throws {
         self.timing = try timing.timing()
         preset = timing.preset.name
         let loaded = try recordings.load()
@@ -66,6 +71,13 @@ struct ResolvedInputs {
                 "no traces to run: " + what
                     + "\n(fix the recording or its options; --with-default-suite runs the synthetic suite beside recordings)")
         }
+        if hashingInputs { inputHashes = FileHashes(paths: inputFiles) }
+    }
+
+    /// The manifest's records of ``inputFiles``: those hashed since `init` (waiting for them),
+    /// else hashed now.
+    var inputRecords: [Manifest.FileRecord] {
+        inputHashes?.records ?? inputFiles.compactMap { Manifest.FileRecord(hashing: $0) }
     }
 
     /// Every trace name in run order (first seed).

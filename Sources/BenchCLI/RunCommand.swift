@@ -53,7 +53,7 @@ struct RunCommand: AsyncParsableCommand {
         let start = BenchMain.startedAt ?? clock.now  // the final line counts argument parsing too
         GitInfo.prefetch()
         let budget = try budgetOptions.parsed()
-        let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
+        let inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings, hashingInputs: true)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         for trace in inputs.recordings { for notice in trace.notices { Console.note("\(trace.name): \(notice)") } }
         for line in inputs.recordedNotices { Console.note(line) }
@@ -187,7 +187,7 @@ struct RunCommand: AsyncParsableCommand {
                     name: t.name, source: t.source, strokes: t.strokes.count, samples: t.sampleCount,
                     seedDependent: inputs.specs.first { $0.name == t.name }?.isNoisy ?? false)
             },
-            chartTrace: chartTrace, charts: "", inputs: inputs.inputFiles.compactMap { Manifest.FileRecord(hashing: $0) },
+            chartTrace: chartTrace, charts: "", inputs: inputs.inputRecords,
             outputs: [], samplesReplayed: outcome.samplesReplayed, replaySeconds: outcome.replaySeconds,
             elapsedSeconds: seconds(clock.now - start))
         manifest.chartWindow = outcome.traceNames.firstIndex { $0 == chartTrace }.map { ChartWindow(trace: outcome.traces[$0]).note }

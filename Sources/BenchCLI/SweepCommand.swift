@@ -106,7 +106,7 @@ struct SweepCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let budget = try budgetOptions.parsed()
-        var inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
+        var inputs = try ResolvedInputs(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings, hashingInputs: true)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         inputs.timing.capMs = nil
         // The sweep adds to the run in the folder (if any): it works on a copy and swaps it in whole.
@@ -233,7 +233,7 @@ struct SweepCommand: AsyncParsableCommand {
                 Manifest.TraceRecord(name: t.name, source: t.source, strokes: t.strokes.count, samples: t.sampleCount,
                                      seedDependent: inputs.specs.first { $0.name == t.name }?.isNoisy ?? false)
             },
-            chartTrace: nil, charts: "", inputs: inputs.inputFiles.compactMap { Manifest.FileRecord(hashing: $0) },
+            chartTrace: nil, charts: "", inputs: inputs.inputRecords,
             outputs: [], samplesReplayed: replayed.samples, replaySeconds: replayed.replaySeconds, elapsedSeconds: 0)
     }
 
