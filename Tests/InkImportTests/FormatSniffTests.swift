@@ -27,7 +27,7 @@ import Testing
             "#\r\rline\r", "#\u{301}x\nnext", "\u{301}#x", "#x\n\u{301}#y\nz", "é,ü\nq", "#only", "   \n# a\n b ",
             "#\r\n\u{301}", "\u{1F469}\u{200D}\u{1F4BB},x\ny",
         ]
-        for c in cases { check(Array(c.utf8), "case \(c.debugDescription)") }
+        for c in cases { Self.check(Array(c.utf8), "case \(c.debugDescription)") }
         // Ill-formed UTF-8 around the separators: truncated sequences, lone continuations,
         // a lead byte before a newline's bytes.
         let raw: [[UInt8]] = [
@@ -36,16 +36,16 @@ import Testing
             [0x23, 0xC2], [0x23, 0xC2, 0x0D, 0x85], [0xEF, 0xBB, 0xBF, 0x23, 0x0A, 0xEF, 0xBB, 0xBF, 0x41], [0xEF, 0xBB],
             [0x23, 0xE2, 0xE2, 0x80, 0xA8, 0x44], [0xC0, 0x85, 0x0A, 0x45],
         ]
-        for r in raw { check(r) }
+        for r in raw { Self.check(r) }
     }
 
     @Test func aLineThatStraddlesTheFirstMegabyteIsCutThere() {
         var head = Array("# comment\n".utf8) + [UInt8](repeating: 0x41, count: FormatSniff.headBytes)
-        check(head)
+        Self.check(head)
         head = [UInt8](repeating: 0x23, count: FormatSniff.headBytes - 2) + [0xE2, 0x80, 0xA8, 0x42]
-        check(head)
+        Self.check(head)
         head = [UInt8](repeating: 0x23, count: FormatSniff.headBytes - 1) + [0xC2, 0x85, 0x42]
-        check(head)
+        Self.check(head)
     }
 
     /// Random byte strings over the separators, `#`, blanks, multi-byte and ill-formed pieces.
@@ -59,7 +59,7 @@ import Testing
         for _ in 0..<20_000 {
             var head: [UInt8] = []
             for _ in 0..<Int(rng.next() % 12) { head += pieces[Int(rng.next() % UInt64(pieces.count))] }
-            check(head)
+            Self.check(head)
         }
     }
 
