@@ -72,3 +72,33 @@ import Testing
         #expect(FormatDetector.detect(path: "x/trace.csv", head: head) == .format(.traceCSV))
     }
 }
+
+/// `RecordingLoader.readBytes` reads straight into the array: the same bytes as Foundation's
+/// `FileManager.contents`, the same errors, and files the system gives no size for read whole.
+@Suite struct ReadBytesTests {
+    @Test func sameBytesAsFoundationAndTheSameErrors() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkbench-readbytes-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for size in [0, 1, 65_535, 65_537, (1 << 20) + 3] {
+            let path = folder + "/f\(size)"
+            try Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: URL(fileURLWithPath: path))
+            let read = try RecordingLoader.readBytes(path, limit: 1 << 21)
+            #expect(read == [UInt8](try #require(FileManager.default.contents(atPath: path))))
+        }
+        let big = folder + "/f\((1 << 20) + 3)"
+        #expect(throws: ImportError(file: big, "file is \((1 << 20) + 3) bytes; expected at most 1000")) {
+            try RecordingLoader.readBytes(big, limit: 1000)
+        }
+        for unreadable in [folder, folder + "/missing"] {
+            #expect(throws: ImportError(file: unreadable, "cannot read the file; expected a readable file")) {
+                try RecordingLoader.readBytes(unreadable, limit: 1 << 21)
+            }
+        }
+        #if os(Linux)
+            // A file whose size the system does not give (0 bytes by stat) is read to its end.
+            let proc = "/proc/self/cmdline"
+            #expect(try RecordingLoader.readBytes(proc, limit: 10) == [UInt8](try #require(FileManager.default.contents(atPath: proc))))
+        #endif
+    }
+}
