@@ -84,7 +84,8 @@ public struct FormatSniff: Sendable {
     /// The first 1 MB of ``body`` as UTF-8 text (decoded on every read).
     public var text: String { String(decoding: body.prefix(Self.headBytes), as: UTF8.self) }
 
-    /// ``firstLine`` of `bytes`, found on the bytes: only the lines up to it are decoded.
+    /// The first line of `bytes` that does not start with `#` (the `firstLine` property), found
+    /// on the bytes: only the lines up to it are decoded.
     ///
     /// The same line as splitting `String(decoding: bytes, as: UTF8.self)` at its newline
     /// `Character`s: every newline scalar is a grapheme cluster of its own (or `\r\n`, two
