@@ -55,7 +55,8 @@ struct RunCommand: AsyncParsableCommand {
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         for trace in inputs.recordings { for notice in trace.notices { Console.note("\(trace.name): \(notice)") } }
         for line in inputs.recordedNotices { Console.note(line) }
-        let request = try self.request(inputs)
+        var request = try self.request(inputs)
+        request.startHashingInputs()
         let written = try await RunOutputs.run(request, to: output.out, startedAt: start)
         if let shard {
             if !output.quiet {

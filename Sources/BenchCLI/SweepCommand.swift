@@ -109,6 +109,7 @@ struct SweepCommand: AsyncParsableCommand {
         var inputs = try RunRequest(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         inputs.timing.capMs = nil
+        inputs.startHashingInputs()
         // The sweep adds to the run in the folder (if any): it works on a copy and swaps it in whole.
         let run = try RunFolder(path: output.out, startFrom: .copyOfExisting)
         var committed = false
@@ -227,7 +228,7 @@ struct SweepCommand: AsyncParsableCommand {
                 Manifest.TraceRecord(name: t.name, source: t.source, strokes: t.strokes.count, samples: t.sampleCount,
                                      seedDependent: inputs.specs.first { $0.name == t.name }?.isNoisy ?? false)
             },
-            chartTrace: nil, charts: "", inputs: inputs.inputFiles.compactMap { Manifest.FileRecord(hashing: $0) },
+            chartTrace: nil, charts: "", inputs: inputs.inputRecords,
             outputs: [], samplesReplayed: replayed.samples, replaySeconds: replayed.replaySeconds, elapsedSeconds: 0)
     }
 

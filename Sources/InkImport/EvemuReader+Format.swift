@@ -14,7 +14,8 @@ extension EvemuReader: RecordingReader {
 
     /// An `# EVEMU` header or a line starting `E: ` (an event).
     public static func claimsContent(_ sniff: FormatSniff) -> Bool {
-        sniff.text.hasPrefix("# EVEMU") || sniff.text.hasPrefix("E: ") || sniff.text.contains("\nE: ")
+        let text = sniff.text
+        return text.hasPrefix("# EVEMU") || text.hasPrefix("E: ") || text.contains("\nE: ")
     }
 
     /// Reads an `.events` file with the sibling `.desc` (`siblingDescription(of:)`), if any.

@@ -35,15 +35,19 @@ public enum Plausibility {
                         : "the times are likely in a smaller unit than read (give --time-unit ms or us), or samples are missing"))
         }
         var lengths: [Double] = []
-        var speeds: [Double] = []
+        // The speeds are counted, not kept: the 95th percentile exceeds the limit exactly when
+        // at least `count - rank` speeds do (`rank` its index in sorted order), so the speeds
+        // are collected and sorted only for the message, or when one is NaN.
+        var speedCount = 0, fasterThanLimit = 0, nanSpeeds = 0
         for stroke in trace.strokes where stroke.count >= 2 {
             var length = 0.0
             for i in 1..<stroke.count {
-                let a = stroke.point(i - 1), b = stroke.point(i)
-                let d = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                let (d, speed) = step(stroke, to: i)
                 length += d
-                let dt = b.t - a.t
-                if dt > 0 { speeds.append(d / dt) }
+                if let speed {
+                    speedCount += 1
+                    if speed > maxSpeedMMPerS { fasterThanLimit += 1 } else if speed.isNaN { nanSpeeds += 1 }
+                }
             }
             lengths.append(length)
         }
@@ -57,15 +61,37 @@ public enum Plausibility {
             out.append(
                 "\(long.count) of \(lengths.count) strokes are longer than \(format(strokeLengthMM.upperBound / 1000)) m (longest \(format((long.max() ?? 0) / 1000)) m): the scale (file units per mm) is likely too small\(scaleHint)")
         }
-        if !speeds.isEmpty {
-            speeds.sort()
-            let p95 = speeds[min(speeds.count - 1, Int((0.95 * Double(speeds.count)).rounded(.up)) - 1)]
+        let rank = speedCount == 0 ? 0 : min(speedCount - 1, Int((0.95 * Double(speedCount)).rounded(.up)) - 1)
+        if speedCount > 0 && (nanSpeeds > 0 || fasterThanLimit >= speedCount - rank) {
+            let speeds = sampleSpeeds(trace).sorted()
+            let p95 = speeds[rank]
             if p95 > maxSpeedMMPerS {
                 out.append(
                     "the pen moves implausibly fast: 95th percentile \(format(p95 / 1000)) m/s between samples; expected at most \(format(maxSpeedMMPerS / 1000)) m/s: the scale (file units per mm) is likely too small\(scaleHint), or the times are in a larger unit than read")
             }
         }
         return out
+    }
+
+    /// The speed between successive samples of every stroke (mm/s), where time moves forward.
+    static func sampleSpeeds(_ trace: Trace) -> [Double] {
+        var speeds: [Double] = []
+        for stroke in trace.strokes where stroke.count >= 2 {
+            for i in 1..<stroke.count {
+                if let speed = step(stroke, to: i).speed { speeds.append(speed) }
+            }
+        }
+        return speeds
+    }
+
+    /// The step from sample `i - 1` to sample `i` of `stroke`: its length (mm) and its speed
+    /// (mm/s; `nil` unless time moves forward).
+    @inline(__always)
+    static func step(_ stroke: Stroke, to i: Int) -> (distance: Double, speed: Double?) {
+        let a = stroke.point(i - 1), b = stroke.point(i)
+        let d = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        let dt = b.t - a.t
+        return (d, dt > 0 ? d / dt : nil)
     }
 
     /// A number with up to 3 significant digits after the point, without exponent for usual sizes.

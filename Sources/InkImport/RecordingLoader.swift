@@ -1,6 +1,12 @@
 import Foundation
 import InkTraces
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Loads recordings from files and folders: finds the files (recursively, in sorted order),
 /// applies manifests and `--scale` rules, detects each format, reads it, and turns every
 /// failure into a skip message (or, with `strict`, an error), so one bad file never stops a run.
@@ -276,16 +282,42 @@ public struct RecordingLoader: Sendable {
         }
     }
 
-    /// Reads a file's bytes, refusing files over `limit` bytes.
+    /// Reads a file's bytes, refusing files over `limit` bytes (by the size the system gives;
+    /// a pipe or device reports none and is read to its end).
+    ///
+    /// Read straight into the array (`open`/`read`): no `Data` copy of the whole file beside it.
     static func readBytes(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? NSNumber, size.intValue > limit {
-            throw ImportError(file: path, "file is \(size.intValue) bytes; expected at most \(limit)")
+        let unreadable = ImportError(file: path, "cannot read the file; expected a readable file")
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw unreadable }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw unreadable }
+        let size = Int(info.st_size)
+        if size > limit { throw ImportError(file: path, "file is \(size) bytes; expected at most \(limit)") }
+        // One byte more than the size, so that a file read whole ends with a read of 0 bytes;
+        // a file that grew, or a pipe, is read on in further pieces.
+        var failed = false
+        var atEnd = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0) + 1) { buffer, initialized in
+            while initialized < buffer.count {
+                let n = systemRead(fd, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { failed = true }
+                if n <= 0 { atEnd = true; return }
+                initialized += n
+            }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ImportError(file: path, "cannot read the file; expected a readable file")
+        var piece = [UInt8](repeating: 0, count: atEnd || failed ? 0 : 1 << 16)
+        while !atEnd && !failed {
+            let n = piece.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { failed = true }
+            if n <= 0 { break }
+            bytes.append(contentsOf: piece[0..<n])
         }
-        return [UInt8](data)
+        if failed { throw unreadable }
+        return bytes
     }
 
     /// Reads one file's bytes as `format` (for evemu, with the sibling `.desc` if there is one),
@@ -328,4 +360,13 @@ public struct RecordingLoader: Sendable {
         }
         return try read(bytes, path: path, format: chosen, options: options)
     }
+}
+
+/// The system's `read(2)` (the name `read` is taken by ``RecordingLoader`` inside the type).
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+    #else
+        Darwin.read(fd, buffer, count)
+    #endif
 }

@@ -54,32 +54,80 @@ extension RecordingReader {
     public static func claimsContent(_ sniff: FormatSniff) -> Bool { false }
 }
 
-/// What format detection looks at in one file: its name's extension and its first bytes, decoded
-/// once for every reader's ``RecordingReader/claimsContent(_:)``.
+/// What format detection looks at in one file: its name's extension and its first bytes, for
+/// every reader's ``RecordingReader/claimsContent(_:)``.
+///
+/// Only the first line is decoded when the sniff is made (the extension usually decides, and
+/// a `.csv` or `.txt` needs only its first line); ``text`` and ``wholeText`` decode the bytes
+/// each time they are read, so a reader that looks at the text more than once keeps a copy.
 public struct FormatSniff: Sendable {
+    /// The largest prefix of the file ``text`` and ``firstLine`` look at (bytes): 1 MB.
+    public static let headBytes = 1 << 20
     /// The file's last extension, lower case, without the dot ("" when it has none).
     public let fileExtension: String
     /// The bytes after a UTF-8 byte-order mark, if any.
     public let body: ArraySlice<UInt8>
-    /// The first 1 MB of ``body`` as UTF-8 text.
-    public let text: String
-    /// The first line of ``text`` that does not start with `#` ("" when there is none).
+    /// The first line of ``text`` that does not start with `#` ("" when there is none): of the
+    /// lines split at every newline `Character` (`\n`, `\r`, `\r\n`, VT, FF, NEL, LS, PS), the
+    /// empty ones left out.
     public let firstLine: String
 
-    /// Decodes `head`, the file's bytes (or its first bytes), once.
+    /// Keeps `head`, the file's bytes (or its first bytes), and decodes its first line.
     public init(path: String, head: [UInt8]) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         fileExtension = name.contains(".") ? (name.split(separator: ".").last.map { $0.lowercased() } ?? "") : ""
         let bom = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         body = head[bom...]
-        text = String(decoding: body.prefix(1 << 20), as: UTF8.self)
-        firstLine = text.split(whereSeparator: { $0.isNewline }).first { !$0.hasPrefix("#") }.map(String.init) ?? ""
+        firstLine = Self.firstLine(body.prefix(Self.headBytes))
+    }
+
+    /// The first 1 MB of ``body`` as UTF-8 text (decoded on every read).
+    public var text: String { String(decoding: body.prefix(Self.headBytes), as: UTF8.self) }
+
+    /// The first line of `bytes` that does not start with `#` (the `firstLine` property), found
+    /// on the bytes: only the lines up to it are decoded.
+    ///
+    /// The same line as splitting `String(decoding: bytes, as: UTF8.self)` at its newline
+    /// `Character`s: every newline scalar is a grapheme cluster of its own (or `\r\n`, two
+    /// separators with nothing between), its UTF-8 bytes (`0A`-`0D`, `C2 85`, `E2 80 A8`,
+    /// `E2 80 A9`) can be no other character's, and they end any ill-formed sequence before
+    /// them, so each line decodes to the same text alone as within the whole.
+    static func firstLine(_ bytes: ArraySlice<UInt8>) -> String {
+        var start = bytes.startIndex
+        var i = start
+        let end = bytes.endIndex
+        while i <= end {
+            var width = 0
+            if i == end {
+                width = 1  // the last line
+            } else {
+                let b = bytes[i]
+                if b >= 0x0A && b <= 0x0D {
+                    width = 1
+                } else if b == 0xC2, i + 1 < end, bytes[i + 1] == 0x85 {
+                    width = 2
+                } else if b == 0xE2, i + 2 < end, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    width = 3
+                }
+            }
+            if width == 0 {
+                i += 1
+                continue
+            }
+            if i > start {
+                let line = String(decoding: bytes[start..<i], as: UTF8.self)
+                if !line.hasPrefix("#") { return line }
+            }
+            i += width
+            start = i
+        }
+        return ""
     }
 
     /// All of ``body`` as text when it is over 1 MB (JSON keys may come after a long first
     /// array), else ``text``.
     public var wholeText: String {
-        body.count > 1 << 20 ? String(decoding: body, as: UTF8.self) : text
+        body.count > Self.headBytes ? String(decoding: body, as: UTF8.self) : text
     }
 
     /// A field without the blanks around it and without carriage returns.

@@ -1,5 +1,11 @@
 import Crypto
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// SHA-256 (swift-crypto's `SHA256`) of bytes, as lowercase hex: the hash `manifest.json`
 /// records for every input and output file.
 ///
@@ -9,10 +15,38 @@ import Crypto
 package enum Digest {
     /// The SHA-256 digest of `bytes` as 64 lowercase hex digits.
     package static func sha256Hex(_ bytes: [UInt8]) -> String {
+        hex(SHA256.hash(data: bytes))
+    }
+
+    /// The SHA-256 digest of the file at `path` as 64 lowercase hex digits, and its size in
+    /// bytes; `nil` when it cannot be opened or read (a folder, a missing file). The file is
+    /// read in pieces of 1 MiB, so hashing a large input holds 1 MiB, not the whole file.
+    package static func sha256Hex(ofFile path: String) -> (hex: String, bytes: Int)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var hasher = SHA256()
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { break }
+            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            total += n
+        }
+        return (hex(hasher.finalize()), total)
+    }
+
+    /// A digest's bytes as lowercase hex.
+    private static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(64)
-        for byte in SHA256.hash(data: bytes) {
+        for byte in digest {
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0xf)])
         }

@@ -30,10 +30,23 @@ package struct GitInfo: Sendable, Equatable {
         Thread.detachNewThread { _ = GitInfo.current }
     }
 
+    /// The `git` executable: the first in `PATH`, as `env git` would run (found once, so the
+    /// two lookups start `git` directly instead of through `/usr/bin/env`); `nil` without one.
+    static let executable: String? = {
+        let searched = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for folder in searched.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/git"
+            var info = stat()
+            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }()
+
     static func git(_ arguments: [String], in directory: String) -> (Int32, String)? {
+        guard let executable else { return nil }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

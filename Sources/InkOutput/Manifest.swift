@@ -19,10 +19,11 @@ package struct Manifest: Codable, Sendable, Equatable {
             self.sha256 = sha256
             self.bytes = bytes
         }
-        /// Hashes a file on disk; `nil` if it cannot be read.
+        /// Hashes a file on disk (``Digest/sha256Hex(ofFile:)``: 1 MiB at a time); `nil` if it
+        /// cannot be read.
         package init?(hashing path: String) {
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            self.init(path: path, sha256: Digest.sha256Hex(Array(data)), bytes: data.count)
+            guard let (hex, bytes) = Digest.sha256Hex(ofFile: path) else { return nil }
+            self.init(path: path, sha256: hex, bytes: bytes)
         }
     }
 

@@ -16,7 +16,7 @@ import InkOutput
 /// ```
 public final class PhaseTimes: @unchecked Sendable {
     /// The process's recorder.
-    public static let shared = PhaseTimes(enabled: ProcessInfo.processInfo.environment["INKBENCH_TIMINGS"].map { $0 != "0" } ?? false)
+    public static let shared = PhaseTimes(enabled: getenv("INKBENCH_TIMINGS").map { String(cString: $0) != "0" } ?? false)
 
     /// Whether marks are recorded.
     public let enabled: Bool

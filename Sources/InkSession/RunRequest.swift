@@ -63,6 +63,9 @@ package struct RunRequest: Sendable {
     package var recordedOptions: [String: String] = [:]
     /// The command line as given, recorded in `manifest.json`.
     package var arguments: [String] = []
+    /// ``inputFiles``' records for the manifest, hashed on a thread of their own since
+    /// ``startHashingInputs()`` (`nil`: hashed when ``inputRecords`` is read).
+    private var inputHashes: FileHashes?
 
     /// The synthetic trace the charts show by default.
     package static let defaultChartTrace = "s-curve fast"
@@ -108,6 +111,20 @@ package struct RunRequest: Sendable {
             for p in s.parameters where p.name == "model" && !files.contains(p.value) { files.append(p.value) }
         }
         return files
+    }
+
+    /// Starts hashing ``inputFiles`` for the manifest on a thread of its own
+    /// (``/InkOutput/FileHashes``), so that hashing a large recording overlaps the replay.
+    /// Call it once the inputs are final.
+    package mutating func startHashingInputs() {
+        inputHashes = FileHashes(paths: inputFiles)
+    }
+
+    /// The manifest's records of ``inputFiles``: those hashed since ``startHashingInputs()``
+    /// (waiting for them), else hashed now. A file that cannot be read is left out.
+    package var inputRecords: [Manifest.FileRecord] {
+        if let inputHashes, inputHashes.paths == inputFiles { return inputHashes.records }
+        return inputFiles.compactMap { Manifest.FileRecord(hashing: $0) }
     }
 
     /// Notices for `recorded` on traces that carry no recorded predictions (it cannot run there,

@@ -62,6 +62,25 @@ struct CSVWriterTests {
         #expect(Digest.sha256Hex(long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
+    @Test("a file's SHA-256, read 1 MiB at a time, is its bytes' SHA-256; a folder or missing file has none")
+    func sha256OfFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkbench-digest-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for size in [0, 1, 1 << 20, (1 << 20) + 1, 3 * (1 << 20) - 7] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+            let path = folder + "/f\(size)"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let hashed = try #require(Digest.sha256Hex(ofFile: path))
+            #expect(hashed.hex == Digest.sha256Hex(bytes) && hashed.bytes == size)
+            #expect(Manifest.FileRecord(hashing: path) == Manifest.FileRecord(path: path, sha256: Digest.sha256Hex(bytes), bytes: size))
+            #expect(FileHashes(paths: [folder + "/missing", path]).records == [Manifest.FileRecord(path: path, sha256: Digest.sha256Hex(bytes), bytes: size)])
+        }
+        #expect(Digest.sha256Hex(ofFile: folder) == nil)
+        #expect(Digest.sha256Hex(ofFile: folder + "/missing") == nil)
+        #expect(FileHashes(paths: []).records.isEmpty)
+    }
+
     @Test("means of tenths stay exact")
     func tenthsMean() throws {
         let six = try #require(TenthsMean.mean(of: Array(repeating: TenthsMean(total: 354, count: 1), count: 6)))

@@ -1,5 +1,6 @@
 import Foundation
 import InkImport
+import InkSynthesis
 import InkTestSupport
 import InkTraces
 import Testing
@@ -14,6 +15,40 @@ struct PlausibilityTests {
                 t: (0..<n).map { Double(k) + Double($0) * interval }, x: (0..<n).map { Double($0) * step }, y: [Double](repeating: 0, count: n))
         }
         return try Trace(name: "t", strokes: list, nominalInterval: interval, source: "test")
+    }
+
+    /// The speed finding counts the speeds over the limit instead of sorting them: on strokes
+    /// whose steps straddle the limit, it fires exactly when the sorted speeds' 95th
+    /// percentile (the oracle, as the check was written before) exceeds it.
+    @Test("the speed finding fires exactly when the sorted speeds' p95 exceeds the limit")
+    func speedPercentileAgainstSorting() throws {
+        var rng = SplitMix64(seed: 2042)
+        var counts = [0, 0]
+        for _ in 0..<300 {
+            let n = 2 + Int(rng.next() % 60)
+            var t = [0.0], x = [0.0]
+            // Steps of 0.5 to 2 ms; a share of 0 to 15 % above the limit (so the p95 falls on
+            // either side of it), the others at 4 m/s up to exactly the limit.
+            let fastPercent = rng.next() % 16
+            for _ in 1..<n {
+                let dt = 0.0005 * Double(1 + rng.next() % 4)
+                let speed =
+                    rng.next() % 100 < fastPercent
+                    ? Plausibility.maxSpeedMMPerS + 1 + Double(rng.next() % 1_000)
+                    : (rng.next() % 4 == 0 ? Plausibility.maxSpeedMMPerS : 4_000 + Double(rng.next() % 1_000))
+                t.append(t[t.count - 1] + dt)
+                x.append(x[x.count - 1] + speed * dt)
+            }
+            let trace = try Trace(name: "t", strokes: [try Stroke(t: t, x: x, y: [Double](repeating: 0, count: n))], nominalInterval: 0.001, source: "test")
+            var speeds: [Double] = []
+            for i in 1..<n where t[i] > t[i - 1] { speeds.append(abs(x[i] - x[i - 1]) / (t[i] - t[i - 1])) }
+            speeds.sort()
+            let oracle = !speeds.isEmpty && speeds[min(speeds.count - 1, Int((0.95 * Double(speeds.count)).rounded(.up)) - 1)] > Plausibility.maxSpeedMMPerS
+            let fired = Plausibility.findings(trace).contains { $0.contains("implausibly fast") }
+            #expect(fired == oracle, "speeds \(speeds)")
+            counts[oracle ? 1 : 0] += 1
+        }
+        #expect(counts[0] > 30 && counts[1] > 30, "both outcomes are exercised: \(counts)")
     }
 
     @Test("a plausible pen: 240 Hz, 0.4 mm steps (100 mm/s) gives no finding")

@@ -3,6 +3,8 @@
 // directly (so libFuzzer's main is the only main), and swift-crypto, which Digest.swift imports,
 // is built by SwiftPM, not there. No harness depends on the hash's strength: the shard and
 // manifest harnesses compare hashes this same function made. Never part of the package build.
+import Foundation
+
 package enum Digest {
     /// 64 lowercase hex digits from four FNV-1a passes with different seeds (not SHA-256).
     package static func sha256Hex(_ bytes: [UInt8]) -> String {
@@ -17,5 +19,12 @@ package enum Digest {
             out += String(repeating: "0", count: 16 - hex.count) + hex
         }
         return out
+    }
+
+    /// ``sha256Hex(_:)`` of the file at `path`, and its size; `nil` when it cannot be read.
+    package static func sha256Hex(ofFile path: String) -> (hex: String, bytes: Int)? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let bytes = [UInt8](data)
+        return (sha256Hex(bytes), bytes.count)
     }
 }

@@ -176,7 +176,7 @@ package enum RunOutputs {
                     name: t.name, source: t.source, strokes: t.strokes.count, samples: t.sampleCount,
                     seedDependent: request.specs.first { $0.name == t.name }?.isNoisy ?? false)
             },
-            chartTrace: chartTrace, charts: "", inputs: request.inputFiles.compactMap { Manifest.FileRecord(hashing: $0) },
+            chartTrace: chartTrace, charts: "", inputs: request.inputRecords,
             outputs: [], samplesReplayed: outcome.samplesReplayed, replaySeconds: outcome.replaySeconds,
             elapsedSeconds: elapsedSeconds)
         manifest.chartWindow = outcome.traceNames.firstIndex { $0 == chartTrace }.map { ChartWindow(trace: outcome.traces[$0]).note }

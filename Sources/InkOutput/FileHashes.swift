@@ -1,0 +1,44 @@
+import Foundation
+
+/// The manifest's records of a run's input files (``Manifest/FileRecord``: path, SHA-256,
+/// size), hashed on a thread of their own from the moment the inputs are known, so that
+/// hashing a large recording (48 MB: about 0.1 s of CPU) overlaps the replay instead of
+/// following it. ``records`` waits for the hashing to finish.
+///
+/// ```swift
+/// let hashes = FileHashes(paths: ["Datasets/recordings/a.csv"])
+/// // ... replay ...
+/// manifest.inputs = hashes.records
+/// ```
+package final class FileHashes: @unchecked Sendable {
+    /// The paths hashed, in order.
+    package let paths: [String]
+    private let condition = NSCondition()
+    /// Set once by the hashing thread (guarded by `condition`).
+    private var done: [Manifest.FileRecord?]?
+
+    /// Starts hashing `paths` (none: nothing is started).
+    package init(paths: [String]) {
+        self.paths = paths
+        guard !paths.isEmpty else {
+            done = []
+            return
+        }
+        Thread.detachNewThread { [self] in
+            let hashed = paths.map { Manifest.FileRecord(hashing: $0) }
+            condition.lock()
+            done = hashed
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// One record per path that could be read, in order (a file that cannot be read is left
+    /// out, as ``Manifest/FileRecord/init(hashing:)`` gives `nil`); waits for the hashing.
+    package var records: [Manifest.FileRecord] {
+        condition.lock()
+        defer { condition.unlock() }
+        while done == nil { condition.wait() }
+        return (done ?? []).compactMap { $0 }
+    }
+}
