@@ -190,49 +190,6 @@ public enum Replay {
         @inlinable init() {}
     }
 
-    /// The frames of phases 1 and up of one stroke (and their tails when asked for), in
-    /// ``LaterPhases``' buffers, taken out of it for the stroke (so the loop holds them alone)
-    /// and given back after.
-    @usableFromInline
-    struct HeldFrames {
-        @usableFromInline var frames: [Frame] = [], tails: [[PenPoint]?] = []
-        @usableFromInline let withTails: Bool
-
-        /// Takes `later`'s buffers, emptied, and fills `count` slots (placeholders until each
-        /// phase's frame is held).
-        @inlinable
-        init(taking later: inout LaterPhases, count: Int, stroke: Stroke, index s: Int, withTails: Bool) {
-            self.withTails = withTails
-            swap(&frames, &later.frames)
-            swap(&tails, &later.tails)
-            frames.removeAll(keepingCapacity: true)
-            tails.removeAll(keepingCapacity: true)
-            if count > 0 {
-                let blank = Frame(
-                    phase: 0, stroke: s, index: 0, startTime: 0, photonTime: 0, targetTime: 0, reachTime: 0,
-                    newest: stroke.point(0),
-                    newestIndex: 0, received: 0..<0, tipX: 0, tipY: 0, predicted: false, kind: .inStroke)
-                frames.append(contentsOf: repeatElement(blank, count: count))
-                if withTails { tails.append(contentsOf: repeatElement(nil, count: count)) }
-            }
-        }
-
-        /// Holds a later phase's frame in slot `i`.
-        @inlinable
-        mutating func hold(_ frame: Frame, tail: [PenPoint]?, at i: Int) {
-            frames[i] = frame
-            if withTails { tails[i] = tail }
-        }
-
-        /// Sends every held frame to `sink` in order and gives the buffers back to `later`.
-        @inlinable
-        mutating func send<Sink: FrameSink>(to sink: inout Sink, returningBuffersTo later: inout LaterPhases) {
-            for i in frames.indices { sink.consume(frames[i], tail: withTails ? tails[i] : nil) }
-            swap(&frames, &later.frames)
-            swap(&tails, &later.tails)
-        }
-    }
-
     /// One phase's frame clock over the stroke being replayed.
     @usableFromInline
     struct PhaseClock {
@@ -257,179 +214,139 @@ public enum Replay {
     /// ``/InkPrediction/Predictor/predict(at:)`` does not change it, so one pass over the samples, answering
     /// each phase's frames as their samples arrive, gives what a fresh predictor per phase
     /// would, for one phase's updates. Frames go to `sink` phase by phase.
-    ///
-    /// The steps: the frame schedule (``phaseClocks(_:_:)``), the frame memories (carried from
-    /// the previous stroke or fresh), then, sample by sample, every frame before the sample
-    /// arrives (``showFrames(before:newest:stroke:index:predictor:frameTimed:_:clocks:memories:held:sink:)``)
-    /// and the sample's delivery (``deliver(_:_:to:memories:_:visiblePressure:)``); at the end the
-    /// stroke's judgement for a predictor that carries its memory, and the held phases' frames.
     @inlinable
     static func replayStroke<P: Predictor, Sink: FrameSink>(
         _ stroke: Stroke, index s: Int, predictor: P, _ timing: ReplayTiming, later: inout LaterPhases,
         carried: inout Any?, sink: inout Sink
     ) {
+        let f0s = timing.f0s, frameRate = timing.frameRate, lin = timing.lin
+        let ldisp = timing.ldisp, capMs = timing.capMs, gap = timing.gap, tailStep = timing.tailStep
         var predictor = predictor
-        let n = stroke.count
         // Checked once per stroke: a resampler (``/InkPrediction/FrameTimedPredictor``) answers for the
         // frame's times, and its answer's time is the time the tip stands for.
         let frameTimed = predictor.answersForFrameTimes
-        var (clocks, held) = phaseClocks(stroke, timing)
+        let n = stroke.count
+        let tEnd = stroke.t[n - 1]
+        var clocks: [PhaseClock] = []
+        clocks.reserveCapacity(f0s.count)
         // What each frame clock remembers from its previous frames (a resampler's last answer;
         // `Void` for every other predictor), per phase, fresh at a reset. A predictor that
         // carries it across strokes starts with the previous stroke's, as its `endStroke` left it.
         let carries = predictor.carriesAcrossStrokes
-        var memories = [P.FrameMemory](repeating: predictor.initialFrameMemory, count: timing.f0s.count)
-        if carries, let previous = carried as? [P.FrameMemory], previous.count == timing.f0s.count { memories = previous }
-        if held > timing.heldFramesLimit && timing.f0s.count > 1 {
-            replayPhaseByPhase(stroke, index: s, predictor: predictor, timing, memories: &memories, later: &later, sink: &sink)
+        var memories = [P.FrameMemory](repeating: predictor.initialFrameMemory, count: f0s.count)
+        if carries, let previous = carried as? [P.FrameMemory], previous.count == f0s.count { memories = previous }
+        var held = 0
+        let maxFrames = maxFramesPerStroke(frameRateHz: frameRate)
+        for (j, f0) in f0s.enumerated() {
+            let k = firstFrame(atOrAfter: stroke.t[0] + lin, f0: f0, rate: frameRate)
+            let kUp = min(firstFrame(atOrAfter: tEnd + lin, f0: f0, rate: frameRate), k + maxFrames)
+            clocks.append(PhaseClock(f0: f0, k: k, kUp: kUp, slot: held - k))
+            if j > 0 { held += max(0, kUp - k) }
+        }
+        if held > timing.heldFramesLimit && f0s.count > 1 {
+            // Too many frames to hold for the later phases: one phase at a time instead.
+            for (j, f0) in f0s.enumerated() {
+                var single = timing
+                single.f0s = [f0]
+                single.phaseBase = timing.phaseBase + j
+                var fresh = predictor
+                fresh.reset()
+                var mine: Any? = carries ? [memories[j]] : nil
+                replayStroke(stroke, index: s, predictor: fresh, single, later: &later, carried: &mine, sink: &sink)
+                if carries, let kept = (mine as? [P.FrameMemory])?.first { memories[j] = kept }
+            }
             if carries { carried = memories }
             return
         }
-        var heldFrames = HeldFrames(taking: &later, count: held, stroke: stroke, index: s, withTails: timing.tailStep != nil)
-        let fed = samplesFed(stroke, clocks, timing)
+        let phaseBase = timing.phaseBase
+        // Taken out of `later` (and put back after) so that the loop holds them alone.
+        var heldFrames: [Frame] = [], heldTails: [[PenPoint]?] = []
+        swap(&heldFrames, &later.frames)
+        swap(&heldTails, &later.tails)
+        heldFrames.removeAll(keepingCapacity: true)
+        heldTails.removeAll(keepingCapacity: true)
+        if held > 0 {
+            let blank = Frame(
+                phase: 0, stroke: s, index: 0, startTime: 0, photonTime: 0, targetTime: 0, reachTime: 0,
+                newest: stroke.point(0),
+                newestIndex: 0, received: 0..<0, tipX: 0, tipY: 0, predicted: false, kind: .inStroke)
+            heldFrames.append(contentsOf: repeatElement(blank, count: held))
+            if tailStep != nil { heldTails.append(contentsOf: repeatElement(nil, count: held)) }
+        }
+        // The samples some phase's last open frame receives: the rest of the stroke (what
+        // arrives only with the pen-up) is not fed, as no phase would have fed it.
+        var lastFrame = -Double.infinity
+        for clock in clocks where clock.k < clock.kUp {
+            lastFrame = max(lastFrame, clock.f0 + Double(clock.kUp - 1) / frameRate)
+        }
+        var fed = n
+        while fed > 0 && !(stroke.t[fed - 1] + lin <= lastFrame) { fed -= 1 }
         // A predictor that carries its memory across strokes is also fed the rest once the
         // pen-up has arrived (after every frame), so that `endStroke` judges the whole stroke.
         let feedEnd = carries ? n : fed
         var next = 0
         // The newest sample whose own pressure is visible (``Timing/pressureDelayMs``).
         var visiblePressure = 0
+        let pressureDelay = timing.pressureDelay
         while true {
             // Every frame that starts before sample `next` arrives (all of them, after the last
             // sample fed).
-            let arrival = next < fed ? stroke.t[next] + timing.lin : Double.infinity
+            let arrival = next < fed ? stroke.t[next] + lin : Double.infinity
             if next > 0 {
-                showFrames(
-                    before: arrival, newest: next - 1, stroke: stroke, index: s, predictor: predictor, frameTimed: frameTimed,
-                    timing, clocks: &clocks, memories: &memories, held: &heldFrames, sink: &sink)
+                let newest = stroke.point(next - 1)
+                for j in clocks.indices {
+                    var clock = clocks[j]
+                    while clock.k < clock.kUp {
+                        let fk = clock.f0 + Double(clock.k) / frameRate
+                        guard fk < arrival else { break }
+                        let tau = fk + ldisp
+                        let target = capMs.map { min(tau, newest.t + $0 / 1000) } ?? tau
+                        let prediction = predictor.predict(at: target, frameStartTime: fk, photonTime: tau, memory: &memories[j])
+                        // A resampler's answer stands for its own sample time, not the target.
+                        let shown = frameTimed ? (prediction?.t ?? target) : target
+                        let frame = Frame(
+                            phase: phaseBase + j, stroke: s, index: clock.k, startTime: fk, photonTime: tau, targetTime: shown,
+                            reachTime: prediction != nil && !frameTimed ? predictor.reach(at: target) : shown, newest: newest,
+                            newestIndex: next - 1, received: clock.received..<next,
+                            tipX: prediction?.x ?? newest.x, tipY: prediction?.y ?? newest.y,
+                            predicted: prediction != nil, kind: tau > tEnd ? .afterLift : .inStroke)
+                        var tail: [PenPoint]? = nil
+                        if let step = tailStep, let prediction {
+                            tail = Replay.tail(predictor, newest: newest.t, step: step, target: shown, prediction)
+                        }
+                        if j == 0 {
+                            sink.consume(frame, tail: tail)
+                        } else {
+                            heldFrames[clock.k + clock.slot] = frame
+                            if tailStep != nil { heldTails[clock.k + clock.slot] = tail }
+                        }
+                        clock.received = next
+                        clock.k += 1
+                    }
+                    clocks[j] = clock
+                }
             }
             guard next < feedEnd else { break }
-            deliver(stroke, next, to: &predictor, memories: &memories, timing, visiblePressure: &visiblePressure)
+            if let gap, next > 0, stroke.t[next] - stroke.t[next - 1] > gap {
+                predictor.reset()
+                for j in memories.indices { memories[j] = predictor.initialFrameMemory }
+            }
+            var pressure = stroke.pressure?[next]
+            if pressureDelay > 0, let pressures = stroke.pressure {
+                while visiblePressure < next && stroke.t[visiblePressure + 1] <= stroke.t[next] - pressureDelay { visiblePressure += 1 }
+                pressure = pressures[visiblePressure]
+            }
+            predictor.update(stroke.point(next), pressure: pressure)
             next += 1
         }
         if carries {
             for j in memories.indices { predictor.endStroke(&memories[j]) }
             carried = memories
         }
-        heldFrames.send(to: &sink, returningBuffersTo: &later)
-    }
-
-    /// The frame schedule of one stroke: each phase's clock (its first frame, the frame the
-    /// pen-up arrives at, at most ``maxFramesPerStroke(frameRateHz:)`` after it, and its slot in
-    /// the held frames), and how many frames phases 1 and up hold.
-    @inlinable
-    static func phaseClocks(_ stroke: Stroke, _ timing: ReplayTiming) -> (clocks: [PhaseClock], held: Int) {
-        let frameRate = timing.frameRate, lin = timing.lin
-        let tEnd = stroke.t[stroke.count - 1]
-        var clocks: [PhaseClock] = []
-        clocks.reserveCapacity(timing.f0s.count)
-        var held = 0
-        let maxFrames = maxFramesPerStroke(frameRateHz: frameRate)
-        for (j, f0) in timing.f0s.enumerated() {
-            let k = firstFrame(atOrAfter: stroke.t[0] + lin, f0: f0, rate: frameRate)
-            let kUp = min(firstFrame(atOrAfter: tEnd + lin, f0: f0, rate: frameRate), k + maxFrames)
-            clocks.append(PhaseClock(f0: f0, k: k, kUp: kUp, slot: held - k))
-            if j > 0 { held += max(0, kUp - k) }
-        }
-        return (clocks, held)
-    }
-
-    /// Too many frames to hold for the later phases: the stroke one phase at a time instead,
-    /// each with the predictor reset and its own frame memory (`memories[j]`, left as the
-    /// phase's replay leaves it).
-    @inlinable
-    static func replayPhaseByPhase<P: Predictor, Sink: FrameSink>(
-        _ stroke: Stroke, index s: Int, predictor: P, _ timing: ReplayTiming, memories: inout [P.FrameMemory],
-        later: inout LaterPhases, sink: inout Sink
-    ) {
-        let carries = predictor.carriesAcrossStrokes
-        for (j, f0) in timing.f0s.enumerated() {
-            var single = timing
-            single.f0s = [f0]
-            single.phaseBase = timing.phaseBase + j
-            var fresh = predictor
-            fresh.reset()
-            var mine: Any? = carries ? [memories[j]] : nil
-            replayStroke(stroke, index: s, predictor: fresh, single, later: &later, carried: &mine, sink: &sink)
-            if carries, let kept = (mine as? [P.FrameMemory])?.first { memories[j] = kept }
-        }
-    }
-
-    /// How many of the stroke's samples some phase's last open frame receives: the rest of the
-    /// stroke (what arrives only with the pen-up) is not fed, as no phase would have fed it.
-    @inlinable
-    static func samplesFed(_ stroke: Stroke, _ clocks: [PhaseClock], _ timing: ReplayTiming) -> Int {
-        var lastFrame = -Double.infinity
-        for clock in clocks where clock.k < clock.kUp {
-            lastFrame = max(lastFrame, clock.f0 + Double(clock.kUp - 1) / timing.frameRate)
-        }
-        var fed = stroke.count
-        while fed > 0 && !(stroke.t[fed - 1] + timing.lin <= lastFrame) { fed -= 1 }
-        return fed
-    }
-
-    /// Every phase's open frames that start before `arrival` (s), with sample `newest` the
-    /// newest received: each asks the predictor (with its phase's frame memory) and is recorded,
-    /// phase 0's sent to `sink` at once, the later phases' held. `frameTimed`: the predictor's
-    /// ``/InkPrediction/Predictor/answersForFrameTimes`` (its answer's time is then the frame's target).
-    @inlinable
-    static func showFrames<P: Predictor, Sink: FrameSink>(
-        before arrival: Double, newest newestIndex: Int, stroke: Stroke, index s: Int, predictor: P, frameTimed: Bool,
-        _ timing: ReplayTiming, clocks: inout [PhaseClock], memories: inout [P.FrameMemory], held: inout HeldFrames, sink: inout Sink
-    ) {
-        let frameRate = timing.frameRate, ldisp = timing.ldisp, capMs = timing.capMs
-        let tEnd = stroke.t[stroke.count - 1]
-        let newest = stroke.point(newestIndex)
-        for j in clocks.indices {
-            var clock = clocks[j]
-            while clock.k < clock.kUp {
-                let fk = clock.f0 + Double(clock.k) / frameRate
-                guard fk < arrival else { break }
-                let tau = fk + ldisp
-                let target = capMs.map { min(tau, newest.t + $0 / 1000) } ?? tau
-                let prediction = predictor.predict(at: target, frameStartTime: fk, photonTime: tau, memory: &memories[j])
-                // A resampler's answer stands for its own sample time, not the target.
-                let shown = frameTimed ? (prediction?.t ?? target) : target
-                let frame = Frame(
-                    phase: timing.phaseBase + j, stroke: s, index: clock.k, startTime: fk, photonTime: tau, targetTime: shown,
-                    reachTime: prediction != nil && !frameTimed ? predictor.reach(at: target) : shown, newest: newest,
-                    newestIndex: newestIndex, received: clock.received..<(newestIndex + 1),
-                    tipX: prediction?.x ?? newest.x, tipY: prediction?.y ?? newest.y,
-                    predicted: prediction != nil, kind: tau > tEnd ? .afterLift : .inStroke)
-                var tail: [PenPoint]? = nil
-                if let step = timing.tailStep, let prediction {
-                    tail = Replay.tail(predictor, newest: newest.t, step: step, target: shown, prediction)
-                }
-                if j == 0 {
-                    sink.consume(frame, tail: tail)
-                } else {
-                    held.hold(frame, tail: tail, at: clock.k + clock.slot)
-                }
-                clock.received = newestIndex + 1
-                clock.k += 1
-            }
-            clocks[j] = clock
-        }
-    }
-
-    /// Delivers sample `i` to the predictor: first a reset (and fresh frame memories) after a
-    /// gap over the strategy's limit, then the sample with the newest pressure visible at its
-    /// time (``Timing/pressureDelayMs``; `visiblePressure` is that sample's index).
-    @inlinable
-    static func deliver<P: Predictor>(
-        _ stroke: Stroke, _ i: Int, to predictor: inout P, memories: inout [P.FrameMemory], _ timing: ReplayTiming,
-        visiblePressure: inout Int
-    ) {
-        if let gap = timing.gap, i > 0, stroke.t[i] - stroke.t[i - 1] > gap {
-            predictor.reset()
-            for j in memories.indices { memories[j] = predictor.initialFrameMemory }
-        }
-        var pressure = stroke.pressure?[i]
-        let pressureDelay = timing.pressureDelay
-        if pressureDelay > 0, let pressures = stroke.pressure {
-            while visiblePressure < i && stroke.t[visiblePressure + 1] <= stroke.t[i] - pressureDelay { visiblePressure += 1 }
-            pressure = pressures[visiblePressure]
-        }
-        predictor.update(stroke.point(i), pressure: pressure)
+        let withTails = tailStep != nil
+        for i in heldFrames.indices { sink.consume(heldFrames[i], tail: withTails ? heldTails[i] : nil) }
+        swap(&heldFrames, &later.frames)
+        swap(&heldTails, &later.tails)
     }
 
     /// A frame's predicted tail: the answers at `newest + j · step` (`j = 1, 2, ...`) before
