@@ -32,8 +32,8 @@
 /// predictor's reach there), which the harness records as the frame's target and horizon.
 /// Pressure is passed through to the inner predictor (its lift detector keeps working: the
 /// controller does not watch lifts; end overshoot at a lift is the inner predictor's). Feeding,
-/// ``predict(at:)`` (uncontrolled: without a frame clock's memory there is no cap; the harness
-/// asks it only for a frame's tail), ``reset()`` and ``carriesAcrossStrokes`` (the inner
+/// `predict(at:)` (uncontrolled: without a frame clock's memory there is no cap; the harness
+/// asks it only for a frame's tail), `reset()` and `carriesAcrossStrokes` (the inner
 /// predictor's: the controller's own cap and queue never carry) are ``PathKeepingStage``'s.
 ///
 /// ```swift

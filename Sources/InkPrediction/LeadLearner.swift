@@ -28,8 +28,8 @@
 /// at its pen-up and calls ``endStroke(_:)``): the report says so, as section 4a asks. A replay
 /// that does not carry memory (a gap reset, a harness that makes each stroke's memory afresh)
 /// starts the stroke at `startMm`. Pressure passes through to the inner predictor; feeding,
-/// ``predict(at:)`` (not cut: without a frame clock's memory there is no learnt lead) and
-/// ``reset()`` are ``PathKeepingStage``'s.
+/// `predict(at:)` (not cut: without a frame clock's memory there is no learnt lead) and
+/// `reset()` are ``PathKeepingStage``'s.
 ///
 /// ```swift
 /// var p = LeadLearner(inner: BrakingPredictor(), parameters: .init(startMm: 1))

@@ -21,12 +21,12 @@ public protocol StageParameters: DescribedParameters {
 /// allocation per sample; the replay runs stages behind `any Predictor`, whose witness is then
 /// the forwarding itself: without `@inline(__always)` a `control+lead+braking` replay was 3-4%
 /// slower):
-/// - ``update(_:pressure:)`` appends the sample to ``path`` and passes it, with its pressure,
-///   to ``inner``; ``update(_:)`` is that with no pressure.
-/// - ``predict(at:)`` and ``reach(at:)`` are the inner predictor's (uncut: without a frame
+/// - `update(_:pressure:)` appends the sample to ``path`` and passes it, with its pressure,
+///   to ``inner``; `update(_:)` is that with no pressure.
+/// - `predict(at:)` and `reach(at:)` are the inner predictor's (uncut: without a frame
 ///   clock's memory a stage has nothing to apply; the harness asks them only for a frame's tail).
-/// - ``reset()`` resets the inner predictor and empties the path.
-/// - ``answersForFrameTimes`` and ``carriesAcrossStrokes`` are the inner predictor's.
+/// - `reset()` resets the inner predictor and empties the path.
+/// - `answersForFrameTimes` and `carriesAcrossStrokes` are the inner predictor's.
 public protocol PathKeepingStage: Predictor {
     /// The type of the predictor behind the stage.
     associatedtype Inner: Predictor
@@ -37,7 +37,7 @@ public protocol PathKeepingStage: Predictor {
 }
 
 extension PathKeepingStage {
-    /// Calls ``update(_:pressure:)`` with no pressure.
+    /// Calls `update(_:pressure:)` with no pressure.
     @inlinable @inline(__always)
     public mutating func update(_ sample: PenPoint) {
         update(sample, pressure: nil)
