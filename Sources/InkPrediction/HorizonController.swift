@@ -31,7 +31,10 @@
 /// returned point's `t` is the time the tip stands for (the controlled target, or the inner
 /// predictor's reach there), which the harness records as the frame's target and horizon.
 /// Pressure is passed through to the inner predictor (its lift detector keeps working: the
-/// controller does not watch lifts; end overshoot at a lift is the inner predictor's).
+/// controller does not watch lifts; end overshoot at a lift is the inner predictor's). Feeding,
+/// `predict(at:)` (uncontrolled: without a frame clock's memory there is no cap; the harness
+/// asks it only for a frame's tail), `reset()` and `carriesAcrossStrokes` (the inner
+/// predictor's: the controller's own cap and queue never carry) are ``PathKeepingStage``'s.
 ///
 /// ```swift
 /// var p = HorizonController(inner: BrakingPredictor(), parameters: .init(targetMm: 0.4))
@@ -39,7 +42,7 @@
 /// p.update(PenPoint(t: 0, x: 0, y: 0), pressure: 0.5)
 /// _ = p.predict(at: 0.03, frameStartTime: 0.01, photonTime: 0.035, memory: &memory)
 /// ```
-public struct HorizonController<Inner: Predictor>: Predictor {
+public struct HorizonController<Inner: Predictor>: PathKeepingStage {
     /// The controller's constants (shared by every inner type).
     public typealias Parameters = HorizonControllerParameters
 
@@ -83,10 +86,11 @@ public struct HorizonController<Inner: Predictor>: Predictor {
         }
     }
 
-    @usableFromInline var inner: Inner
+    /// The predictor behind the controller.
+    public var inner: Inner
     @usableFromInline let targetMm: Double, missRate: Double, stepS: Double, startS: Double, capMaxS: Double
     /// The delivered samples the tips are judged against.
-    @usableFromInline var path = DeliveredPath()
+    public var path = DeliveredPath()
 
     /// `inner` behind a controller with `parameters` (validate them first when they come from a user).
     public init(inner: Inner, parameters: Parameters = Parameters()) {
@@ -97,26 +101,6 @@ public struct HorizonController<Inner: Predictor>: Predictor {
         startS = parameters.startMs / 1000
         capMaxS = parameters.capMaxMs / 1000
     }
-
-    @inlinable
-    public mutating func update(_ sample: PenPoint) {
-        update(sample, pressure: nil)
-    }
-
-    /// Keeps the sample for judging and passes it, with its pressure, to the inner predictor.
-    @inlinable
-    public mutating func update(_ sample: PenPoint, pressure: Double?) {
-        path.append(sample)
-        inner.update(sample, pressure: pressure)
-    }
-
-    /// The inner predictor's answer at `t`, uncontrolled: without a frame clock's memory there is
-    /// no cap. The harness asks this only for a frame's tail, at times before the controlled target.
-    @inlinable
-    public func predict(at t: Double) -> PenPoint? { inner.predict(at: t) }
-
-    @inlinable
-    public func reach(at t: Double) -> Double { inner.reach(at: t) }
 
     @inlinable
     public var initialFrameMemory: FrameMemory { FrameMemory(capS: startS, inner: inner.initialFrameMemory) }
@@ -157,17 +141,6 @@ public struct HorizonController<Inner: Predictor>: Predictor {
         let standsFor = inner.answersForFrameTimes ? p.t : inner.reach(at: controlled)
         return PenPoint(t: standsFor, x: p.x, y: p.y)
     }
-
-    @inlinable
-    public mutating func reset() {
-        inner.reset()
-        path.removeAll()
-    }
-
-    /// Whether the inner predictor carries its frame memory across strokes (the controller's
-    /// own cap and queue never do).
-    @inlinable
-    public var carriesAcrossStrokes: Bool { inner.carriesAcrossStrokes }
 
     /// Starts the controller's own part afresh (the cap at ``HorizonControllerParameters/startMs``,
     /// no tip queued) and lets the inner predictor judge its stroke (``Predictor/endStroke(_:)``).
@@ -215,7 +188,13 @@ public struct HorizonControllerParameters: Sendable, Equatable {
     }
 }
 
-extension HorizonControllerParameters: DescribedParameters {
+extension HorizonControllerParameters: StageParameters {
+    /// A ``HorizonController`` with these constants in front of `inner`.
+    public func stage<Inner: Predictor>(wrapping inner: Inner) -> any Predictor {
+        HorizonController(inner: inner, parameters: self)
+    }
+
+
     /// The controller's constants as stage parameters (`control(target_mm=0.4)+braking`).
     public static let fields: [ParameterField<Self>] = [
         ParameterField(

@@ -27,7 +27,9 @@
 /// trace** (``carriesAcrossStrokes`` is `true`; the harness then feeds each stroke's every sample
 /// at its pen-up and calls ``endStroke(_:)``): the report says so, as section 4a asks. A replay
 /// that does not carry memory (a gap reset, a harness that makes each stroke's memory afresh)
-/// starts the stroke at `startMm`. Pressure passes through to the inner predictor.
+/// starts the stroke at `startMm`. Pressure passes through to the inner predictor; feeding,
+/// `predict(at:)` (not cut: without a frame clock's memory there is no learnt lead) and
+/// `reset()` are ``PathKeepingStage``'s.
 ///
 /// ```swift
 /// var p = LeadLearner(inner: BrakingPredictor(), parameters: .init(startMm: 1))
@@ -36,7 +38,7 @@
 /// _ = p.predict(at: 0.03, frameStartTime: 0.01, photonTime: 0.035, memory: &memory)
 /// p.endStroke(&memory)  // at the pen-up: memory.leadMm is the next stroke's lead
 /// ```
-public struct LeadLearner<Inner: Predictor>: Predictor {
+public struct LeadLearner<Inner: Predictor>: PathKeepingStage {
     /// The stage's constants (shared by every inner type).
     public typealias Parameters = LeadLearnerParameters
 
@@ -86,10 +88,11 @@ public struct LeadLearner<Inner: Predictor>: Predictor {
         }
     }
 
-    @usableFromInline var inner: Inner
+    /// The predictor behind the stage.
+    public var inner: Inner
     @usableFromInline let parameters: Parameters
     /// The delivered samples: the newest is where the lead is measured from; all of them judge the lift.
-    @usableFromInline var path = DeliveredPath()
+    public var path = DeliveredPath()
 
     /// `inner` behind the stage with `parameters` (validate them first when they come from a user).
     public init(inner: Inner, parameters: Parameters = Parameters()) {
@@ -98,32 +101,9 @@ public struct LeadLearner<Inner: Predictor>: Predictor {
     }
 
     @inlinable
-    public mutating func update(_ sample: PenPoint) {
-        update(sample, pressure: nil)
-    }
-
-    /// Keeps the sample and passes it, with its pressure, to the inner predictor.
-    @inlinable
-    public mutating func update(_ sample: PenPoint, pressure: Double?) {
-        path.append(sample)
-        inner.update(sample, pressure: pressure)
-    }
-
-    /// The inner predictor's answer at `t`, not cut: without a frame clock's memory there is no
-    /// learnt lead. The harness asks this only for a frame's tail.
-    @inlinable
-    public func predict(at t: Double) -> PenPoint? { inner.predict(at: t) }
-
-    @inlinable
-    public func reach(at t: Double) -> Double { inner.reach(at: t) }
-
-    @inlinable
     public var initialFrameMemory: FrameMemory {
         FrameMemory(leadMm: parameters.startMm, inner: inner.initialFrameMemory)
     }
-
-    @inlinable
-    public var answersForFrameTimes: Bool { inner.answersForFrameTimes }
 
     /// `true`: the lead carries from stroke to stroke of one trace.
     @inlinable
@@ -204,12 +184,6 @@ public struct LeadLearner<Inner: Predictor>: Predictor {
         }
         return allowed
     }
-
-    @inlinable
-    public mutating func reset() {
-        inner.reset()
-        path.removeAll()
-    }
 }
 
 /// ``LeadLearner``'s constants, with their units. ``validate(predictor:)`` checks them.
@@ -247,7 +221,13 @@ public struct LeadLearnerParameters: Sendable, Equatable {
     }
 }
 
-extension LeadLearnerParameters: DescribedParameters {
+extension LeadLearnerParameters: StageParameters {
+    /// A ``LeadLearner`` with these constants in front of `inner`.
+    public func stage<Inner: Predictor>(wrapping inner: Inner) -> any Predictor {
+        LeadLearner(inner: inner, parameters: self)
+    }
+
+
     /// The stage's constants as parameters (`control+lead(target_mm=0.5)+braking`).
     public static let fields: [ParameterField<Self>] = [
         ParameterField(

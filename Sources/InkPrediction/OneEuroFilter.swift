@@ -96,7 +96,12 @@ public struct OneEuroFilter: Sendable {
     }
 }
 
-extension OneEuroFilter.Parameters: DescribedParameters {
+extension OneEuroFilter.Parameters: StageParameters {
+    /// A ``OneEuroFilteredPredictor`` with these constants in front of `inner`.
+    public func stage<Inner: Predictor>(wrapping inner: Inner) -> any Predictor {
+        OneEuroFilteredPredictor(base: inner, filter: self)
+    }
+
     /// The filter's constants as stage parameters (`oneeuro(beta=0.01)+kalman`).
     public static let fields: [ParameterField<Self>] = {
         let hz = ParameterRange.above(0, atMost: 10_000)

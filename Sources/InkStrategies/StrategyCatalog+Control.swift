@@ -7,29 +7,13 @@ extension StrategyCatalog {
     static let controlStage = typedStage(
         "control",
         "online horizon controller: judges its own tips as the true samples arrive and moves the horizon so that a miss_rate share of them overshoot target_mm",
-        defaults: HorizonControllerParameters(), wrap: wrapControl)
+        defaults: HorizonControllerParameters())
 
-    static func wrapControl(_ base: any Predictor, _ p: HorizonControllerParameters) -> any Predictor {
-        func wrap<P: Predictor>(_ b: P) -> any Predictor {
-            HorizonController(inner: b, parameters: p)
-        }
-        return wrap(base)
-    }
-}
-
-extension StrategyCatalog {
     /// The `lead` stage: ``/InkPrediction/LeadLearner`` in front of any strategy
     /// (`control+lead+braking:lead_mm=4`), a lead cut-off learnt across the strokes of one trace
     /// from the ink each lift drew past the pen (its memory carries across strokes: section 4a).
     static let leadStage = typedStage(
         "lead",
         "lead cut-off learnt across the strokes of one trace: judges the ink each pen lift drew past the pen once the pen-up arrives, then drops or raises the next stroke's lead (state carries across strokes)",
-        defaults: LeadLearnerParameters(), wrap: wrapLead)
-
-    static func wrapLead(_ base: any Predictor, _ p: LeadLearnerParameters) -> any Predictor {
-        func wrap<P: Predictor>(_ b: P) -> any Predictor {
-            LeadLearner(inner: b, parameters: p)
-        }
-        return wrap(base)
-    }
+        defaults: LeadLearnerParameters())
 }

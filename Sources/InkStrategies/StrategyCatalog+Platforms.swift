@@ -48,15 +48,10 @@ extension StrategyCatalog {
     public static let stages: [StageDefinition] = [
         typedStage(
             "oneeuro", "1€ filter on x and y (Casiez et al., CHI 2012; defaults Chromium's, beta converted to per mm)",
-            defaults: OneEuroFilter.Parameters(), wrap: wrapOneEuro),
+            defaults: OneEuroFilter.Parameters()),
         controlStage,
         leadStage,
     ]
-
-    static func wrapOneEuro(_ base: any Predictor, _ p: OneEuroFilter.Parameters) -> any Predictor {
-        func wrap<P: Predictor>(_ b: P) -> any Predictor { OneEuroFilteredPredictor(base: b, filter: p) }
-        return wrap(base)
-    }
 
     /// The platforms' predictors and resamplers (issue 20): none is in the default run.
     static let platformStrategies: [StrategyDefinition] = [

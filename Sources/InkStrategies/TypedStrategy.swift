@@ -84,16 +84,20 @@ extension StrategyCatalog {
             })
     }
 
-    /// An input stage whose parameters are `P`'s fields with the defaults of `defaults`.
-    static func typedStage<P: DescribedParameters>(
-        _ name: String, _ about: String, defaults: P,
-        wrap: @escaping @Sendable (any Predictor, P) -> any Predictor
-    ) -> StageDefinition {
+    /// An input stage whose parameters are `P`'s fields with the defaults of `defaults`; the
+    /// checked parameters build the stage in front of each stroke's predictor
+    /// (``/InkPrediction/StageParameters/stage(wrapping:)``).
+    ///
+    /// - Parameters:
+    ///   - name: its name in `--strategies` (`name(param=value)+strategy`).
+    ///   - about: one line: what it does.
+    ///   - defaults: the parameters' defaults (usually `P()`).
+    static func typedStage<P: StageParameters>(_ name: String, _ about: String, defaults: P) -> StageDefinition {
         StageDefinition(
             name: name, about: about, parameters: parameters(of: defaults),
             build: { values throws(StrategySpecError) in
                 let p = try resolve(defaults, values, strategy: name)
-                return { base in wrap(base, p) }
+                return { base in p.stage(wrapping: base) }
             })
     }
 }

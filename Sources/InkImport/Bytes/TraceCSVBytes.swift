@@ -28,6 +28,15 @@ package enum TraceCSVBytes {
         var count = 0
         var isEmpty: Bool { count == 0 }
 
+        /// Reads the header line's cells; `false` for an unknown or repeated name, or a missing
+        /// `t_s`, `x_mm`, `y_mm` or `stroke`.
+        mutating func read(header cells: Cells, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+            for c in 0..<cells.count where !set(b, cells.start[c], cells.end[c], c) { return false }
+            guard t >= 0, x >= 0, y >= 0, stroke >= 0 else { return false }
+            count = cells.count
+            return true
+        }
+
         /// Sets the column called `name` (bytes `b[s..<e]`) to `index`; `false` for an unknown or repeated name.
         mutating func set(_ b: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, _ index: Int) -> Bool {
             func named(_ name: StaticString) -> Bool {
@@ -77,191 +86,324 @@ package enum TraceCSVBytes {
         return true
     }
 
+    /// The whole file, step by step: the encoding check, then line by line the blank lines and
+    /// comments (``comment(_:_:timeUnit:)``), the cells (``Cells``), the header (``Columns``), a
+    /// row's values (``row(_:_:_:_:)``) and the stroke assembly (``Strokes``). Every step that
+    /// meets something it does not take gives `nil`: the oracle then reads the file.
     private static func read(_ b: UnsafeBufferPointer<UInt8>, file: String, options: ImportOptions) -> Trace? {
-        let n = b.count
         var i = 0
-        if n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }
-        // Non-ASCII bytes are taken only in comments; the file must be UTF-8 as a whole.
+        if b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }
+        guard isUTF8(b, from: i) else { return nil }
+        let units = Units(options)
+        var columns = Columns()
+        var nominal: Double?
+        var strokes = Strokes(file: file)
+        var cells = Cells()
+        defer { cells.deallocate() }
+        var lineNumber = 0
+        do throws(ImportError) {
+            while i < b.count {
+                let line = nextLine(b, &i)
+                lineNumber += 1
+                if isBlank(b, line) { continue }
+                if b[line.start] == 0x23 {  // '#'
+                    switch comment(b, line, timeUnit: units.time) {
+                    case .plain: continue
+                    case .nominalInterval(let seconds):
+                        nominal = seconds
+                        continue
+                    case .notTaken: return nil
+                    }
+                }
+                if line.high >= 0x80 { return nil }
+                guard cells.split(b, line) else { return nil }
+                if columns.isEmpty {
+                    guard columns.read(header: cells, b) else { return nil }
+                    strokes.keepsTails = columns.kind >= 0
+                    continue
+                }
+                guard cells.count == columns.count, let row = row(b, cells, columns, units) else { return nil }
+                if row.isPrediction {
+                    guard strokes.addPrediction(row) else { return nil }
+                } else {
+                    guard let axes = penAxes(b, cells, columns) else { return nil }
+                    guard try strokes.addSample(row, axes, line: lineNumber) else { return nil }
+                }
+            }
+            if columns.isEmpty { return nil }
+            return try strokes.trace(nominalInterval: nominal, lastLine: lineNumber)
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: - Encoding and lines
+
+    /// Whether `b[from...]` may be read here: non-ASCII bytes are taken only in comments, and the
+    /// file must be UTF-8 as a whole (checked only when a byte is non-ASCII).
+    private static func isUTF8(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         var anyHigh = false
-        for k in i..<n where b[k] >= 0x80 {
+        for k in start..<b.count where b[k] >= 0x80 {
             anyHigh = true
             break
         }
-        if anyHigh && TextLines.firstInvalidUTF8(Array(b), from: i) != nil { return nil }
+        return !anyHigh || TextLines.firstInvalidUTF8(Array(b), from: start) == nil
+    }
 
-        let scale = options.scaleUnitsPerMM ?? 1, scaleY = options.yScaleUnitsPerMM ?? 1
-        let timeUnit = options.timeUnitSeconds ?? 1
-        var columns = Columns()
-        var nominal: Double?
-        var assembler = TraceAssembler(file: file)
+    /// One line's bytes `[start, end)`, without its `\n` and a final `\r`, and the bitwise or of
+    /// its bytes (`high >= 0x80`: a non-ASCII byte).
+    private struct Line {
+        var start: Int, end: Int
+        var high: UInt8
+    }
+
+    /// The line starting at `i`; moves `i` past its `\n`.
+    @inline(__always)
+    private static func nextLine(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Line {
+        let start = i
+        var high: UInt8 = 0
+        while i < b.count && b[i] != 0x0A {
+            high |= b[i]
+            i += 1
+        }
+        var end = i
+        if i < b.count { i += 1 }  // past the '\n'
+        if end > start && b[end - 1] == 0x0D { end -= 1 }
+        return Line(start: start, end: end, high: high)
+    }
+
+    /// Whether the line holds only spaces and tabs.
+    @inline(__always)
+    private static func isBlank(_ b: UnsafeBufferPointer<UInt8>, _ line: Line) -> Bool {
+        for k in line.start..<line.end where b[k] != 0x20 && b[k] != 0x09 { return false }
+        return true
+    }
+
+    /// What a comment line (`#...`) says.
+    private enum Comment {
+        /// A plain comment: skipped.
+        case plain
+        /// `# nominal_interval_s: V`, V in s (times the time unit), within ``InputLimits/nominalIntervalS``.
+        case nominalInterval(Double)
+        /// Something the oracle must judge: a mark combining with `#`, non-ASCII bytes in the
+        /// nominal interval line, or a value that is not a number in range.
+        case notTaken
+    }
+
+    /// The comment line `line` (its first byte is `#`). Kept out of line: comments are rare,
+    /// and inlined into the reader this made the line loop about 7% slower
+    /// (same instructions, worse code layout; measured with the readers driver).
+    @inline(never)
+    private static func comment(_ b: UnsafeBufferPointer<UInt8>, _ line: Line, timeUnit: Double) -> Comment {
+        let (start, end) = (line.start, line.end)
+        // A mark combining with '#' would make it no comment for the oracle.
+        if line.high >= 0x80 && (end - start < 2 || b[start + 1] >= 0x80) { return .notTaken }
+        var k = start + 1
+        while k < end && b[k] == 0x20 { k += 1 }
+        let prefix: StaticString = "nominal_interval_s:"
+        guard cellEquals(b, k, min(end, k + prefix.utf8CodeUnitCount), prefix) else { return .plain }
+        if line.high >= 0x80 { return .notTaken }
+        k += prefix.utf8CodeUnitCount
+        while k < end && b[k] == 0x20 { k += 1 }
+        guard let v = DecimalBytes.number(b, k, end), InputLimits.nominalIntervalS.contains(v * timeUnit) else { return .notTaken }
+        return .nominalInterval(v * timeUnit)
+    }
+
+    // MARK: - Cells and header
+
+    /// The cells of the current line (at most 16), split at `,` and trimmed of spaces and tabs:
+    /// fixed storage, not arrays (no uniqueness or exclusivity checks per cell). Deallocate it.
+    private struct Cells {
+        let start = UnsafeMutablePointer<Int>.allocate(capacity: 16), end = UnsafeMutablePointer<Int>.allocate(capacity: 16)
+        /// How many cells the last ``split(_:_:)`` found.
+        private(set) var count = 0
+
+        func deallocate() {
+            start.deallocate()
+            end.deallocate()
+        }
+
+        /// Splits `line` into cells; `false` for more than 16.
+        @inline(__always)
+        mutating func split(_ b: UnsafeBufferPointer<UInt8>, _ line: Line) -> Bool {
+            var cells = 0
+            var s = line.start
+            var k = line.start
+            while true {
+                if k == line.end || b[k] == 0x2C {
+                    guard cells < 16 else { return false }
+                    var a = s, z = k
+                    while a < z && (b[a] == 0x20 || b[a] == 0x09) { a += 1 }
+                    while z > a && (b[z - 1] == 0x20 || b[z - 1] == 0x09) { z -= 1 }
+                    start[cells] = a
+                    end[cells] = z
+                    cells += 1
+                    if k == line.end { break }
+                    s = k + 1
+                }
+                k += 1
+            }
+            count = cells
+            return true
+        }
+
+        /// Whether cell `c` is empty.
+        @inline(__always) func isEmpty(_ c: Int) -> Bool { end[c] == start[c] }
+        /// The number in cell `c`, `nil` for an empty cell or one that is not a number.
+        @inline(__always) func number(_ b: UnsafeBufferPointer<UInt8>, _ c: Int) -> Double? { cellNumber(b, start[c], end[c]) }
+        /// Whether cell `c` is `word`.
+        @inline(__always) func equals(_ b: UnsafeBufferPointer<UInt8>, _ c: Int, _ word: StaticString) -> Bool {
+            cellEquals(b, start[c], end[c], word)
+        }
+    }
+
+    // MARK: - A row's values
+
+    /// The options' units: file units per mm (x, y) and seconds per time unit.
+    private struct Units {
+        var x: Double, y: Double, time: Double
+        init(_ options: ImportOptions) {
+            x = options.scaleUnitsPerMM ?? 1
+            y = options.yScaleUnitsPerMM ?? 1
+            time = options.timeUnitSeconds ?? 1
+        }
+    }
+
+    /// A data row's values: the point (s, mm), its stroke and tool, and whether it is a
+    /// platform's predicted point (`kind` = `predicted`) rather than a sample.
+    private struct Row {
+        var point: PenPoint
+        var id: StrokeID
+        var tool: Tool
+        var isPrediction: Bool
+    }
+
+    /// The row in `cells`, or `nil` where a value is not one the reader takes.
+    @inline(__always)
+    private static func row(_ b: UnsafeBufferPointer<UInt8>, _ cells: Cells, _ columns: Columns, _ units: Units) -> Row? {
+        guard let tValue = cells.number(b, columns.t), let xValue = cells.number(b, columns.x), let yValue = cells.number(b, columns.y),
+            let id = strokeID(b, cells.start[columns.stroke], cells.end[columns.stroke]),
+            let tool = tool(b, cells, columns.tool), let isPrediction = isPrediction(b, cells, columns.kind)
+        else { return nil }
+        return Row(point: PenPoint(t: tValue * units.time, x: xValue / units.x, y: yValue / units.y), id: id, tool: tool, isPrediction: isPrediction)
+    }
+
+    /// The stroke id in `b[s..<e]`: 1 to 18 decimal digits.
+    @inline(__always)
+    private static func strokeID(_ b: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> StrokeID? {
+        guard e > s, e - s <= 18 else { return nil }
+        var value: UInt64 = 0
+        for j in s..<e {
+            let d = b[j] &- 0x30
+            guard d < 10 else { return nil }
+            value = value * 10 + UInt64(d)
+        }
+        return StrokeID(value: value, length: e - s)
+    }
+
+    /// The tool in cell `c` (`.pen` without the column or for an empty cell); `nil` for an unknown word.
+    @inline(__always)
+    private static func tool(_ b: UnsafeBufferPointer<UInt8>, _ cells: Cells, _ c: Int) -> Tool? {
+        guard c >= 0 && !cells.isEmpty(c) else { return .pen }
+        if cells.equals(b, c, "pen") { return .pen }
+        if cells.equals(b, c, "finger") { return .finger }
+        if cells.equals(b, c, "eraser") { return .eraser }
+        if cells.equals(b, c, "mouse") { return .mouse }
+        return nil
+    }
+
+    /// Whether cell `c` says `predicted` (`false` without the column, for an empty cell or
+    /// `sample`); `nil` for another word.
+    @inline(__always)
+    private static func isPrediction(_ b: UnsafeBufferPointer<UInt8>, _ cells: Cells, _ c: Int) -> Bool? {
+        guard c >= 0 else { return false }
+        if cells.isEmpty(c) || cells.equals(b, c, "sample") { return false }
+        if cells.equals(b, c, "predicted") { return true }
+        return nil
+    }
+
+    /// A sample's optional pen axes (pressure, tilt and azimuth as written).
+    private struct PenAxes {
+        var pressure: Double?, tilt: Double?, azimuth: Double?
+    }
+
+    /// The sample row's pen axes (absent column or empty cell: `nil`); `nil` altogether where a
+    /// cell is not a number.
+    @inline(__always)
+    private static func penAxes(_ b: UnsafeBufferPointer<UInt8>, _ cells: Cells, _ columns: Columns) -> PenAxes? {
+        var axes = PenAxes()
+        if columns.pressure >= 0 && !cells.isEmpty(columns.pressure) {
+            guard let v = cells.number(b, columns.pressure) else { return nil }
+            axes.pressure = v
+        }
+        if columns.tilt >= 0 && !cells.isEmpty(columns.tilt) {
+            guard let v = cells.number(b, columns.tilt) else { return nil }
+            axes.tilt = v
+        }
+        if columns.azimuth >= 0 && !cells.isEmpty(columns.azimuth) {
+            guard let v = cells.number(b, columns.azimuth) else { return nil }
+            axes.azimuth = v
+        }
+        return axes
+    }
+
+    // MARK: - Stroke assembly
+
+    /// The strokes so far: each sample is held until the next sample row (a platform's
+    /// predicted points after it are its tail), then given to the ``TraceAssembler``.
+    private struct Strokes {
+        var assembler: TraceAssembler
         var seen = Set<StrokeID>()
         var current: StrokeID?
         var currentTool = Tool.pen
         var pending: Sample?
         var pendingTail: [PenPoint] = []
         var pendingLine = 0
-        // The cells of the current line (at most 16): fixed storage, not arrays (no uniqueness
-        // or exclusivity checks per cell).
-        let cellStart = UnsafeMutablePointer<Int>.allocate(capacity: 16), cellEnd = UnsafeMutablePointer<Int>.allocate(capacity: 16)
-        defer {
-            cellStart.deallocate()
-            cellEnd.deallocate()
+        /// Whether the file has a `kind` column (a sample's tail is then given, even empty).
+        var keepsTails = false
+
+        init(file: String) { assembler = TraceAssembler(file: file) }
+
+        /// A predicted point: the tail of the held sample of the same stroke; `false` without one.
+        @inline(__always)
+        mutating func addPrediction(_ row: Row) -> Bool {
+            guard pending != nil, current == row.id else { return false }
+            pendingTail.append(row.point)
+            return true
         }
-        var lineNumber = 0
 
-        func number(_ c: Int) -> Double? { cellNumber(b, cellStart[c], cellEnd[c]) }
-        func equals(_ c: Int, _ word: StaticString) -> Bool { cellEquals(b, cellStart[c], cellEnd[c], word) }
-
-        do throws(ImportError) {
-            while i < n {
-                // One line: [start, end) without its '\n' and a final '\r'.
-                let start = i
-                var high: UInt8 = 0
-                while i < n && b[i] != 0x0A {
-                    high |= b[i]
-                    i += 1
-                }
-                var end = i
-                if i < n { i += 1 }  // past the '\n'
-                lineNumber += 1
-                if end > start && b[end - 1] == 0x0D { end -= 1 }
-
-                var blank = true
-                for k in start..<end where b[k] != 0x20 && b[k] != 0x09 {
-                    blank = false
-                    break
-                }
-                if blank { continue }
-                if b[start] == 0x23 {  // '#'
-                    // A mark combining with '#' would make it no comment for the oracle.
-                    if high >= 0x80 && (end - start < 2 || b[start + 1] >= 0x80) { return nil }
-                    var k = start + 1
-                    while k < end && b[k] == 0x20 { k += 1 }
-                    let prefix: StaticString = "nominal_interval_s:"
-                    let len = prefix.utf8CodeUnitCount
-                    guard end - k >= len else { continue }
-                    var isNominal = true
-                    for j in 0..<len where b[k + j] != prefix.utf8Start[j] {
-                        isNominal = false
-                        break
-                    }
-                    guard isNominal else { continue }
-                    if high >= 0x80 { return nil }
-                    k += len
-                    while k < end && b[k] == 0x20 { k += 1 }
-                    guard let v = DecimalBytes.number(b, k, end), InputLimits.nominalIntervalS.contains(v * timeUnit) else { return nil }
-                    nominal = v * timeUnit
-                    continue
-                }
-                if high >= 0x80 { return nil }
-
-                // Cells, split at ',' and trimmed of spaces and tabs.
-                var cells = 0
-                var s = start
-                var k = start
-                while true {
-                    if k == end || b[k] == 0x2C {
-                        guard cells < 16 else { return nil }
-                        var a = s, z = k
-                        while a < z && (b[a] == 0x20 || b[a] == 0x09) { a += 1 }
-                        while z > a && (b[z - 1] == 0x20 || b[z - 1] == 0x09) { z -= 1 }
-                        cellStart[cells] = a
-                        cellEnd[cells] = z
-                        cells += 1
-                        if k == end { break }
-                        s = k + 1
-                    }
-                    k += 1
-                }
-
-                if columns.isEmpty {
-                    for c in 0..<cells where !columns.set(b, cellStart[c], cellEnd[c], c) { return nil }
-                    guard columns.t >= 0, columns.x >= 0, columns.y >= 0, columns.stroke >= 0 else { return nil }
-                    columns.count = cells
-                    continue
-                }
-                guard cells == columns.count else { return nil }
-                guard let tValue = number(columns.t), let xValue = number(columns.x), let yValue = number(columns.y) else { return nil }
-                let t = tValue * timeUnit
-                let x = xValue / scale
-                let y = yValue / scaleY
-
-                let idStart = cellStart[columns.stroke], idEnd = cellEnd[columns.stroke]
-                guard idEnd > idStart, idEnd - idStart <= 18 else { return nil }
-                var idValue: UInt64 = 0
-                for j in idStart..<idEnd {
-                    let d = b[j] &- 0x30
-                    guard d < 10 else { return nil }
-                    idValue = idValue * 10 + UInt64(d)
-                }
-                let id = StrokeID(value: idValue, length: idEnd - idStart)
-
-                var tool = Tool.pen
-                if columns.tool >= 0 && cellEnd[columns.tool] > cellStart[columns.tool] {
-                    let c = columns.tool
-                    if equals(c, "pen") {
-                        tool = .pen
-                    } else if equals(c, "finger") {
-                        tool = .finger
-                    } else if equals(c, "eraser") {
-                        tool = .eraser
-                    } else if equals(c, "mouse") {
-                        tool = .mouse
-                    } else {
-                        return nil
-                    }
-                }
-                var isPrediction = false
-                if columns.kind >= 0 {
-                    let c = columns.kind
-                    if cellEnd[c] == cellStart[c] || equals(c, "sample") {
-                        isPrediction = false
-                    } else if equals(c, "predicted") {
-                        isPrediction = true
-                    } else {
-                        return nil
-                    }
-                }
-                if isPrediction {
-                    guard pending != nil, current == id else { return nil }
-                    pendingTail.append(PenPoint(t: t, x: x, y: y))
-                    continue
-                }
-                if current == id, tool != currentTool { return nil }
-                if let p = pending {
-                    try assembler.add(p, tail: columns.kind >= 0 ? pendingTail : nil, at: .line(pendingLine))
-                    pending = nil
-                }
-                if current != id {
-                    currentTool = tool
-                    guard seen.insert(id).inserted else { return nil }
-                    current = id
-                    try assembler.beginStroke(tool: tool)
-                }
-                var pressure: Double?, tilt: Double?, azimuth: Double?
-                if columns.pressure >= 0 && cellEnd[columns.pressure] > cellStart[columns.pressure] {
-                    guard let v = number(columns.pressure) else { return nil }
-                    pressure = v
-                }
-                if columns.tilt >= 0 && cellEnd[columns.tilt] > cellStart[columns.tilt] {
-                    guard let v = number(columns.tilt) else { return nil }
-                    tilt = v
-                }
-                if columns.azimuth >= 0 && cellEnd[columns.azimuth] > cellStart[columns.azimuth] {
-                    guard let v = number(columns.azimuth) else { return nil }
-                    azimuth = v
-                }
-                pending = Sample(t: t, x: x, y: y, pressure: pressure, tilt: tilt, azimuth: azimuth)
-                pendingTail.removeAll(keepingCapacity: true)
-                pendingLine = lineNumber
+        /// A sample on line `line`: gives the held one to the assembler, starts a stroke at a
+        /// new id, and holds this one; `false` for a tool change within a stroke or a stroke id
+        /// seen before.
+        @inline(__always)
+        mutating func addSample(_ row: Row, _ axes: PenAxes, line: Int) throws(ImportError) -> Bool {
+            if current == row.id, row.tool != currentTool { return false }
+            try flush()
+            if current != row.id {
+                currentTool = row.tool
+                guard seen.insert(row.id).inserted else { return false }
+                current = row.id
+                try assembler.beginStroke(tool: row.tool)
             }
-            if columns.isEmpty { return nil }
-            if let p = pending {
-                try assembler.add(p, tail: columns.kind >= 0 ? pendingTail : nil, at: .line(pendingLine))
-            }
-            return try assembler.trace(notices: [], nominalInterval: nominal, end: .line(max(1, lineNumber)))
-        } catch {
-            return nil
+            let p = row.point
+            pending = Sample(t: p.t, x: p.x, y: p.y, pressure: axes.pressure, tilt: axes.tilt, azimuth: axes.azimuth)
+            pendingTail.removeAll(keepingCapacity: true)
+            pendingLine = line
+            return true
+        }
+
+        /// Gives the held sample (with its tail where the file has a `kind` column) to the assembler.
+        @inline(__always)
+        mutating func flush() throws(ImportError) {
+            guard let p = pending else { return }
+            try assembler.add(p, tail: keepsTails ? pendingTail : nil, at: .line(pendingLine))
+            pending = nil
+        }
+
+        /// The trace, after the last line (`lastLine`, at least 1, is where an error at the end is reported).
+        mutating func trace(nominalInterval: Double?, lastLine: Int) throws(ImportError) -> Trace {
+            try flush()
+            return try assembler.trace(notices: [], nominalInterval: nominalInterval, end: .line(max(1, lastLine)))
         }
     }
 }
