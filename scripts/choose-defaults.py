@@ -60,6 +60,8 @@ def main():
     ap.add_argument("--objective", choices=["worst", "mean"], default="worst",
                     help="among the candidates within the budget, maximise the worst (default) or the mean latency removed over the training devices")
     ap.add_argument("--candidates", nargs="+", help="strategy names as summary.csv writes them, in order (default: every strategy of the first summary but none)")
+    ap.add_argument("--candidate-table", action="store_true",
+                    help="also print every candidate's in-sample figures: mean (worst) latency removed over the devices per timing, and the devices outside the budget")
     args = ap.parse_args()
 
     if not args.candidates:
@@ -144,6 +146,24 @@ def main():
         print(f"| {d} | " + " | ".join(
             f"{figures[(shipped, d, t)]['removed']:.1f} / {figures[(shipped, d, t)]['p95']:.3f} / {figures[(shipped, d, t)]['end']:.3f}"
             for t in timings) + " |")
+    if args.candidate_table:
+        print()
+        print(f"Every candidate in-sample, over all {len(devices)} pen devices (mean over devices of latency removed, worst in brackets):")
+        print()
+        print("| candidate | " + " | ".join(f"{t}: mean (worst) ms" for t in timings) + " | outside the budget (timing: removed ms / p95 mm / end max mm) |")
+        print("|---|" + "---|" * len(timings) + "---|")
+        for c in args.candidates:
+            cols = []
+            for t in timings:
+                values = [figures[(c, d, t)]["removed"] for d in devices]
+                cols.append(f"{sum(values) / len(values):.1f} ({min(values):.1f})")
+            outside = []
+            for d in devices:
+                for t in timings:
+                    f = figures[(c, d, t)]
+                    if not within(f):
+                        outside.append(f"{d} ({t}: {f['removed']:.1f} / {f['p95']:.3f} / {f['end']:.3f})")
+            print(f"| `{c}` | " + " | ".join(cols) + " | " + ("; ".join(outside) or "none") + " |")
 
 
 if __name__ == "__main__":

@@ -38,9 +38,13 @@
 /// 5. **Lift.** With pressure (``update(_:pressure:)``), `r` = the newest pressure over the
 ///    highest of the last 100 ms: `h_e` is multiplied by
 ///    `clamp((r - liftRatio) / ((1 - liftRatio) / 2), 0, 1)`, the pressure stroke-end detector.
+///    With `liftAheadMs` > 0 (off by default) a falling pressure is judged where the last
+///    interval's slope takes it `liftAheadMs` ahead: `r = max(0, p + ṗ · liftAheadMs) / peak`.
 /// 6. **Arc.** The distance along the path is `d = min(L, max(0, s h_e + a_used h_e² / 2))`
 ///    with the lead cut-off `L = leadMm + leadIntervals · s · Δ` (`Δ` the mean input interval
 ///    over the fitted samples, s): it bounds the ink drawn past a lift the pen gives no sign of.
+///    While the newest sample carries a pressure above 0, `pressedLeadMm` (when above 0; off by
+///    default) replaces `leadMm`: such a pen's lift is seen by step 5.
 ///    The second term (0 by default) lets the tip lead by a share of the travel of one input
 ///    interval: a pen lifting at full speed is recorded for one more interval, so that much
 ///    ink past the newest sample lies on its path when it goes straight on. The
@@ -102,6 +106,18 @@ public struct BrakingPredictor: Predictor {
         /// interval (s) between the fitted samples. From 0 to 4; 0 (the default) leaves `leadMm`
         /// alone.
         public var leadIntervals: Double
+        /// The lift detector's look-ahead in ms (sixth round): when the pressure is falling, the
+        /// ratio it judges is the pressure extrapolated this far ahead along the last interval's
+        /// slope, `(p + ṗ · liftAheadMs) / peak`, so a pressure that is dropping fast cuts the
+        /// horizon before it reaches `liftRatio`. From 0 to 100; 0 (the default) judges the newest
+        /// pressure alone. Samples without pressure never shrink the horizon.
+        public var liftAheadMs: Double
+        /// The lead cut-off in mm used while the newest sample carries a pressure above 0 (sixth
+        /// round): a pen that reports pressure warns of its lift through the lift detector, so its
+        /// lead may be longer than `leadMm`, which then bounds only streams without pressure
+        /// (and hover samples, which report 0). From 0 to 100; 0 (the default) uses `leadMm`
+        /// for every sample.
+        public var pressedLeadMm: Double
 
         /// The defaults were chosen with `bench tune` on both `Datasets/recordings` (7
         /// recordings) and the synthetic default suite, within the budget overshoot p95 <= 0.5 mm
@@ -116,8 +132,11 @@ public struct BrakingPredictor: Predictor {
         public init(
             windowMs: Double = 50, accelGain: Double = 0, decelGain: Double = 2, turnGain: Double = 1.6,
             windowMm: Double = 4.5, turnLimitRad: Double = 10, liftRatio: Double = 0.8, bendMm: Double = 0.18,
-            leadMm: Double = 1.1, weightMs: Double = 20, leadIntervals: Double = 0
+            leadMm: Double = 1.1, weightMs: Double = 20, leadIntervals: Double = 0, liftAheadMs: Double = 0,
+            pressedLeadMm: Double = 0
         ) {
+            self.liftAheadMs = liftAheadMs
+            self.pressedLeadMm = pressedLeadMm
             self.leadIntervals = leadIntervals
             self.weightMs = weightMs
             self.leadMm = leadMm
@@ -151,6 +170,12 @@ public struct BrakingPredictor: Predictor {
     @usableFromInline let bendMm: Double
     @usableFromInline let leadMm: Double
     @usableFromInline let leadIntervals: Double
+    /// `liftAheadMs` in s (0: the newest pressure alone).
+    @usableFromInline let liftAheadS: Double
+    /// `pressedLeadMm` (0: `leadMm` throughout).
+    @usableFromInline let pressedLeadMm: Double
+    /// Whether the newest sample carried a pressure above 0 (a hover sample reports 0).
+    @usableFromInline var pressed = false
     /// The mean interval (s) between the samples of the newest fit (0 before two samples).
     @usableFromInline var intervalS = 0.0
     /// `weightMs` in s (0: unweighted).
@@ -183,6 +208,8 @@ public struct BrakingPredictor: Predictor {
         bendMm = parameters.bendMm
         leadMm = parameters.leadMm
         leadIntervals = parameters.leadIntervals
+        liftAheadS = parameters.liftAheadMs / 1000
+        pressedLeadMm = parameters.pressedLeadMm
         weightS = parameters.weightMs / 1000
     }
 
@@ -200,9 +227,11 @@ public struct BrakingPredictor: Predictor {
         ys[head] = sample.y
         pressures[head] = pressure ?? -1
         if count < Self.capacity { count += 1 }
+        let previousT = last.t
         last = sample
         fit()
         liftShare = 1
+        pressed = (pressure ?? 0) > 0
         guard liftRatio > 0, let pressure else { return }
         var peak = pressure
         var i = head
@@ -212,7 +241,13 @@ public struct BrakingPredictor: Predictor {
             i = (i - 1) & (Self.capacity - 1)
         }
         guard peak > 0 else { return }
-        let ratio = pressure / peak
+        var judged = pressure
+        let previousPressure = pressures[(head - 1) & (Self.capacity - 1)]
+        if liftAheadS > 0, count >= 2, previousPressure >= 0, sample.t > previousT {
+            let slope = (pressure - previousPressure) / (sample.t - previousT)
+            if slope < 0 { judged = max(0, pressure + slope * liftAheadS) }
+        }
+        let ratio = judged / peak
         liftShare = min(1, max(0, (ratio - liftRatio) / (0.5 * (1 - liftRatio))))
     }
 
@@ -316,7 +351,7 @@ public struct BrakingPredictor: Predictor {
             used = accelGain * along
         }
         he *= liftShare
-        let lead = leadMm + leadIntervals * speed * intervalS
+        let lead = (pressed && pressedLeadMm > 0 ? pressedLeadMm : leadMm) + leadIntervals * speed * intervalS
         let distance = min(lead, max(0, speed * he + 0.5 * used * he * he))
         // Along the circle of the current curvature κ = <n̂, a> / s² (signed, n̂ = u turned
         // left), scaled by turnGain: the chord after an arc of length d turns by θ = κ d and
@@ -337,6 +372,7 @@ public struct BrakingPredictor: Predictor {
     public mutating func reset() {
         count = 0
         liftShare = 1
+        pressed = false
         intervalS = 0
         vx = 0; vy = 0; ax = 0; ay = 0
     }
@@ -381,5 +417,11 @@ extension BrakingPredictor.Parameters: DescribedParameters {
         ParameterField(
             "lead_intervals", \.leadIntervals, unit: "", range: .closed(0, 4),
             about: "lead cut-off grows by this share of one input interval's travel at the fitted speed (0-4)"),
+        ParameterField(
+            "lift_ahead_ms", \.liftAheadMs, unit: "ms", range: .closed(0, 100),
+            about: "lift detector judges a falling pressure extrapolated this many ms ahead (0: the newest pressure)"),
+        ParameterField(
+            "pressed_lead_mm", \.pressedLeadMm, unit: "mm", range: .closed(0, 100),
+            about: "lead cut-off while the newest sample carries a pressure above 0 (0: lead_mm throughout)"),
     ]
 }

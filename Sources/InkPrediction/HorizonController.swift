@@ -21,7 +21,10 @@
 /// and its own earlier tips. Its state per frame clock (the cap and the queue of tips to judge)
 /// is the ``FrameMemory``, started at ``HorizonControllerParameters/startMs`` with each stroke and
 /// after a reset; nothing of its own carries across strokes (an inner predictor that carries
-/// its memory, such as ``LeadLearner``, keeps doing so behind it). A frame where the inner predictor declines
+/// its memory, such as ``LeadLearner``, keeps doing so behind it), unless
+/// ``HorizonControllerParameters/carryCap`` is set: then each stroke starts with the cap the
+/// previous one ended with, after judging the tips it showed past its lift
+/// (``carriesAcrossStrokes`` is then `true`, and the report says so). A frame where the inner predictor declines
 /// queues nothing (the newest sample shown lies on the path). At most
 /// ``pendingCapacity`` tips wait to be judged (the oldest is dropped unjudged beyond that), and
 /// the judging path is the newest ``historyCapacity`` samples (under 250 ms above 512 Hz: the
@@ -33,8 +36,9 @@
 /// Pressure is passed through to the inner predictor (its lift detector keeps working: the
 /// controller does not watch lifts; end overshoot at a lift is the inner predictor's). Feeding,
 /// `predict(at:)` (uncontrolled: without a frame clock's memory there is no cap; the harness
-/// asks it only for a frame's tail), `reset()` and `carriesAcrossStrokes` (the inner
-/// predictor's: the controller's own cap and queue never carry) are ``PathKeepingStage``'s.
+/// asks it only for a frame's tail) and `reset()` are ``PathKeepingStage``'s;
+/// ``carriesAcrossStrokes`` is the controller's own (the inner predictor's, or `true` with
+/// ``HorizonControllerParameters/carryCap``).
 ///
 /// ```swift
 /// var p = HorizonController(inner: BrakingPredictor(), parameters: .init(targetMm: 0.4))
@@ -89,6 +93,8 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
     /// The predictor behind the controller.
     public var inner: Inner
     @usableFromInline let targetMm: Double, missRate: Double, stepS: Double, startS: Double, capMaxS: Double
+    /// Whether the cap carries across strokes (``HorizonControllerParameters/carryCap``).
+    @usableFromInline let carryCap: Bool
     /// The delivered samples the tips are judged against.
     public var path = DeliveredPath()
 
@@ -100,6 +106,7 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
         stepS = parameters.stepMs / 1000
         startS = parameters.startMs / 1000
         capMaxS = parameters.capMaxMs / 1000
+        carryCap = parameters.carryCap
     }
 
     @inlinable
@@ -123,16 +130,7 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
     public func predict(at target: Double, frameStartTime: Double, photonTime: Double, memory: inout FrameMemory) -> PenPoint? {
         guard !path.isEmpty else { return nil }
         let newest = path.newest
-        while memory.count > 0 {
-            let tip = memory.pending[memory.first]
-            guard tip.t <= newest.t else { break }
-            memory.first = (memory.first + 1) & 15
-            memory.count -= 1
-            let miss = path.distance(to: tip) > targetMm
-            memory.judgedCount += 1
-            if miss { memory.missedCount += 1 }
-            memory.cap = min(capMaxS, max(0, memory.cap + stepS * (missRate - (miss ? 1 : 0))))
-        }
+        judge(&memory, upTo: newest.t)
         let controlled = min(target, newest.t + memory.cap)
         guard let p = inner.predict(at: controlled, frameStartTime: frameStartTime, photonTime: photonTime, memory: &memory.inner) else {
             return nil
@@ -142,13 +140,38 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
         return PenPoint(t: standsFor, x: p.x, y: p.y)
     }
 
-    /// Starts the controller's own part afresh (the cap at ``HorizonControllerParameters/startMs``,
-    /// no tip queued) and lets the inner predictor judge its stroke (``Predictor/endStroke(_:)``).
+    /// Judges the queued tips whose photon time is at or before `newestS` (s), oldest first,
+    /// and moves the cap after each.
+    @inlinable
+    func judge(_ memory: inout FrameMemory, upTo newestS: Double) {
+        while memory.count > 0 {
+            let tip = memory.pending[memory.first]
+            guard tip.t <= newestS else { break }
+            memory.first = (memory.first + 1) & 15
+            memory.count -= 1
+            let miss = path.distance(to: tip) > targetMm
+            memory.judgedCount += 1
+            if miss { memory.missedCount += 1 }
+            memory.cap = min(capMaxS, max(0, memory.cap + stepS * (missRate - (miss ? 1 : 0))))
+        }
+    }
+
+    /// Whether the controller's cap (``HorizonControllerParameters/carryCap``) or the inner
+    /// predictor's frame memory carries across strokes.
+    @inlinable
+    public var carriesAcrossStrokes: Bool { carryCap || inner.carriesAcrossStrokes }
+
+    /// Lets the inner predictor judge its stroke (``Predictor/endStroke(_:)``) and starts the
+    /// controller's own part afresh: no tip queued, the cap at
+    /// ``HorizonControllerParameters/startMs``, or, with ``HorizonControllerParameters/carryCap``,
+    /// the cap after judging every tip still queued (the stroke's path is complete: the pen-up
+    /// has arrived), so ink shown past the lift counts.
     @inlinable
     public func endStroke(_ memory: inout FrameMemory) {
         var innerMemory = memory.inner
         inner.endStroke(&innerMemory)
-        memory = FrameMemory(capS: startS, inner: innerMemory)
+        if carryCap { judge(&memory, upTo: .infinity) }
+        memory = FrameMemory(capS: carryCap ? memory.cap : startS, inner: innerMemory)
     }
 }
 
@@ -166,10 +189,18 @@ public struct HorizonControllerParameters: Sendable, Equatable {
     public var startMs: Double
     /// The longest cap (ms) the controller allows. From 0 to 200.
     public var capMaxMs: Double
+    /// Whether each stroke of a trace starts with the cap the previous stroke ended with (after
+    /// its tips past the lift are judged) instead of ``startMs`` (sixth round; `false` by
+    /// default). The first stroke of a trace starts at ``startMs``.
+    public var carryCap: Bool
 
     /// Defaults from the measured sketch (target 0.4 mm, 5 % misses, 4 ms steps, start
     /// 15 ms, at most 45 ms); see `docs/predictors.md` for how they fare per device.
-    public init(targetMm: Double = 0.4, missRate: Double = 0.05, stepMs: Double = 4, startMs: Double = 15, capMaxMs: Double = 45) {
+    public init(
+        targetMm: Double = 0.4, missRate: Double = 0.05, stepMs: Double = 4, startMs: Double = 15, capMaxMs: Double = 45,
+        carryCap: Bool = false
+    ) {
+        self.carryCap = carryCap
         self.targetMm = targetMm
         self.missRate = missRate
         self.stepMs = stepMs
@@ -212,5 +243,6 @@ extension HorizonControllerParameters: StageParameters {
         ParameterField(
             "cap_max_ms", \.capMaxMs, unit: "ms", range: .closed(0, 200),
             about: "longest cap the controller allows (ms)"),
+        ParameterField("carry_cap", \.carryCap, about: "1: each stroke starts with the cap the previous one ended with (0: at start_ms)"),
     ]
 }

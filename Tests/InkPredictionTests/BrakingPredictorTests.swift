@@ -294,6 +294,55 @@ struct BrakingPredictorTests {
         #expect(noPressure.predict(at: 4.0 / 240 + 0.01).map { $0.x > 4.5 } == true)
     }
 
+    @Test func liftAheadJudgesAFallingPressureWhereItsSlopeLeads() {
+        // 100 mm/s at 240 Hz, pressure 0.6 then falling 0.01 per interval (2.4 per s): the
+        // newest ratio stays above 0.9 (0.57 / 0.6 = 0.95), so lift_ahead_ms 0 keeps the full
+        // horizon; 20 ms ahead the pressure is 0.57 - 2.4 x 0.02 = 0.522 (ratio 0.87), which
+        // the detector scales to (0.87 - 0.8) / 0.1 = 0.7 of the horizon.
+        let pressures = Array(repeating: 0.6, count: 20) + [0.59, 0.58, 0.57]
+        func share(liftAheadMs: Double) -> Double {
+            var p = BrakingPredictor(parameters: .init(liftRatio: 0.8, bendMm: 100, leadMm: 100, liftAheadMs: liftAheadMs))
+            var blind = BrakingPredictor(parameters: .init(liftRatio: 0, bendMm: 100, leadMm: 100))
+            var last = 0.0
+            for (i, pressure) in pressures.enumerated() {
+                let s = PenPoint(t: Double(i) / 240, x: 100 * Double(i) / 240, y: 0)
+                p.update(s, pressure: pressure)
+                blind.update(s, pressure: pressure)
+                last = ((p.predict(at: s.t + 0.02)?.x ?? 0) - s.x) / ((blind.predict(at: s.t + 0.02)?.x ?? 0) - s.x)
+            }
+            return last
+        }
+        #expect(abs(share(liftAheadMs: 0) - 1) < 1e-9)
+        #expect(abs(share(liftAheadMs: 20) - 0.7) < 1e-6)
+        // A rising or steady pressure is judged as it is.
+        var steady = BrakingPredictor(parameters: .init(liftRatio: 0.8, bendMm: 100, leadMm: 100, liftAheadMs: 50))
+        for i in 0..<10 { steady.update(PenPoint(t: Double(i) / 240, x: 100 * Double(i) / 240, y: 0), pressure: 0.3 + 0.01 * Double(i)) }
+        #expect(steady.predict(at: 9.0 / 240 + 0.02).map { abs($0.x - 100 * (9.0 / 240 + 0.02)) < 1e-6 } == true)
+    }
+
+    @Test(arguments: [(1.0, 2.5), (1.5, 0.5)])
+    func pressedLeadReplacesTheLeadWhileTheSampleCarriesPressure(leadMm: Double, pressedLeadMm: Double) {
+        // 300 mm/s straight, asked 35 ms ahead: the tip leads by pressed_lead_mm while the
+        // samples carry a steady pressure above 0, by lead_mm when they carry none or 0, and by lead_mm
+        // throughout with pressed_lead_mm 0.
+        func farthest(pressure: Double?, pressedLeadMm: Double) -> Double {
+            var p = BrakingPredictor(parameters: .init(bendMm: 100, leadMm: leadMm, pressedLeadMm: pressedLeadMm))
+            var worst = 0.0
+            for i in 0..<30 {
+                let t = Double(i) / 240
+                p.update(PenPoint(t: t, x: 300 * t, y: 0), pressure: pressure)
+                guard i >= 2, let q = p.predict(at: t + 0.035) else { continue }
+                worst = max(worst, q.x - 300 * t)
+            }
+            return worst
+        }
+        #expect(abs(farthest(pressure: 0.5, pressedLeadMm: pressedLeadMm) - pressedLeadMm) < 1e-9)
+        #expect(abs(farthest(pressure: nil, pressedLeadMm: pressedLeadMm) - leadMm) < 1e-9)
+        #expect(abs(farthest(pressure: 0.5, pressedLeadMm: 0) - leadMm) < 1e-9)
+        // A hover sample (pressure 0) gets lead_mm.
+        #expect(abs(farthest(pressure: 0, pressedLeadMm: pressedLeadMm) - leadMm) < 1e-9)
+    }
+
     @Test func declinesWithOneSampleAndAfterReset() {
         var p = BrakingPredictor()
         #expect(p.predict(at: 0) == nil)
@@ -336,6 +385,10 @@ struct BrakingPredictorTests {
         ("weight_ms", BrakingPredictor.Parameters(weightMs: 201)),
         ("lead_intervals", BrakingPredictor.Parameters(leadIntervals: -0.5)),
         ("lead_intervals", BrakingPredictor.Parameters(leadIntervals: 5)),
+        ("lift_ahead_ms", BrakingPredictor.Parameters(liftAheadMs: -1)),
+        ("lift_ahead_ms", BrakingPredictor.Parameters(liftAheadMs: 101)),
+        ("pressed_lead_mm", BrakingPredictor.Parameters(pressedLeadMm: .nan)),
+        ("pressed_lead_mm", BrakingPredictor.Parameters(pressedLeadMm: 101)),
     ])
     func rejectsConstantsOutOfRange(name: String, parameters: BrakingPredictor.Parameters) {
         #expect(throws: PredictorParameterError.self) { try parameters.validate() }

@@ -110,6 +110,27 @@ struct HorizonControllerTests {
         #expect(c.predict(at: 0.03, frameStartTime: 0.01, photonTime: 0.035, memory: &m) == nil)
     }
 
+    /// With carry_cap the cap a stroke ends with, after its queued tips are judged, starts the
+    /// next stroke, and the controller says it carries state; without it the cap restarts.
+    @Test(arguments: [false, true])
+    func carryCapKeepsTheCapAcrossStrokes(carry: Bool) throws {
+        let c = HorizonController(inner: ScaledLinear(gain: 1), parameters: .init(startMs: 5, capMaxMs: 30, carryCap: carry))
+        #expect(c.carriesAcrossStrokes == carry)
+        var run = drive(c, seconds: 1)
+        let ended = try #require(run.capsS.last)
+        #expect(ended > 0.010 && ended < 0.030)
+        c.endStroke(&run.memory)
+        if carry {
+            // The tips still queued were shown past the last sample (the lift) at 100 mm/s,
+            // each more than 0.4 mm past it: every one is a miss, shortening the cap by
+            // step x (1 - miss rate) = 3.8 ms.
+            let misses = (ended - run.memory.capS) / 0.0038
+            #expect(misses >= 1 - 1e-9 && abs(misses - misses.rounded()) < 1e-6 || run.memory.capS == 0, "\(misses)")
+        } else {
+            #expect(run.memory.capS == 0.005)
+        }
+    }
+
     @Test func parametersOutOfRangeAreNamed() {
         for (p, name) in [
             (HorizonControllerParameters(targetMm: 0), "target_mm"), (HorizonControllerParameters(missRate: 0.9), "miss_rate"),
