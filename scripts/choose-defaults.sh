@@ -36,6 +36,6 @@ for preset in ipad-60 ipad-promotion; do
     "$BENCH" run --traces Datasets/recordings --manifest Datasets/recordings.manifest --preset "$preset" \
         --strategies "none,$CANDIDATES" --no-frames --no-charts --quiet --out "$OUT/$preset" >"$OUT/$preset.log" 2>&1 || { cat "$OUT/$preset.log" >&2; exit 2; }
 done
-python3 scripts/choose-defaults.py ${TABLE:+--candidate-table} --budget-p95 "$BUDGET_P95" --budget-end "$BUDGET_END" --objective "${OBJECTIVE:-worst}" \
+python3 scripts/choose-defaults.py $([ "${TABLE:-0}" = 1 ] && echo --candidate-table) --budget-p95 "$BUDGET_P95" --budget-end "$BUDGET_END" --objective "${OBJECTIVE:-worst}" \
     --timing "ipad-60=$OUT/ipad-60/summary.csv" --timing "ipad-promotion=$OUT/ipad-promotion/summary.csv" \
     | tee "$OUT/choose-defaults.md"

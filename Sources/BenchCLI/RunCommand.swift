@@ -87,7 +87,6 @@ struct RunCommand: AsyncParsableCommand {
         request.chartTrace = try request.checkedChartTrace(chartTrace)
         request.keepFrames = !noFrames
         request.shard = shard
-        request.jobs = recordings.jobs?.count
         request.noCharts = output.noCharts
         request.requireCharts = output.requireCharts
         request.recordedOptions = recordedOptions

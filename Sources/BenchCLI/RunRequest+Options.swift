@@ -56,17 +56,16 @@ extension RunRequest {
             timing: checkedTiming, preset: timing.preset.name, strategies: strategyList, suiteName: suiteName, suiteFile: suiteFile,
             specs: specs, recordings: loaded.traces, skipped: skipped, seeds: suite.seedList)
         minMovingFrames = suite.minMovingFrames
+        jobs = recordings.jobs?.count
     }
 
     /// Checks `--chart-trace` against the run's traces.
     ///
     /// - Throws: ``BenchInputError`` naming the traces when `asked` is not one of them.
     func checkedChartTrace(_ asked: String?) throws -> String? {
-        guard let asked else { return nil }
-        let names = traceNames
-        guard names.contains(asked) else {
-            throw BenchInputError("--chart-trace '\(asked)': no such trace; traces: \(names.joined(separator: ", "))")
-        }
+        var probe = self
+        probe.chartTrace = asked
+        if let message = probe.checkedChartTrace() { throw BenchInputError(message) }
         return asked
     }
 }

@@ -195,8 +195,7 @@ struct TuneCommand: AsyncParsableCommand {
         let inputs = try RunRequest(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         let minMoving = suiteOptions.minMovingFrames
-        var base = inputs.plan()
-        if let jobs = recordings.jobs { base.jobs = jobs.count }
+        let base = inputs.plan()
 
         // The traces counted in the suite mean, and their devices.
         let first: BenchOutcome

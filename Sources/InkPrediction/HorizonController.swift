@@ -225,7 +225,6 @@ extension HorizonControllerParameters: StageParameters {
         HorizonController(inner: inner, parameters: self)
     }
 
-
     /// The controller's constants as stage parameters (`control(target_mm=0.4)+braking`).
     public static let fields: [ParameterField<Self>] = [
         ParameterField(

@@ -227,7 +227,6 @@ extension LeadLearnerParameters: StageParameters {
         LeadLearner(inner: inner, parameters: self)
     }
 
-
     /// The stage's constants as parameters (`control+lead(target_mm=0.5)+braking`).
     public static let fields: [ParameterField<Self>] = [
         ParameterField(

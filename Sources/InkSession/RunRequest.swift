@@ -9,9 +9,13 @@ import InkTraces
 /// (``plan(strategies:seeds:)``); the run-to-folder step (`RunOutputs.run` in InkBenchKit)
 /// reads everything else from it.
 ///
-/// Every value here is checked before it is stored: the strategies are built (their
-/// parameters checked, `cap_ms` set as each strategy's `capMs`), the timing is in range, the
-/// suite is loaded and the recordings are read. The request holds no file handles.
+/// Built by `bench` from the command line, every value is checked before it is stored: the
+/// strategies are built (their parameters checked, `cap_ms` set as each strategy's `capMs`),
+/// the timing is in range, the suite is loaded, the recordings are read and the chart trace
+/// is one of the run's traces. A request built in code holds values of checked types
+/// (`Strategy`, `Timing`, `Trace`); its chart trace is checked when it is run
+/// (``checkedChartTrace()``; `RunOutputs.run` refuses one that is not a trace of the run).
+/// The request holds no file handles.
 ///
 /// ```swift
 /// var request = RunRequest(
@@ -90,9 +94,19 @@ package struct RunRequest: Sendable {
     /// Every trace name in run order (first seed).
     package var traceNames: [String] { specs.map(\.name) + recordings.map(\.name) }
 
+    /// What is wrong with ``chartTrace`` (`--chart-trace`), or `nil` when it is unset or one of
+    /// ``traceNames``: the message names the trace asked for and the run's traces.
+    package func checkedChartTrace() -> String? {
+        guard let asked = chartTrace else { return nil }
+        let names = traceNames
+        guard !names.contains(asked) else { return nil }
+        return "--chart-trace '\(asked)': no such trace; traces: \(names.joined(separator: ", "))"
+    }
+
     /// The session's plan for this request: its traces, seeds and timing with `strategies`
-    /// (the request's by default) and `seeds` (the request's by default); frames, tails,
-    /// jobs and the shard's units are set by the caller that knows the chart trace.
+    /// (the request's by default) and `seeds` (the request's by default), and the request's
+    /// ``jobs``; frames, tails and the shard's units are set by the caller that knows the chart
+    /// trace.
     package func plan(strategies: [Strategy]? = nil, seeds: [UInt64]? = nil) -> BenchPlan {
         var plan = BenchPlan(
             specs: specs, recordings: recordings, seeds: seeds ?? self.seeds, strategies: strategies ?? self.strategies, timing: timing)

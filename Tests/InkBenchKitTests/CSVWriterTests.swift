@@ -68,7 +68,7 @@ struct CSVWriterTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for size in [0, 1, 1 << 20, (1 << 20) + 1, 3 * (1 << 20) - 7] {
-            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 7) }
             let path = folder + "/f\(size)"
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let hashed = try #require(Digest.sha256Hex(ofFile: path))

@@ -60,4 +60,41 @@ struct RunOutputsTests {
         #expect(message.hasPrefix("strategy kalman") && message.contains("expected finite predictions"), "\(message)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
+    @Test("a chart trace that is not one of the request's traces is refused before anything is written")
+    func unknownChartTraceRefused() async throws {
+        let out = Self.folder("chart trace")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        var request = try Self.request("none")
+        request.chartTrace = "no such trace"
+        let error = await #expect(throws: RunError.self) {
+            _ = try await RunOutputs.run(request, to: out, startedAt: .now, progress: false)
+        }
+        let message = error?.description ?? ""
+        #expect(message.contains("'no such trace'") && message.contains(request.traceNames[0]), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        request.chartTrace = request.traceNames[0]
+        #expect(request.checkedChartTrace() == nil)
+    }
+
+    @Test("the manifest's input records: hashed on their own thread or when read, the same records, the file's digest")
+    func inputRecordsHashedEitherWay() throws {
+        let dir = Self.folder("inputs")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 7) }
+        let path = dir + "/suite.txt"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var request = try Self.request("none")
+        request.suiteFile = path
+        let unhashed = request.inputRecords
+        #expect(unhashed == [Manifest.FileRecord(path: path, sha256: Digest.sha256Hex(bytes), bytes: bytes.count)])
+        request.startHashingInputs()
+        #expect(request.inputRecords == unhashed)
+        // Inputs changed after the hashing started: hashed again when read, not the stale list.
+        request.suiteFile = nil
+        #expect(request.inputRecords.isEmpty)
+        request.suiteFile = dir + "/missing.txt"
+        request.startHashingInputs()
+        #expect(request.inputRecords.isEmpty)
+    }
 }

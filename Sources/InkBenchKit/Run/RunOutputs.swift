@@ -49,12 +49,14 @@ package enum RunOutputs {
     ///   - path: the results folder (`--out`).
     ///   - startedAt: when the command started; the manifest's `elapsedSeconds` counts from it.
     ///   - progress: a progress line for each session replayed (its label), or `nil` for none.
-    /// - Throws: `OutputError` for a folder that cannot be written, ``RunError`` for figures
-    ///   that are not finite or charts required but not rendered, `TraceError` for a synthetic
-    ///   spec that does not generate.
+    /// - Throws: ``RunError`` for a chart trace that is not one of the request's traces (before
+    ///   anything is written), a replay that fails (a synthetic spec that does not generate),
+    ///   figures that are not finite or charts required but not rendered; `OutputError` for a
+    ///   folder that cannot be written.
     package static func run(
         _ request: RunRequest, to path: String, startedAt: ContinuousClock.Instant, progress: Bool = true
     ) async throws -> Written {
+        if let message = request.checkedChartTrace() { throw RunError(message) }
         let folder = try RunFolder(path: path, startFrom: .empty)
         PhaseTimes.shared.mark("inputs and run folder")
         do {
