@@ -5,8 +5,9 @@
 //
 //   cd Benchmarks
 //   swift package --disable-sandbox benchmark                       # every suite (ns/sample, mallocs)
-//   INKBENCH_SMOKE=1 swift package --disable-sandbox benchmark \
-//       thresholds check --target InkBenchmarks                      # CI: allocation counts only
+//   swift run -c release inkperf gates .build/allocation-gates      # CI: the allocation gates,
+//   INKBENCH_SMOKE=1 swift package --disable-sandbox benchmark \     #   then the counts against them
+//       thresholds check --target InkBenchmarks --path .build/allocation-gates
 //   swift run -c release inkperf all                                 # throughput, scaling, cores, memory
 import PackageDescription
 

@@ -3,12 +3,13 @@
 //   swift package --disable-sandbox benchmark --target InkBenchmarks           # every suite but the 10-hour one
 //   swift package --disable-sandbox benchmark --target InkBenchmarks --scale   # per-sample figures for predict-*
 //   INKBENCH_TEN_HOURS=1 swift package --disable-sandbox benchmark --target InkBenchmarks --filter memory
-//   INKBENCH_SMOKE=1 swift package --disable-sandbox benchmark thresholds check --target InkBenchmarks
+//   INKBENCH_SMOKE=1 swift package --disable-sandbox benchmark thresholds check --target InkBenchmarks --path DIR
 //
 // Suites:
-// - predict-<strategy>: one sample through each registered built-in strategy's predictor, taken
-//   from StrategyCatalog.builtIn (predict-android only where Datasets/models holds Android's
-//   model), and predict-oneeuro-kalman / predict-control-braking / predict-lead-braking for the stages; update then one prediction
+// - predict-<strategy> and predict-<stage>-<strategy>: one sample through each predictor the
+//   registry implies (StrategyCatalog.predictorBenchmarks: every built-in strategy that predicts
+//   from samples alone, predict-android only where Datasets/models holds Android's model; every
+//   input stage in front of the strategy its definition names, braking by default); update then one prediction
 //   33 ms ahead (a frame's horizon), as the replay drives it; 1,000 samples per scaled
 //   iteration, so with `--scale` the wall clock reads in ns per sample and mallocs per sample.
 //   The predictor is made before the measurement starts (construction, once per stroke, may
@@ -22,7 +23,10 @@
 //   Only with INKBENCH_TEN_HOURS=1 (minutes of CPU and about a gigabyte; never in CI).
 //
 // INKBENCH_SMOKE=1 keeps only the predictor suites, briefly, measuring mallocs alone: the counts
-// are deterministic, and CI checks them against Thresholds/ (0 per sample).
+// are deterministic, and CI checks them against AllocationGate's thresholds (0 per sample),
+// written for every predict-* suite by `inkperf gates DIR`:
+//   swift run -c release inkperf gates .build/allocation-gates
+//   INKBENCH_SMOKE=1 swift package --disable-sandbox benchmark thresholds check --target InkBenchmarks --path .build/allocation-gates
 import Benchmark
 import Foundation
 import InkMetrics
@@ -92,21 +96,17 @@ func openedPredictorBenchmark<P: Predictor>(
 
 let benchmarks: @Sendable () -> Void = {
     let samples = (try? PredictorDrive.samples()) ?? []
-    // Every registered strategy that predicts from samples alone, by its default parameters
-    // (android only where the workspace has its model: its strategy cannot be made otherwise).
+    // Every predictor the registry implies, by its default parameters: each strategy that
+    // predicts from samples alone (android only where the workspace has its model: its strategy
+    // cannot be made otherwise), and each input stage in front of the strategy it names.
     if let stroke = PredictorDrive.stroke() {
-        for definition in StrategyCatalog.builtIn where !definition.needsRecordedPredictions {
-            guard let strategy = try? definition.strategy() else { continue }
+        for b in StrategyCatalog.predictorBenchmarks {
+            guard let strategy = b.strategy else { continue }
             openedPredictorBenchmark(
-                definition.name, samples: samples, strategy: strategy, stroke: stroke, first: strategy.makePredictor(stroke))
+                String(b.name.dropFirst("predict-".count)), samples: samples, strategy: strategy, stroke: stroke,
+                first: strategy.makePredictor(stroke))
         }
     }
-    // The input stages, each in front of one predictor.
-    predictorBenchmark("oneeuro-kalman", samples: samples) {
-        OneEuroFilteredPredictor(base: KalmanPredictor(), filter: OneEuroFilter.Parameters())
-    }
-    predictorBenchmark("control-braking", samples: samples) { HorizonController(inner: BrakingPredictor()) }
-    predictorBenchmark("lead-braking", samples: samples) { LeadLearner(inner: BrakingPredictor()) }
     if smoke { return }
 
     let timing = Timing()

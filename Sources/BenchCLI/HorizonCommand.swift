@@ -5,6 +5,7 @@ import InkImport
 import InkMetrics
 import InkOutput
 import InkReplay
+import InkSession
 import InkSynthesis
 
 /// `bench horizon`: next-point evaluation as papers do it, without a frame pipeline: for each
@@ -185,7 +186,10 @@ struct HorizonCommand: AsyncParsableCommand {
             throw BenchInputError("no traces to score: every recording given was skipped" + (skipped.isEmpty ? "" : ":\n" + skipped.map { "  " + $0 }.joined(separator: "\n")))
         }
         let withRecorded = pools.contains { $0.sequences.contains { $0.stroke?.recordedPredictions != nil } }
-        let strategies = try strategyOptions.parsed(withRecorded: withRecorded)
+        let strategies: [Strategy]
+        do { strategies = try RunRequest.strategies(given: strategyOptions.given, withRecorded: withRecorded) } catch {
+            throw BenchInputError("--strategies: \(error.description)")
+        }
         let rows = HorizonCSV.evaluate(
             pools: pools, strategies: strategies, horizons: horizons, options: options, clockFromPool: sampleIntervalMs == nil,
             jobs: recordings.jobs?.count ?? ParallelMap.defaultJobs)

@@ -1,10 +1,12 @@
 import InkBenchKit
+import InkReplay
 import InkSession
 import InkSynthesis
 
 /// The run request of `run`, `sweep`, `tune`, `check`, `compare` and `platform-metrics`, built
-/// once from their parsed options: timing, strategies (the list given, else the default list),
-/// the synthetic suite, recordings and seeds. Each command then sets the options it has.
+/// once from their parsed options: timing, strategies (handed on as given; the request chooses
+/// the default list when none is given), the synthetic suite, recordings and seeds. Each command
+/// then sets the options it has.
 ///
 /// ```swift
 /// let request = try RunRequest(strategies: s, timing: t, suite: u, recordings: r)
@@ -17,8 +19,10 @@ extension RunRequest {
     init(strategies: StrategyOptions, timing: TimingOptions, suite: SuiteOptions, recordings: RecordingOptions) throws {
         let checkedTiming = try timing.timing()
         let loaded = try recordings.load()
-        let withRecorded = loaded.traces.contains { $0.hasRecordedPredictions }
-        let strategyList = try strategies.parsed(withRecorded: withRecorded)
+        let strategyList: [Strategy]
+        do {
+            strategyList = try RunRequest.strategies(given: strategies.given, withRecorded: loaded.traces.contains { $0.hasRecordedPredictions })
+        } catch { throw BenchInputError("--strategies: \(error.description)") }
         var suiteName: String
         let suiteFile: String?
         let specs: [SyntheticSpec]

@@ -11,14 +11,9 @@ struct StrategyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Strategies, comma-separated, each with optional parameters, e.g. none,linear,kalman:sigma_p=0.02,cap_ms=16 (see bench list). (default: " + StrategyCatalog.defaultNames.joined(separator: ",") + ", plus recorded when a recording carries predictions; the other built-ins run only when named; check: the baseline's)", valueName: "list"), transform: StrategyList.argument)
     var strategies: StrategyList?
 
-    /// The strategies to run: those given, else the default list (with `recorded` added when
-    /// a trace carries recorded predictions).
-    func parsed(withRecorded: Bool = false) throws -> [Strategy] {
-        if let strategies { return strategies.strategies }
-        var names = StrategyCatalog.defaultRunNames.joined(separator: ",")
-        if withRecorded { names += ",recorded" }
-        return try StrategyList(names).strategies
-    }
+    /// The strategies given, or `nil` for the run's default list (the run request makes that
+    /// choice: `RunRequest.strategies(given:withRecorded:)`).
+    var given: [Strategy]? { strategies?.strategies }
 }
 
 /// A `--strategies` list parsed once: each strategy built (its parameters checked, `cap_ms`

@@ -120,9 +120,10 @@ struct SweepCommand: AsyncParsableCommand {
 
         let replayed = try await replayCaps(inputs, shard: shard)
         guard let outcome = replayed.uncapped else { return }
-        let runs = Self.remapped(replayed.runs, to: outcome)
+        let strategyNames = inputs.strategies.map(\.name)
+        let runs = Self.remapped(replayed.runs, to: outcome, strategyNames: strategyNames)
         try folder.write("sweep.csv", bytes: SweepCSV.write(runs: runs, timing: uncappedSummary).bytes)
-        let (charts, chartNote) = try writeSweepChart(in: folder, outcome: outcome, timing: uncappedSummary)
+        let (charts, chartNote) = try writeSweepChart(in: folder, outcome: outcome, strategyNames: strategyNames, timing: uncappedSummary)
         try updateRunInFolder(folder, timing: uncappedSummary, path: run.path)
         let written = ["sweep.csv"] + charts
         var manifest = self.manifest(inputs, outcome: outcome, timing: uncappedSummary, shard: shard, replayed: replayed)
@@ -172,9 +173,10 @@ struct SweepCommand: AsyncParsableCommand {
     }
 
     /// The capped runs' rows with the uncapped run's strategy and trace indices (a capped run
-    /// leaves `none` out, so its own indices are shifted).
-    static func remapped(_ runs: [(cap: Double?, rows: [SummaryRow])], to outcome: BenchOutcome) -> [(cap: Double?, rows: [SummaryRow])] {
-        let names = outcome.strategyNames
+    /// leaves `none` out, so its own indices are shifted); `names` are the uncapped run's strategies.
+    static func remapped(
+        _ runs: [(cap: Double?, rows: [SummaryRow])], to outcome: BenchOutcome, strategyNames names: [String]
+    ) -> [(cap: Double?, rows: [SummaryRow])] {
         return runs.map { run in
             (run.cap, run.rows.map { r in
                 var r = r
@@ -186,9 +188,11 @@ struct SweepCommand: AsyncParsableCommand {
     }
 
     /// Writes `sweep.gp` and renders it; returns the files written beside sweep.csv and the charts' note.
-    func writeSweepChart(in folder: OutputFolder, outcome: BenchOutcome, timing: String) throws -> (files: [String], note: String) {
+    func writeSweepChart(
+        in folder: OutputFolder, outcome: BenchOutcome, strategyNames: [String], timing: String
+    ) throws -> (files: [String], note: String) {
         let context = ChartContext(
-            caption: "Timing: " + timing, strategies: outcome.strategyNames, traces: outcome.traceNames,
+            caption: "Timing: " + timing, strategies: strategyNames, traces: outcome.traceNames,
             summaryHeader: [], sweepHeader: SweepCSV.header)
         guard let script = ChartScripts.sweep(context) else { return ([], "off") }
         let (rendered, note) = try ChartsAndReport.charts([script], in: folder, noCharts: output.noCharts, requireCharts: output.requireCharts)
@@ -214,7 +218,7 @@ struct SweepCommand: AsyncParsableCommand {
     func manifest(_ inputs: RunRequest, outcome: BenchOutcome, timing: String, shard: Shard?, replayed: Replayed) -> Manifest {
         var options = timingOptions.recorded
         let own = [
-            "strategies": outcome.strategyNames.joined(separator: ","), "suite": suiteOptions.suite, "seed": String(suiteOptions.seed),
+            "strategies": inputs.strategies.map(\.name).joined(separator: ","), "suite": suiteOptions.suite, "seed": String(suiteOptions.seed),
             "seeds": String(suiteOptions.seeds), "from-ms": NumberText.exact(fromMs), "to-ms": NumberText.exact(toMs),
             "step-ms": NumberText.exact(stepMs), "out": output.out, "caps": capList?.text ?? "",
             "min-moving-frames": String(suiteOptions.minMovingFrames),

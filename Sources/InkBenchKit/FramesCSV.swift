@@ -29,7 +29,7 @@ package enum FramesCSV {
         var csv = CSVWriter(reservingCapacity: 200 * (count + 1))
         csv.row(header)
         for g in groups {
-            guard let frames = g.perSeed.first?.frames else { continue }
+            guard let run = g.perSeed.first, let frames = run.frames else { continue }
             var block: (stroke: Int, phase: Int)? = nil
             for d in frames {
                 let f = d.frame
@@ -39,7 +39,7 @@ package enum FramesCSV {
                     block = (f.stroke, f.phase)
                 }
                 csv.text(g.trace)
-                csv.text(g.strategy)
+                csv.text(run.strategy)
                 csv.integer(f.phase)
                 csv.integer(f.stroke)
                 csv.integer(f.index)

@@ -26,7 +26,7 @@ package enum TailsCSV {
                 var fromX = d.frame.newest.x, fromY = d.frame.newest.y
                 for (j, p) in tail.enumerated() {
                     csv.text(g.trace)
-                    csv.text(g.strategy)
+                    csv.text(run.strategy)
                     csv.integer(d.frame.phase)
                     csv.integer(d.frame.stroke)
                     csv.integer(d.frame.index)

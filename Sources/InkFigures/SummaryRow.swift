@@ -107,8 +107,9 @@ package struct SummaryRow: Sendable {
         var groupsOf: [Int: [RunGroup]] = [:], rowsOf: [Int: [SummaryRow]] = [:]
         for g in outcome.groups where (moving[g.traceIndex] ?? 0) >= minMovingFrames { groupsOf[g.strategyIndex, default: []].append(g) }
         for r in rows where r.inSuiteMean { rowsOf[r.strategyIndex, default: []].append(r) }
-        for (s, name) in outcome.strategyNames.enumerated() {
-            guard let groups = groupsOf[s], !groups.isEmpty else { continue }
+        // A suite mean per strategy with a trace in it, in strategy order, named as its rows are.
+        for s in groupsOf.keys.sorted() {
+            guard let groups = groupsOf[s], let name = groups.first?.perSeed.first?.strategy else { continue }
             rows.append(
                 suiteMean(groups, rows: rowsOf[s] ?? [], strategy: name, strategyIndex: s,
                           traceCount: outcome.traceNames.count, frameRateHz: frameRateHz))
@@ -134,7 +135,7 @@ package struct SummaryRow: Sendable {
         values[Figure.perceivedLatency.name] = latency?.value
         values[Figure.latencyRemoved.name] = removed?.value
         return SummaryRow(
-            trace: g.trace, strategy: g.strategy, traceIndex: g.traceIndex, strategyIndex: g.strategyIndex,
+            trace: g.trace, strategy: g.perSeed.first?.strategy ?? "", traceIndex: g.traceIndex, strategyIndex: g.strategyIndex,
             frameRateHz: frameRateHz, inputRateHz: g.inputRateHz, frames: first.frames,
             inStrokeFrames: first.inStrokeFrames, movingFrames: first.movingFrames,
             samples: g.perSeed.first?.samples ?? 0, strokes: trace?.strokes ?? 0, device: trace?.device, tool: trace?.tool,

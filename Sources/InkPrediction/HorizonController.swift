@@ -208,14 +208,10 @@ public struct HorizonControllerParameters: Sendable, Equatable {
         self.capMaxMs = capMaxMs
     }
 
-    /// Throws a ``PredictorParameterError`` naming the first constant out of its range (the
-    /// ranges are ``fields``'), then if ``startMs`` exceeds ``capMaxMs``.
+    /// Throws a ``PredictorParameterError`` naming the first constant out of its range: the
+    /// ranges are ``fields``', ``startMs`` at most ``capMaxMs`` among them.
     public func validate(predictor: String = "control") throws(PredictorParameterError) {
         try validateFields(predictor: predictor)
-        guard startMs <= capMaxMs else {
-            throw PredictorParameterError(
-                predictor: predictor, parameter: "start_ms", value: startMs, expected: "a finite number from 0 to cap_max_ms (\(capMaxMs))")
-        }
     }
 }
 
@@ -237,7 +233,7 @@ extension HorizonControllerParameters: StageParameters {
             "step_ms", \.stepMs, unit: "ms", range: .above(0, atMost: 50),
             about: "a miss shortens the cap by step_ms * (1 - miss_rate), a hit lengthens it by step_ms * miss_rate (ms)"),
         ParameterField(
-            "start_ms", \.startMs, unit: "ms", range: .closed(0, 200, note: "and at most cap_max_ms"),
+            "start_ms", \.startMs, unit: "ms", range: .closed(0, 200, atMostField: "cap_max_ms"),
             about: "cap each stroke starts with (ms)"),
         ParameterField(
             "cap_max_ms", \.capMaxMs, unit: "ms", range: .closed(0, 200),

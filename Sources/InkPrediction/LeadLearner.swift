@@ -210,14 +210,10 @@ public struct LeadLearnerParameters: Sendable, Equatable {
         self.maxMm = maxMm
     }
 
-    /// Throws a ``PredictorParameterError`` naming the first constant out of its range (the
-    /// ranges are ``fields``'), then if ``startMm`` exceeds ``maxMm``.
+    /// Throws a ``PredictorParameterError`` naming the first constant out of its range: the
+    /// ranges are ``fields``', ``startMm`` at most ``maxMm`` among them.
     public func validate(predictor: String = "lead") throws(PredictorParameterError) {
         try validateFields(predictor: predictor)
-        guard startMm <= maxMm else {
-            throw PredictorParameterError(
-                predictor: predictor, parameter: "start_mm", value: startMm, expected: "a finite number from 0 to max_mm (\(maxMm))")
-        }
     }
 }
 
@@ -230,7 +226,7 @@ extension LeadLearnerParameters: StageParameters {
     /// The stage's constants as parameters (`control+lead(target_mm=0.5)+braking`).
     public static let fields: [ParameterField<Self>] = [
         ParameterField(
-            "start_mm", \.startMm, unit: "mm", range: .closed(0, 100, note: "and at most max_mm"),
+            "start_mm", \.startMm, unit: "mm", range: .closed(0, 100, atMostField: "max_mm"),
             about: "lead cut-off a trace's first stroke starts with (mm)"),
         ParameterField(
             "target_mm", \.targetMm, unit: "mm", range: .above(0, atMost: 10),

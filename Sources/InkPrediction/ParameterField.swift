@@ -16,9 +16,11 @@ public struct ParameterRange: Sendable, Equatable {
     public var upperBound: Double
     /// Whether only whole numbers are accepted (an `Int` or `Bool` parameter).
     public var wholeNumbers: Bool
-    /// Words appended to the derived text for a condition the bounds do not state (`and at most
-    /// cap_max_ms`, checked by the type's `validate`), or `nil`.
-    public var note: String?
+    /// Another parameter of the same type (by its name) that the value may not exceed: a bound
+    /// between parameters (`start_ms` at most `cap_max_ms`), checked by
+    /// ``DescribedParameters/validateFields(predictor:)`` and shown as `and at most NAME`;
+    /// `nil`: none.
+    public var atMostField: String?
 
     /// A range.
     ///
@@ -27,16 +29,19 @@ public struct ParameterRange: Sendable, Equatable {
     ///   - excludesLowerBound: whether `lowerBound` itself is refused.
     ///   - upperBound: the highest value (`.infinity`: none).
     ///   - wholeNumbers: whether only whole numbers are accepted.
-    ///   - note: words appended to what an error says was expected, or `nil`.
-    public init(lowerBound: Double, excludesLowerBound: Bool, upperBound: Double, wholeNumbers: Bool, note: String? = nil) {
+    ///   - atMostField: the name of another parameter of the same type the value may not
+    ///     exceed, or `nil`.
+    public init(lowerBound: Double, excludesLowerBound: Bool, upperBound: Double, wholeNumbers: Bool, atMostField: String? = nil) {
         self.lowerBound = lowerBound
         self.excludesLowerBound = excludesLowerBound
         self.upperBound = upperBound
         self.wholeNumbers = wholeNumbers
-        self.note = note
+        self.atMostField = atMostField
     }
 
-    /// Whether `value` is accepted: finite, within the bounds and, where asked, whole.
+    /// Whether `value` is accepted: finite, within the bounds and, where asked, whole
+    /// (``atMostField`` is checked with the other parameter's value, by
+    /// ``DescribedParameters/validateFields(predictor:)``).
     @inlinable
     public func contains(_ value: Double) -> Bool {
         value.isFinite && (excludesLowerBound ? value > lowerBound : value >= lowerBound) && value <= upperBound
@@ -44,7 +49,8 @@ public struct ParameterRange: Sendable, Equatable {
     }
 
     /// What an error says was expected, derived from the bounds: `a number of ms from 0 to
-    /// 1000`, `a finite number > 0`, `an integer from 1 to 1000`, `0 or 1`, then ``note``.
+    /// 1000`, `a finite number > 0`, `an integer from 1 to 1000`, `0 or 1`, then `and at most
+    /// NAME` for ``atMostField``.
     ///
     /// - Parameter unit: the parameter's unit (`ms`, `px^2`, ...; empty: a plain number).
     public func expected(unit: String = "") -> String {
@@ -68,7 +74,7 @@ public struct ParameterRange: Sendable, Equatable {
             case (true, true): text = "\(noun) > \(low)"
             }
         }
-        return note.map { text + " " + $0 } ?? text
+        return atMostField.map { text + " and at most " + $0 } ?? text
     }
 
     /// A bound as text: whole numbers without a decimal point (`1000`, not `1000.0`).
@@ -76,19 +82,20 @@ public struct ParameterRange: Sendable, Equatable {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
     }
 
-    /// From `low` to `high`, both included.
-    public static func closed(_ low: Double, _ high: Double, note: String? = nil) -> ParameterRange {
-        ParameterRange(lowerBound: low, excludesLowerBound: false, upperBound: high, wholeNumbers: false, note: note)
+    /// From `low` to `high`, both included, and at most the parameter `atMostField` where named.
+    public static func closed(_ low: Double, _ high: Double, atMostField: String? = nil) -> ParameterRange {
+        ParameterRange(lowerBound: low, excludesLowerBound: false, upperBound: high, wholeNumbers: false, atMostField: atMostField)
     }
 
-    /// Greater than `low`, at most `high` (`.infinity`: no upper bound).
-    public static func above(_ low: Double, atMost high: Double = .infinity, note: String? = nil) -> ParameterRange {
-        ParameterRange(lowerBound: low, excludesLowerBound: true, upperBound: high, wholeNumbers: false, note: note)
+    /// Greater than `low`, at most `high` (`.infinity`: no upper bound), and at most the
+    /// parameter `atMostField` where named.
+    public static func above(_ low: Double, atMost high: Double = .infinity, atMostField: String? = nil) -> ParameterRange {
+        ParameterRange(lowerBound: low, excludesLowerBound: true, upperBound: high, wholeNumbers: false, atMostField: atMostField)
     }
 
-    /// At least `low`, no upper bound.
-    public static func atLeast(_ low: Double, note: String? = nil) -> ParameterRange {
-        ParameterRange(lowerBound: low, excludesLowerBound: false, upperBound: .infinity, wholeNumbers: false, note: note)
+    /// At least `low`, no upper bound, and at most the parameter `atMostField` where named.
+    public static func atLeast(_ low: Double, atMostField: String? = nil) -> ParameterRange {
+        ParameterRange(lowerBound: low, excludesLowerBound: false, upperBound: .infinity, wholeNumbers: false, atMostField: atMostField)
     }
 
     /// The whole numbers in `range` (an `Int` parameter).
@@ -268,7 +275,8 @@ public struct ParameterField<Root>: Sendable {
 /// sweep and tune look-ups, the docs table and the range checks from them.
 ///
 /// Each type keeps a `validate(predictor:)` that calls ``validateFields(predictor:)`` and then
-/// makes its checks between parameters (for example `min_delta_ms <= max_delta_ms`).
+/// makes any check between parameters a field's range cannot state (a bound by another field's
+/// value, `start_ms` at most `cap_max_ms`, is stated in the range: ``ParameterRange/atMostField``).
 public protocol DescribedParameters: Sendable {
     /// Every parameter a strategy of this type takes, in listing order.
     static var fields: [ParameterField<Self>] { get }
@@ -281,10 +289,21 @@ public protocol DescribedParameters: Sendable {
 }
 
 extension DescribedParameters {
-    /// Throws a ``PredictorParameterError`` naming the first field (in ``fields`` order) out of its range.
+    /// Throws a ``PredictorParameterError`` naming the first field (in ``fields`` order) out of
+    /// its range, then the first whose value exceeds the field its range names
+    /// (``ParameterRange/atMostField``; the error gives that field's value). A field that is
+    /// off, or names no field of the type, is not compared.
     public func validateFields(predictor: String) throws(PredictorParameterError) {
         for field in Self.fields {
             if let value = field.value(in: self) { try field.check(value, predictor: predictor) }
+        }
+        for field in Self.fields {
+            guard let other = field.range.atMostField, let value = field.value(in: self),
+                let bound = Self.field(named: other)?.value(in: self), value > bound
+            else { continue }
+            throw PredictorParameterError(
+                predictor: predictor, parameter: field.name, value: value,
+                expected: field.expected + " (\(other) = \(ParameterRange.text(bound)))")
         }
     }
 

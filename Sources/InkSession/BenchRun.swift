@@ -79,19 +79,22 @@ public enum BenchRunner {
         maxConcurrency: Int = ProcessInfoCores.count
     ) async -> [RunResult] {
         await runByTrace(traces: traces, strategies: strategies, timing: timing, detail: detail, maxConcurrency: maxConcurrency)
-            .flatMap { $0 }
+            .flatMap { $0.map(\.result) }
     }
 
     /// ``run(traces:strategies:timing:detail:maxConcurrency:)``'s results, one array per trace
-    /// (in `traces` order; traces may share a name, as one spec's seeds do). Every pair of every
+    /// (in `traces` order; traces may share a name, as one spec's seeds do), each with its
+    /// strategy's position in `strategies` (the caller's pairs, matched without reading names;
+    /// `recorded` has no result on a trace without recorded predictions). Every pair of every
     /// trace is one unit of work for the `maxConcurrency` tasks, and the traces' ground truths
     /// are built side by side too, so several short traces keep every core busy.
     package static func runByTrace(
         traces: [Trace], strategies: [Strategy], timing: Timing, detail: RunDetail,
         maxConcurrency: Int = ProcessInfoCores.count
-    ) async -> [[RunResult]] {
+    ) async -> [[(strategy: Int, result: RunResult)]] {
         let wantsNone = strategies.contains { $0.name == "none" }
         let all = wantsNone ? strategies : [Strategy.none] + strategies
+        let added = wantsNone ? 0 : 1  // `none` put in front: positions in `all` are one more
         var jobs: [(trace: Int, strategy: Int)] = []
         for t in traces.indices {
             for s in all.indices where !all[s].needsRecordedPredictions || traces[t].hasRecordedPredictions {
@@ -111,7 +114,7 @@ public enum BenchRunner {
         } else {
             await runConcurrently(jobs, traces, truths, all, timing, detail, maxConcurrency, into: &results)
         }
-        var out = [[RunResult]](repeating: [], count: traces.count)
+        var out = [[(strategy: Int, result: RunResult)]](repeating: [], count: traces.count)
         var noneByTrace: [Int: TraceFigures] = [:]
         for (j, r) in results.enumerated() {
             guard let r else { continue }
@@ -121,7 +124,7 @@ public enum BenchRunner {
             guard var r else { continue }
             if all[jobs[j].strategy].name == "none" && !wantsNone { continue }
             if let none = noneByTrace[jobs[j].trace] { r.figures.relate(toNone: none) }
-            out[jobs[j].trace].append(r)
+            out[jobs[j].trace].append((jobs[j].strategy - added, r))
         }
         return out
     }

@@ -46,26 +46,32 @@ package struct BenchPlan: Sendable {
         self.keepFrames = keepFrames
         self.tailsForTraces = tailsForTraces
     }
+
+    /// The (trace, strategy) pairs of trace `traceIndex` this process replays, as positions in
+    /// ``strategies``: every strategy, or those of the shard (``owns``).
+    package func strategyIndices(forTrace traceIndex: Int) -> [Int] {
+        guard let owns else { return Array(strategies.indices) }
+        return strategies.indices.filter { owns(traceIndex, $0) }
+    }
 }
 
 /// The runs of one trace through one strategy, one per seed (one only for a seed-independent trace).
 package struct RunGroup: Sendable {
     /// Position of the trace in the session's trace order.
     package var traceIndex: Int
-    /// Position of the strategy in the plan's strategy order.
+    /// Position of the strategy in the plan's strategy order (its name is each result's
+    /// ``RunResult/strategy``).
     package var strategyIndex: Int
     package var trace: String
-    package var strategy: String
     /// The trace's input rate (Hz): the spec's for synthetic traces, `1 / median interval` for recordings.
     package var inputRateHz: Double
     /// One result per seed, in seed order.
     package var perSeed: [RunResult]
 
-    package init(traceIndex: Int, strategyIndex: Int, trace: String, strategy: String, inputRateHz: Double, perSeed: [RunResult]) {
+    package init(traceIndex: Int, strategyIndex: Int, trace: String, inputRateHz: Double, perSeed: [RunResult]) {
         self.traceIndex = traceIndex
         self.strategyIndex = strategyIndex
         self.trace = trace
-        self.strategy = strategy
         self.inputRateHz = inputRateHz
         self.perSeed = perSeed
     }
@@ -75,8 +81,6 @@ package struct RunGroup: Sendable {
 package struct BenchOutcome: Sendable {
     /// Trace names in order (first seed).
     package var traceNames: [String]
-    /// Strategy names in order.
-    package var strategyNames: [String]
     /// One group per (trace, strategy), trace-major.
     package var groups: [RunGroup]
     /// The first seed's traces, in order (for `paths.csv`).
@@ -88,10 +92,9 @@ package struct BenchOutcome: Sendable {
     package var replaySeconds: Double
 
     package init(
-        traceNames: [String], strategyNames: [String], groups: [RunGroup], traces: [Trace], samplesReplayed: Int, replaySeconds: Double
+        traceNames: [String], groups: [RunGroup], traces: [Trace], samplesReplayed: Int, replaySeconds: Double
     ) {
         self.traceNames = traceNames
-        self.strategyNames = strategyNames
         self.groups = groups
         self.traces = traces
         self.samplesReplayed = samplesReplayed
@@ -129,8 +132,6 @@ package enum BenchSession {
             }
         }
         for spec in plan.specs { try spec.validate() }
-        let strategyNames = plan.strategies.map(\.name)
-        let strategyIndex = Dictionary(strategyNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         var groups: [String: RunGroup] = [:]
         var order: [String] = []
         var traces: [Trace?] = Array(repeating: nil, count: plan.specs.count + plan.recordings.count)
@@ -142,26 +143,24 @@ package enum BenchSession {
         // so that the batch's ground truths stay small; results are taken in unit order, so the
         // outcome is the one of unit-by-unit replay.
         var batch: [(u: Int, unit: Unit, trace: Trace)] = []
-        var batchDetail = RunDetail(), batchStrategies: [Strategy] = [], batchSize = 0
+        var batchDetail = RunDetail(), batchStrategies: [Int] = [], batchSize = 0
         func flush() async {
             guard !batch.isEmpty else { return }
             let start = clock.now
             let byTrace = await BenchRunner.runByTrace(
-                traces: batch.map(\.trace), strategies: batchStrategies, timing: plan.timing, detail: batchDetail, maxConcurrency: plan.jobs)
+                traces: batch.map(\.trace), strategies: batchStrategies.map { plan.strategies[$0] }, timing: plan.timing, detail: batchDetail, maxConcurrency: plan.jobs)
             elapsed += clock.now - start
             PhaseTimes.shared.mark("replay and score")
             for (b, results) in zip(batch, byTrace) {
                 let unit = b.unit, trace = b.trace
                 let inputRate = unit.spec?.inputRateHz ?? ((1 / trace.nominalInterval) * 1000).rounded() / 1000
                 samples += trace.sampleCount
-                for r in results {
-                    guard let s = strategyIndex[r.strategy] else { continue }
+                for (position, r) in results {
+                    let s = batchStrategies[position]
                     let key = "\(unit.traceIndex)\u{1}\(s)"
                     if groups[key] == nil {
                         order.append(key)
-                        groups[key] = RunGroup(
-                            traceIndex: unit.traceIndex, strategyIndex: s, trace: trace.name, strategy: r.strategy,
-                            inputRateHz: inputRate, perSeed: [])
+                        groups[key] = RunGroup(traceIndex: unit.traceIndex, strategyIndex: s, trace: trace.name, inputRateHz: inputRate, perSeed: [])
                     }
                     groups[key]?.perSeed.append(r)
                 }
@@ -178,13 +177,13 @@ package enum BenchSession {
             let detail = RunDetail(
                 frames: unit.seedIndex == 0 && (plan.keepFrames || plan.tailsForTraces.contains(trace.name)),
                 tailsForTraces: unit.seedIndex == 0 ? plan.tailsForTraces : [])
-            let owned = plan.owns.map { owns in plan.strategies.indices.filter { owns(unit.traceIndex, $0) }.map { plan.strategies[$0] } }
-            let strategies = owned ?? plan.strategies
+            let sharded = plan.owns != nil
+            let strategies = plan.strategyIndices(forTrace: unit.traceIndex)
             // A shard's units differ in strategies: each is replayed alone.
-            if !batch.isEmpty && (owned != nil || detail != batchDetail || batchSize + trace.sampleCount > Self.batchSamples) {
+            if !batch.isEmpty && (sharded || detail != batchDetail || batchSize + trace.sampleCount > Self.batchSamples) {
                 await flush()
             }
-            if owned != nil && strategies.isEmpty {
+            if sharded && strategies.isEmpty {
                 progress?(u + 1, units.count)
                 continue
             }
@@ -192,7 +191,7 @@ package enum BenchSession {
             batchDetail = detail
             batchStrategies = strategies
             batchSize += trace.sampleCount
-            if owned != nil { await flush() }
+            if sharded { await flush() }
         }
         await flush()
         let sorted = order.compactMap { groups[$0] }.sorted {
@@ -201,7 +200,7 @@ package enum BenchSession {
         let kept = traces.compactMap { $0 }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return BenchOutcome(
-            traceNames: kept.map(\.name), strategyNames: strategyNames, groups: sorted, traces: kept,
+            traceNames: kept.map(\.name), groups: sorted, traces: kept,
             samplesReplayed: samples, replaySeconds: seconds)
     }
 }
@@ -212,11 +211,11 @@ extension BenchSession {
     package static func keepTails(of traceIndex: Int, in outcome: inout BenchOutcome, plan: BenchPlan) async {
         guard outcome.traces.indices.contains(traceIndex) else { return }
         let trace = outcome.traces[traceIndex]
-        let results = await BenchRunner.run(
+        let results = await BenchRunner.runByTrace(
             traces: [trace], strategies: plan.strategies, timing: plan.timing,
             detail: RunDetail(frames: true, tailsForTraces: [trace.name]))
-        for r in results {
-            guard let g = outcome.groups.firstIndex(where: { $0.traceIndex == traceIndex && $0.strategy == r.strategy }),
+        for (s, r) in results.first ?? [] {
+            guard let g = outcome.groups.firstIndex(where: { $0.traceIndex == traceIndex && $0.strategyIndex == s }),
                 !outcome.groups[g].perSeed.isEmpty
             else { continue }
             outcome.groups[g].perSeed[0].frames = r.frames

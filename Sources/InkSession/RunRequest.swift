@@ -1,5 +1,6 @@
 import InkOutput
 import InkReplay
+import InkStrategies
 import InkSynthesis
 import InkTraces
 
@@ -89,6 +90,21 @@ package struct RunRequest: Sendable {
         self.recordings = recordings
         self.skipped = skipped
         self.seeds = seeds
+    }
+
+    /// The strategies a run uses: those given (`--strategies`, or a program's list) as they are,
+    /// else the default list, ``/InkStrategies/StrategyCatalog/defaultRunNames`` with their
+    /// defaults, and `recorded` after them when a trace carries recorded predictions. The one
+    /// place a run's default strategies are chosen (`bench horizon` uses it too).
+    ///
+    /// - Parameters:
+    ///   - given: the strategies asked for, in report order, or `nil` for the default list.
+    ///   - withRecorded: whether a trace of the run carries recorded predictions.
+    /// - Throws: ``/InkStrategies/StrategySpecError`` when a default strategy cannot be built
+    ///   (an added strategy whose defaults its own check refuses).
+    package static func strategies(given: [Strategy]?, withRecorded: Bool) throws(StrategySpecError) -> [Strategy] {
+        if let given { return given }
+        return try StrategyCatalog.strategies(named: StrategyCatalog.defaultRunNames + (withRecorded ? ["recorded"] : []))
     }
 
     /// Every trace name in run order (first seed).

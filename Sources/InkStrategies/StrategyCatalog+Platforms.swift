@@ -10,6 +10,10 @@ public struct StageDefinition: Sendable {
     public var parameters: [StrategyParameter]
     /// Wraps a predictor (made per stroke) in the stage, given the parameters' values.
     let build: @Sendable (_ values: [String: Double?]) throws(StrategySpecError) -> @Sendable (any Predictor) -> any Predictor
+    /// The built-in strategy the stage is measured in front of (its defaults and the
+    /// predictor's): its `predict-STAGE-PREDICTOR` benchmark and allocation gate
+    /// (``StrategyCatalog/predictorBenchmarks``). `braking` unless the stage names another.
+    public var measuredInFrontOf = "braking"
 
     /// Puts the stage in front of `strategy`'s predictor (filter first, then predict): the
     /// predictor factory wraps, the name becomes `stage+name` and the stage's parameters lead
@@ -48,7 +52,7 @@ extension StrategyCatalog {
     public static let stages: [StageDefinition] = [
         typedStage(
             "oneeuro", "1€ filter on x and y (Casiez et al., CHI 2012; defaults Chromium's, beta converted to per mm)",
-            defaults: OneEuroFilter.Parameters()),
+            defaults: OneEuroFilter.Parameters(), measuredInFrontOf: "kalman"),
         controlStage,
         leadStage,
     ]

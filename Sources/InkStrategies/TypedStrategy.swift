@@ -92,12 +92,15 @@ extension StrategyCatalog {
     ///   - name: its name in `--strategies` (`name(param=value)+strategy`).
     ///   - about: one line: what it does.
     ///   - defaults: the parameters' defaults (usually `P()`).
-    static func typedStage<P: StageParameters>(_ name: String, _ about: String, defaults: P) -> StageDefinition {
+    ///   - measuredInFrontOf: the built-in strategy its benchmark puts it in front of.
+    static func typedStage<P: StageParameters>(
+        _ name: String, _ about: String, defaults: P, measuredInFrontOf: String = "braking"
+    ) -> StageDefinition {
         StageDefinition(
             name: name, about: about, parameters: parameters(of: defaults),
             build: { values throws(StrategySpecError) in
                 let p = try resolve(defaults, values, strategy: name)
                 return { base in p.stage(wrapping: base) }
-            })
+            }, measuredInFrontOf: measuredInFrontOf)
     }
 }

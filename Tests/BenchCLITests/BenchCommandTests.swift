@@ -91,7 +91,7 @@ struct ArgumentTests {
         #expect(throws: (any Error).self) { try StrategyOptions.parse(["--strategies", "kalman:sigma_p=x"]) }
         let unknown = #expect(throws: BenchInputError.self) { try StrategyList("linear:sigma_p=1") }
         #expect(unknown?.description.contains("known: cap_ms, gap_ms") == true)
-        #expect(try StrategyOptions.parse(["--strategies", "linear,kalman:cap_ms=16"]).parsed().map(\.capMs) == [nil, 16])
+        #expect(try StrategyOptions.parse(["--strategies", "linear,kalman:cap_ms=16"]).given?.map(\.capMs) == [nil, 16])
     }
 
     @Test("a bad preset lists the presets")

@@ -132,4 +132,38 @@ struct DescribedParametersTests {
         }
         #expect(throws: PredictorParameterError.self) { try LinearResamplingPredictor.Parameters(minDeltaMs: 30).validate() }
     }
+
+    /// A window of the test's own: `low_ms` at most `high_ms`, stated in its range alone.
+    struct Window: DescribedParameters {
+        var lowMs = 1.0
+        var highMs = 5.0
+        static let fields: [ParameterField<Self>] = [
+            ParameterField("low_ms", \.lowMs, unit: "ms", range: .closed(0, 100, atMostField: "high_ms"), about: "low end (ms)"),
+            ParameterField("high_ms", \.highMs, unit: "ms", range: .closed(0, 100), about: "high end (ms)"),
+        ]
+        func validate(predictor: String) throws(PredictorParameterError) { try validateFields(predictor: predictor) }
+    }
+
+    /// A bound by another field (`ParameterRange.atMostField`) is one fact: the range states it,
+    /// `validateFields` checks it (after every field's own range), and the docs' text shows it.
+    @Test func boundByAnotherFieldIsCheckedByValidateFields() throws {
+        try Window(lowMs: 5, highMs: 5).validateFields(predictor: "w")  // equal is allowed
+        let field = try #require(Window.field(named: "low_ms"))
+        #expect(field.expected == "a number of ms from 0 to 100 and at most high_ms")
+        do throws(PredictorParameterError) {
+            try Window(lowMs: 6, highMs: 5).validateFields(predictor: "w")
+            Issue.record("low_ms above high_ms was accepted")
+        } catch {
+            #expect(error.parameter == "low_ms" && error.value == 6)
+            #expect(error.expected == "a number of ms from 0 to 100 and at most high_ms (high_ms = 5)")
+        }
+        // A value out of its own range is named first, whatever the bound between them.
+        #expect(throws: PredictorParameterError.self) { try Window(lowMs: 6, highMs: 500).validateFields(predictor: "w") }
+        // The two stages state theirs this way: validateFields alone refuses a start over the maximum.
+        #expect(throws: PredictorParameterError.self) { try HorizonControllerParameters(startMs: 50, capMaxMs: 45).validateFields(predictor: "control") }
+        #expect(throws: PredictorParameterError.self) { try LeadLearnerParameters(startMm: 2, maxMm: 1.5).validateFields(predictor: "lead") }
+        try LeadLearnerParameters(startMm: 1.5, maxMm: 1.5).validateFields(predictor: "lead")
+        #expect(HorizonControllerParameters.field(named: "start_ms")?.range.atMostField == "cap_max_ms")
+        #expect(LeadLearnerParameters.field(named: "start_mm")?.range.atMostField == "max_mm")
+    }
 }

@@ -6,8 +6,8 @@ import InkTestSupport
 import Testing
 
 /// What a registered strategy must come with: a row in the README's strategy table, a current
-/// row in the docs' generated parameter reference, an allocation gate for its `predict-NAME`
-/// benchmark (which `InkBenchmarks` makes from the registry), and parameters that parse. A new
+/// row in the docs' generated parameter reference, a `predict-NAME` benchmark with its allocation
+/// gate (both made from the registry: `StrategyCatalog.predictorBenchmarks`), and parameters that parse. A new
 /// built-in that lacks one of them fails here, naming it.
 @Suite("Strategy registry")
 struct StrategyRegistryTests {
@@ -35,16 +35,30 @@ struct StrategyRegistryTests {
         for d in StrategyCatalog.builtIn { #expect(committed.contains("| `\(d.name)` |"), "no reference row for \(d.name)") }
     }
 
-    /// Every strategy that predicts from samples alone has its `predict-NAME` gate; every stage a `predict-STAGE-...` one.
+    /// Every strategy that predicts from samples alone has its `predict-NAME` benchmark, and
+    /// every stage a `predict-STAGE-STRATEGY` one in front of a registered strategy, each made
+    /// from its defaults: the Benchmarks package runs exactly `predictorBenchmarks` and gates
+    /// each at 0 allocations per sample (`AllocationGate` writes one threshold per entry).
     @Test func everyStrategyHasABenchmarkGate() throws {
-        let folder = ProjectData.path("Benchmarks/Thresholds")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let benchmarks = StrategyCatalog.predictorBenchmarks
+        let names = benchmarks.map(\.name)
+        #expect(Set(names).count == names.count, "two predictor benchmarks share a name: \(names)")
         for d in StrategyCatalog.builtIn where !d.needsRecordedPredictions {
-            #expect(files.contains("InkBenchmarks.predict-\(d.name).p90.json"), "Benchmarks/Thresholds: no gate for predict-\(d.name)")
+            let entry = benchmarks.first { $0.name == "predict-\(d.name)" }
+            #expect(entry != nil, "no predict-\(d.name) benchmark")
+            // Only a strategy with a file parameter (android's model) may be absent here.
+            if !d.parameters.contains(where: { $0.kind == .path }) {
+                #expect(entry?.strategy != nil, "predict-\(d.name): its strategy cannot be made from its defaults")
+            }
         }
         for s in StrategyCatalog.stages {
-            #expect(files.contains { $0.hasPrefix("InkBenchmarks.predict-\(s.name)-") }, "Benchmarks/Thresholds: no gate for the \(s.name) stage")
+            #expect(StrategyCatalog.definition(named: s.measuredInFrontOf) != nil, "stage \(s.name): measured in front of '\(s.measuredInFrontOf)', not a registered strategy")
+            let entry = benchmarks.first { $0.name == "predict-\(s.name)-\(s.measuredInFrontOf)" }
+            #expect(entry?.strategy?.name == "\(s.name)+\(s.measuredInFrontOf)", "no benchmark for the \(s.name) stage")
         }
+        // The CI step writes the gates from this list and checks the smoke run against them.
+        let ci = try Self.text(".ci/run")
+        #expect(ci.contains("inkperf gates .build/allocation-gates") && ci.contains("thresholds check --target InkBenchmarks --no-progress --path .build/allocation-gates"))
     }
 
     /// Each number parameter takes its own default back, by name, through the grammar (the

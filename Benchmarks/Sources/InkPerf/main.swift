@@ -406,11 +406,15 @@ case "end-to-end": endToEnd(args)
 case "android-forward": androidForward(args)
 case "readers": readers(args)
 case "strategies": strategyScaling(args)
+case "gates":
+    // The allocation gate's threshold files, one per predict-* suite (AllocationGate).
+    guard args.count == 2 else { fail("usage: inkperf gates DIR") }
+    do { print("wrote \(try AllocationGate.write(into: args[1]).count) threshold files to \(args[1])") } catch { fail("gates: \(args[1]): \(error)") }
 case "all":
     predictors(args)
     throughput(args)
     growth(args)
     cores(args)
     evaluations()
-default: fail("unknown command '\(args[0])'; known: figures, readers, throughput, growth, cores, memory, evaluations, predictors, end-to-end, android-forward, strategies, parts, all")
+default: fail("unknown command '\(args[0])'; known: figures, gates, readers, throughput, growth, cores, memory, evaluations, predictors, end-to-end, android-forward, strategies, parts, all")
 }

@@ -59,7 +59,7 @@ package enum RunMerge {
             for g in try RunShardCSV.groups(parsing: text, file: file, timing: timing) {
                 let key = "\(g.traceIndex)/\(g.strategyIndex)"
                 if let other = owner[key] {
-                    throw ShardError("merge: trace \(g.trace) with strategy \(g.strategy) was run by two shards: \(other) and \(input.folder)")
+                    throw ShardError("merge: trace \(g.trace) with strategy \(g.perSeed.first?.strategy ?? "?") was run by two shards: \(other) and \(input.folder)")
                 }
                 owner[key] = input.folder
                 groups.append(g)
@@ -87,9 +87,8 @@ package enum RunMerge {
             }
             files["paths.csv"] = paths
         }
-        let strategyNames = first.manifest.strategies.map(\.name)
         let outcome = BenchOutcome(
-            traceNames: names, strategyNames: strategyNames, groups: groups, traces: [],
+            traceNames: names, groups: groups, traces: [],
             // The run's input samples as the unsharded run counts them (each trace and seed once);
             // the shards' own counts add up every trace a shard replayed for any of its units.
             samplesReplayed: Dictionary(inputs.flatMap { $0.manifest.traces.map { ($0.name, $0.samples) } }, uniquingKeysWith: max)

@@ -37,7 +37,7 @@ package enum RunShardCSV {
                 w.integer(g.traceIndex)
                 w.integer(g.strategyIndex)
                 w.text(g.trace)
-                w.text(g.strategy)
+                w.text(r.strategy)
                 w.number(g.inputRateHz)
                 w.integer(seed)
                 w.integer(r.samples)
@@ -115,7 +115,7 @@ package enum RunShardCSV {
                 guard seed == 0 else { throw ShardError("merge: \(file) line \(line): a run group starts at seed \(seed); expected 0") }
                 groups.append(
                     RunGroup(
-                        traceIndex: traceIndex, strategyIndex: strategyIndex, trace: trace, strategy: strategy,
+                        traceIndex: traceIndex, strategyIndex: strategyIndex, trace: trace,
                         inputRateHz: try number("input_rate_hz") ?? 0, perSeed: [result]))
             }
         }
