@@ -106,7 +106,7 @@ struct DescribedParametersTests {
         #expect(ParameterRange.atLeast(0).expected(unit: "1/mm") == "a number in 1/mm >= 0")
         #expect(ParameterRange.integers(1...1000).expected() == "an integer from 1 to 1000")
         #expect(ParameterRange.flag.expected() == "0 or 1")
-        #expect(ParameterRange.closed(0, 200, note: "and at most cap_max_ms").expected(unit: "ms") == "a number of ms from 0 to 200 and at most cap_max_ms")
+        #expect(ParameterRange.closed(0, 200, atMostField: "cap_max_ms").expected(unit: "ms") == "a number of ms from 0 to 200 and at most cap_max_ms")
         let window = BrakingPredictor.Parameters.field(named: "window_ms")
         #expect(window?.expected == "a number of ms from 1 to 200")
     }
