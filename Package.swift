@@ -58,7 +58,7 @@ let package = Package(
         // files, CSV, number text, the manifest and shard sets (and SHA-256 for the manifest) ...
         .target(
             name: "InkOutput",
-            dependencies: ["InkReplay", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["InkTraces", "InkReplay", .product(name: "Crypto", package: "swift-crypto")]),
         // ... a session: the plan of runs and running it (replay, scoring) ...
         .target(
             name: "InkSession",

@@ -285,36 +285,27 @@ public struct RecordingLoader: Sendable {
     /// Reads a file's bytes, refusing files over `limit` bytes (by the size the system gives;
     /// a pipe or device reports none and is read to its end).
     ///
-    /// Read straight into the array (`open`/`read`): no `Data` copy of the whole file beside it.
+    /// Read straight into the array (``/InkTraces/FileInput``): no `Data` copy of the whole
+    /// file beside it.
     static func readBytes(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {
         let unreadable = ImportError(file: path, "cannot read the file; expected a readable file")
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw unreadable }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw unreadable }
-        let size = Int(info.st_size)
+        guard let file = FileInput(path: path), let size = file.size() else { throw unreadable }
         if size > limit { throw ImportError(file: path, "file is \(size) bytes; expected at most \(limit)") }
-        // One byte more than the size, so that a file read whole ends with a read of 0 bytes;
-        // a file that grew, or a pipe, is read on in further pieces.
+        // One byte more than the size, so that a file read whole stops short of the buffer's
+        // end; a file that grew, or a pipe, is read on in further pieces.
         var failed = false
         var atEnd = false
         var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0) + 1) { buffer, initialized in
-            while initialized < buffer.count {
-                let n = systemRead(fd, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { failed = true }
-                if n <= 0 { atEnd = true; return }
-                initialized += n
-            }
+            let n = file.fill(UnsafeMutableRawBufferPointer(buffer))
+            initialized = n ?? 0
+            failed = n == nil
+            atEnd = initialized < buffer.count
         }
         var piece = [UInt8](repeating: 0, count: atEnd || failed ? 0 : 1 << 16)
         while !atEnd && !failed {
-            let n = piece.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { failed = true }
-            if n <= 0 { break }
+            guard let n = piece.withUnsafeMutableBytes({ file.fill($0) }) else { failed = true; break }
             bytes.append(contentsOf: piece[0..<n])
+            atEnd = n < piece.count
         }
         if failed { throw unreadable }
         return bytes
@@ -360,13 +351,4 @@ public struct RecordingLoader: Sendable {
         }
         return try read(bytes, path: path, format: chosen, options: options)
     }
-}
-
-/// The system's `read(2)` (the name `read` is taken by ``RecordingLoader`` inside the type).
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
-    #else
-        Darwin.read(fd, buffer, count)
-    #endif
 }

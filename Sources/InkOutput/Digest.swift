@@ -1,10 +1,5 @@
 import Crypto
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import InkTraces
 
 /// SHA-256 (swift-crypto's `SHA256`) of bytes, as lowercase hex: the hash `manifest.json`
 /// records for every input and output file.
@@ -22,21 +17,15 @@ package enum Digest {
     /// bytes; `nil` when it cannot be opened or read (a folder, a missing file). The file is
     /// read in pieces of 1 MiB, so hashing a large input holds 1 MiB, not the whole file.
     package static func sha256Hex(ofFile path: String) -> (hex: String, bytes: Int)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let file = FileInput(path: path) else { return nil }
         var hasher = SHA256()
         var total = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { break }
+            guard let n = buffer.withUnsafeMutableBytes({ file.fill($0) }) else { return nil }
             buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             total += n
+            if n < buffer.count { break }
         }
         return (hex(hasher.finalize()), total)
     }
