@@ -140,8 +140,7 @@ struct OvershootFrames {
     /// plus those of step 1 that the refined bounds would have spared.
     ///
     /// Besides the frames it holds the `m` largest exact values, 8 bytes per candidate of step
-    /// 2 (and 4 more while they are moved into its heap), and, up to 65,536 frames, a copy of
-    /// the bounds for the selection (``largest(_:of:_:)``).
+    /// 2, and, up to 65,536 frames, a copy of the bounds for the selection (``largest(_:of:_:)``).
     /// It leaves refined bounds in place of the bounds it refined (bounds still, and tighter).
     /// `oracleHeap` (tests): step 2 by ``settleOracle(_:truths:into:searches:)``.
     mutating func percentileAndMaximum(
@@ -155,11 +154,12 @@ struct OvershootFrames {
         var top = LargestValues(keeping: m)
         var searches = 0
         searchLargestBounds(atLeast: threshold, truths: truths, into: &top, searches: &searches)
-        var candidates = candidates(above: top.smallest, below: threshold)
         if oracleHeap {
+            var candidates = candidates(above: top.smallest, below: threshold) { frame, _ in frame }
             settleOracle(&candidates, truths: truths, into: &top, searches: &searches)
         } else {
-            settle(&candidates, truths: truths, into: &top, searches: &searches)
+            var heap = candidates(above: top.smallest, below: threshold) { HeapEntry(key: $1, frame: $0) }
+            settle(&heap, truths: truths, into: &top, searches: &searches)
         }
         return (top.smallest, top.largest, searches)
     }
@@ -200,20 +200,23 @@ struct OvershootFrames {
 
     /// The frames step 2 of ``percentileAndMaximum(_:truths:oracleHeap:)`` may have to refine or search:
     /// those whose bound exceeds `v1` (V after step 1) and is below `threshold` (step 1
-    /// searched the rest), as frame numbers, moving frames first, 4 bytes each (a 10-hour
-    /// trace has millions).
-    func candidates(above v1: Double, below threshold: Double) -> [Int32] {
+    /// searched the rest), each as `make(frame number, bound)`, moving frames first (frame
+    /// numbers count the moving frames, then the still ones): for step 2's heap, 8 bytes each
+    /// (``HeapEntry``; a 10-hour trace has millions).
+    func candidates<Candidate>(
+        above v1: Double, below threshold: Double, _ make: (Int32, Float) -> Candidate
+    ) -> [Candidate] {
         let movingCount = moving.count
         var candidateCount = 0
         for bound in [movingBound, stillBound] {
             for u in bound where Double(u) > v1 && Double(u) < threshold { candidateCount += 1 }
         }
-        var candidates: [Int32] = []
+        var candidates: [Candidate] = []
         candidates.reserveCapacity(candidateCount)
         for isMoving in [true, false] {
             let bound = isMoving ? movingBound : stillBound
             for i in bound.indices where Double(bound[i]) > v1 && Double(bound[i]) < threshold {
-                candidates.append(Int32(truncatingIfNeeded: isMoving ? i : movingCount + i))
+                candidates.append(make(Int32(truncatingIfNeeded: isMoving ? i : movingCount + i), bound[i]))
             }
         }
         return candidates
@@ -231,20 +234,13 @@ struct OvershootFrames {
     /// frames' arrays (a cache miss each on a long run: half this step's time on a one-hour
     /// trace). Its comparisons are ``settleOracle(_:truths:into:searches:)``'s on the same
     /// keys, so it moves the same entries, refines and searches the same frames in the same
-    /// order, and gives the same result, to the bit. `candidates` is emptied (its entries are
-    /// moved into the heap).
+    /// order, and gives the same result, to the bit. `heap`: the candidates with their bounds
+    /// (``candidates(above:below:_:)``), in any order; left in heap order.
     mutating func settle(
-        _ candidates: inout [Int32], truths: [GroundTruth.Unowned], into top: inout LargestValues,
+        _ heap: inout [HeapEntry], truths: [GroundTruth.Unowned], into top: inout LargestValues,
         searches: inout Int
     ) {
         let movingCount = moving.count
-        var heap: [HeapEntry] = []
-        heap.reserveCapacity(candidates.count)
-        for c in candidates {
-            let i = Int(c)
-            heap.append(HeapEntry(key: i < movingCount ? movingBound[i] : stillBound[i - movingCount], frame: c))
-        }
-        candidates = []
         var movingKeys: [Float] = [], stillKeys: [Float] = []
         swap(&movingKeys, &movingBound)
         swap(&stillKeys, &stillBound)
