@@ -1,3 +1,4 @@
+import Dispatch
 import InkPrediction
 import InkReplay
 import InkTraces
@@ -40,6 +41,19 @@ public struct FigureAccumulator: FrameSink {
     var pairEnds: [(bound: Double, qx: Double, qy: Double, tau: Double, hint: OvershootFrames.Hint)] = []
     var previousIndex = Int.min, previousTipX = 0.0, previousTipY = 0.0
     var previousErrorX = 0.0, previousErrorY = 0.0, previousInStroke = false
+    /// The most threads ``finish(fullGrid:)`` may use (1: this one alone). With 2 or more, and at
+    /// least ``splitFrames`` in-stroke frames, it runs its two largest parts, the
+    /// perceived-latency search and the overshoot selection, side by side (see
+    /// ``finish(fullGrid:)``); the figures are the same to the bit either way.
+    public var jobs = 1
+    /// The fewest in-stroke frames for which ``finish(fullGrid:)`` splits its work over two
+    /// threads when ``jobs`` allows; below it, handing a part to another thread (tens of
+    /// microseconds) would cost about as much as it saves. Tests lower it to exercise the split.
+    public var splitFrames = FigureAccumulator.defaultSplitFrames
+    /// ``splitFrames``' default: 2,000 in-stroke frames (about 33 s of pen movement at 60 Hz,
+    /// one phase). The two parts then take a few milliseconds each (at about 0.5 µs per frame
+    /// and pass, a search of some 40 passes), about a hundred times a thread's hand-over.
+    public static let defaultSplitFrames = 2_000
 
     public init(truth: TraceTruth) {
         self.truth = truth
@@ -160,14 +174,19 @@ public struct FigureAccumulator: FrameSink {
         f.inStrokeFrames = inStroke
         let latency = inStrokeFrames.moving
         f.movingFrames = latency.count
-        let result = fullGrid
-            ? PerceivedLatency.fullGrid(latency, truths: truths) : PerceivedLatency.search(latency, truth: truth)
+        let result: PerceivedLatency.Result?, overshoot: (percentile: Double, maximum: Double, searches: Int)?
+        if jobs > 1 && inStroke >= splitFrames {
+            (result, overshoot) = latencyAndOvershootSideBySide(fullGrid: fullGrid)
+        } else {
+            result = Self.latencyResult(latency, truth: truth, fullGrid: fullGrid)
+            overshoot = inStrokeFrames.percentileAndMaximum(0.95, truths: views)
+        }
         if let result {
             f.perceivedLatencyTenthsMs = result.tenthsMs
             f.perceivedLatencyAtEdge = result.atEdge
             f.latencyEvaluations = result.evaluations
         }
-        if let o = inStrokeFrames.percentileAndMaximum(0.95, truths: views) {
+        if let o = overshoot {
             f.overshootP95MM = o.percentile
             f.overshootMaxMM = o.maximum
             f.overshootSearches = o.searches
@@ -192,5 +211,56 @@ public struct FigureAccumulator: FrameSink {
         }
         if frames > 0 { f.predictedShare = Double(predicted) / Double(frames) }
         return f
+    }
+
+    /// The perceived-latency search over `latency` (the moving frames) on `truth`, or the full grid.
+    static func latencyResult(_ latency: LatencyFrames, truth: TraceTruth, fullGrid: Bool) -> PerceivedLatency.Result? {
+        fullGrid
+            ? PerceivedLatency.fullGrid(latency, truths: truth.strokes) : PerceivedLatency.search(latency, truth: truth)
+    }
+
+    /// ``latencyResult(_:truth:fullGrid:)`` and the overshoot selection
+    /// (``OvershootFrames/percentileAndMaximum(_:truths:oracleHeap:)``) on two threads at once: the two read
+    /// the same truths and frames and write nothing the other reads (the selection refines the
+    /// overshoot bounds, which the search never reads), and each runs exactly the code it runs
+    /// alone, so the results are the ones of the two one after the other, to the bit.
+    private mutating func latencyAndOvershootSideBySide(
+        fullGrid: Bool
+    ) -> (PerceivedLatency.Result?, (percentile: Double, maximum: Double, searches: Int)?) {
+        // The selection's frames are moved out (its bounds, which it refines in place, are
+        // then not shared, so not copied) and back.
+        let parts = SideBySide(latency: inStrokeFrames.moving, truth: truth, fullGrid: fullGrid, frames: inStrokeFrames, views: views)
+        inStrokeFrames = OvershootFrames()
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 { parts.runLatency() } else { parts.runOvershoot() }
+        }
+        swap(&inStrokeFrames, &parts.frames)
+        return (parts.latency, parts.overshoot)
+    }
+
+    /// What ``latencyAndOvershootSideBySide(fullGrid:)``'s two threads share: each writes only
+    /// its own result (and the selection its frames), and both are read after both ended.
+    private final class SideBySide: @unchecked Sendable {
+        // @unchecked: `runLatency` reads the `let`s and writes `latency`; `runOvershoot` reads
+        // `views` and writes `frames` and `overshoot`; nothing is read until
+        // `concurrentPerform` has returned, which orders both threads' writes before it.
+        let latencyFrames: LatencyFrames
+        let truth: TraceTruth
+        let fullGrid: Bool
+        let views: [GroundTruth.Unowned]
+        var frames: OvershootFrames
+        var latency: PerceivedLatency.Result?
+        var overshoot: (percentile: Double, maximum: Double, searches: Int)?
+
+        init(latency: LatencyFrames, truth: TraceTruth, fullGrid: Bool, frames: OvershootFrames, views: [GroundTruth.Unowned]) {
+            latencyFrames = latency
+            self.truth = truth
+            self.fullGrid = fullGrid
+            self.frames = frames
+            self.views = views
+        }
+
+        func runLatency() { latency = FigureAccumulator.latencyResult(latencyFrames, truth: truth, fullGrid: fullGrid) }
+        func runOvershoot() { overshoot = frames.percentileAndMaximum(0.95, truths: views) }
     }
 }

@@ -26,7 +26,7 @@ struct OvershootFrames {
     private(set) var still = LatencyFrames()
     /// Per frame of ``moving`` and of ``still``: the overshoot's upper bound (mm), kept in
     /// single precision rounded up (``stored(_:)``), and its ``Hint``.
-    private var movingBound: [Float] = [], stillBound: [Float] = []
+    private(set) var movingBound: [Float] = [], stillBound: [Float] = []
     private var movingHint: [Hint] = [], stillHint: [Hint] = []
 
     /// The number of frames.
@@ -139,11 +139,12 @@ struct OvershootFrames {
     /// nearest to the path around its own time), so this takes about `n - ceil(q n)` searches,
     /// plus those of step 1 that the refined bounds would have spared.
     ///
-    /// Besides the frames it holds the `m` largest exact values, 4 bytes per candidate of step
+    /// Besides the frames it holds the `m` largest exact values, 8 bytes per candidate of step
     /// 2, and, up to 65,536 frames, a copy of the bounds for the selection (``largest(_:of:_:)``).
     /// It leaves refined bounds in place of the bounds it refined (bounds still, and tighter).
+    /// `oracleHeap` (tests): step 2 by ``settleOracle(_:truths:into:searches:)``.
     mutating func percentileAndMaximum(
-        _ q: Double, truths: [GroundTruth.Unowned]
+        _ q: Double, truths: [GroundTruth.Unowned], oracleHeap: Bool = false
     ) -> (percentile: Double, maximum: Double, searches: Int)? {
         let n = count
         guard n > 0 else { return nil }
@@ -153,12 +154,17 @@ struct OvershootFrames {
         var top = LargestValues(keeping: m)
         var searches = 0
         searchLargestBounds(atLeast: threshold, truths: truths, into: &top, searches: &searches)
-        var candidates = candidates(above: top.smallest, below: threshold)
-        settle(&candidates, truths: truths, into: &top, searches: &searches)
+        if oracleHeap {
+            var candidates = candidates(above: top.smallest, below: threshold) { frame, _ in frame }
+            settleOracle(&candidates, truths: truths, into: &top, searches: &searches)
+        } else {
+            var heap = candidates(above: top.smallest, below: threshold) { HeapEntry(key: $1, frame: $0) }
+            settle(&heap, truths: truths, into: &top, searches: &searches)
+        }
         return (top.smallest, top.largest, searches)
     }
 
-    /// A frame of ``percentileAndMaximum(_:truths:)``'s: its tip, photon time and hint, read
+    /// A frame of ``percentileAndMaximum(_:truths:oracleHeap:)``'s: its tip, photon time and hint, read
     /// in place (a copy of a group would retain its four arrays). Reads no bound: step 2 takes
     /// the bounds out of `self` while it runs.
     @inline(__always)
@@ -176,7 +182,7 @@ struct OvershootFrames {
         return OvershootFrames.overshoot(truths[stroke], f.q.x, f.q.y, f.tau, hint: f.hint)
     }
 
-    /// Step 1 of ``percentileAndMaximum(_:truths:)``: searches every frame whose bound is at
+    /// Step 1 of ``percentileAndMaximum(_:truths:oracleHeap:)``: searches every frame whose bound is at
     /// least `threshold` (the `m`-th largest bound), into `top`.
     func searchLargestBounds(
         atLeast threshold: Double, truths: [GroundTruth.Unowned], into top: inout LargestValues, searches: inout Int
@@ -192,34 +198,112 @@ struct OvershootFrames {
         }
     }
 
-    /// The frames step 2 of ``percentileAndMaximum(_:truths:)`` may have to refine or search:
+    /// The frames step 2 of ``percentileAndMaximum(_:truths:oracleHeap:)`` may have to refine or search:
     /// those whose bound exceeds `v1` (V after step 1) and is below `threshold` (step 1
-    /// searched the rest), as frame numbers, moving frames first, 4 bytes each (a 10-hour
-    /// trace has millions).
-    func candidates(above v1: Double, below threshold: Double) -> [Int32] {
+    /// searched the rest), each as `make(frame number, bound)`, moving frames first (frame
+    /// numbers count the moving frames, then the still ones): for step 2's heap, 8 bytes each
+    /// (``HeapEntry``; a 10-hour trace has millions).
+    func candidates<Candidate>(
+        above v1: Double, below threshold: Double, _ make: (Int32, Float) -> Candidate
+    ) -> [Candidate] {
         let movingCount = moving.count
         var candidateCount = 0
         for bound in [movingBound, stillBound] {
             for u in bound where Double(u) > v1 && Double(u) < threshold { candidateCount += 1 }
         }
-        var candidates: [Int32] = []
+        var candidates: [Candidate] = []
         candidates.reserveCapacity(candidateCount)
         for isMoving in [true, false] {
             let bound = isMoving ? movingBound : stillBound
             for i in bound.indices where Double(bound[i]) > v1 && Double(bound[i]) < threshold {
-                candidates.append(Int32(truncatingIfNeeded: isMoving ? i : movingCount + i))
+                candidates.append(make(Int32(truncatingIfNeeded: isMoving ? i : movingCount + i), bound[i]))
             }
         }
         return candidates
     }
 
-    /// Step 2 of ``percentileAndMaximum(_:truths:)``: the `candidates` in a max-heap by bound,
+    /// Step 2 of ``percentileAndMaximum(_:truths:oracleHeap:)``: the `candidates` in a max-heap by bound,
     /// popped while the top exceeds V (`top.smallest`): a frame popped the first time gets its
     /// refined bound (kept in place of the bound: a bound too, and tighter) and goes back in by
     /// it if that still exceeds V; popped again, it is searched, raising V. So only frames
     /// whose bounds exceed the final V are refined. A candidate is complemented (`~i`) once
     /// refined.
+    ///
+    /// The heap holds each candidate with its key (``HeapEntry``, 8 bytes), so a comparison
+    /// reads the two entries, side by side in memory, instead of two bounds anywhere in the
+    /// frames' arrays (a cache miss each on a long run: half this step's time on a one-hour
+    /// trace). Its comparisons are ``settleOracle(_:truths:into:searches:)``'s on the same
+    /// keys, so it moves the same entries, refines and searches the same frames in the same
+    /// order, and gives the same result, to the bit. `heap`: the candidates with their bounds
+    /// (``candidates(above:below:_:)``), in any order; left in heap order.
     mutating func settle(
+        _ heap: inout [HeapEntry], truths: [GroundTruth.Unowned], into top: inout LargestValues,
+        searches: inout Int
+    ) {
+        let movingCount = moving.count
+        var movingKeys: [Float] = [], stillKeys: [Float] = []
+        swap(&movingKeys, &movingBound)
+        swap(&stillKeys, &stillBound)
+        defer {
+            swap(&movingKeys, &movingBound)
+            swap(&stillKeys, &stillBound)
+        }
+        movingKeys.withUnsafeMutableBufferPointer { mk in
+            stillKeys.withUnsafeMutableBufferPointer { sk in
+                heap.withUnsafeMutableBufferPointer { h in
+                    @inline(__always) func siftDown(_ start: Int, _ end: Int) {
+                        OvershootFrames.siftDown(&h, start, end) { $0.key > $1.key }
+                    }
+                    for i in stride(from: h.count / 2 - 1, through: 0, by: -1) { siftDown(i, h.count) }
+                    var end = h.count
+                    while end > 0 && Double(h[0].key) > top.smallest {
+                        let c = h[0].frame
+                        let i = Int(c >= 0 ? c : ~c)
+                        let isMoving = i < movingCount
+                        let index = isMoving ? i : i - movingCount
+                        let stroke = isMoving
+                            ? moving.runs[OvershootFrames.run(holding: index, in: moving.runs)].stroke
+                            : still.runs[OvershootFrames.run(holding: index, in: still.runs)].stroke
+                        if c >= 0 {
+                            let f = query(isMoving, index)
+                            let r = OvershootFrames.stored(
+                                OvershootFrames.bound(truths[stroke], f.q.x, f.q.y, f.tau, hint: f.hint, refined: true))
+                            if isMoving { mk[index] = r } else { sk[index] = r }
+                            if Double(r) > top.smallest {
+                                h[0] = HeapEntry(key: r, frame: ~c)
+                                siftDown(0, end)
+                                continue
+                            }
+                        } else {
+                            top.insert(exact(isMoving, index, stroke, truths: truths, searches: &searches))
+                        }
+                        end -= 1
+                        h.swapAt(0, end)
+                        siftDown(0, end)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A candidate of ``settle(_:truths:into:searches:)``'s heap: its key (its bound, or its
+    /// refined bound once refined) and its frame number (complemented once refined).
+    struct HeapEntry {
+        var key: Float
+        var frame: Int32
+    }
+
+    /// ``settle(_:truths:into:searches:)`` as it was first written, the oracle it is tested
+    /// against (result, searches and refined bounds, to the bit): the heap holds frame numbers
+    /// and reads each one's key from the bounds, a random read per comparison.
+    ///
+    /// Step 2 of ``percentileAndMaximum(_:truths:oracleHeap:)``: the `candidates` in a max-heap by bound,
+    /// popped while the top exceeds V (`top.smallest`): a frame popped the first time gets its
+    /// refined bound (kept in place of the bound: a bound too, and tighter) and goes back in by
+    /// it if that still exceeds V; popped again, it is searched, raising V. So only frames
+    /// whose bounds exceed the final V are refined. A candidate is complemented (`~i`) once
+    /// refined.
+    mutating func settleOracle(
         _ candidates: inout [Int32], truths: [GroundTruth.Unowned], into top: inout LargestValues,
         searches: inout Int
     ) {

@@ -56,7 +56,9 @@ package struct RunDetail: Sendable, Equatable {
 
 /// Runs traces through strategies and computes every figure, spreading the (trace, strategy)
 /// pairs over the cores. Results come back in trace order, then strategy order, and are the
-/// same to the bit whatever the number of cores: each run is computed by one task alone.
+/// same to the bit whatever the number of cores: each run is computed by one task alone
+/// (whose scoring may split its two largest parts over two threads, `FigureAccumulator.jobs`,
+/// with the same results).
 ///
 /// `none` always runs (its `Λ` and spatial lag are the references for *latency removed* and
 /// the *remaining lag ratio*); it is reported only if asked for.
@@ -109,7 +111,7 @@ public enum BenchRunner {
             for (j, job) in jobs.enumerated() {
                 results[j] = runOne(
                     trace: traces[job.trace], truth: truths[job.trace], strategy: all[job.strategy], timing: timing,
-                    detail: detail)
+                    detail: detail, jobs: maxConcurrency)
             }
         } else {
             await runConcurrently(jobs, traces, truths, all, timing, detail, maxConcurrency, into: &results)
@@ -164,7 +166,9 @@ public enum BenchRunner {
                 let j = next
                 let job = jobs[j]
                 let trace = traces[job.trace], strategy = all[job.strategy], truth = truths[job.trace]
-                group.addTask { (j, runOne(trace: trace, truth: truth, strategy: strategy, timing: timing, detail: detail)) }
+                group.addTask {
+                    (j, runOne(trace: trace, truth: truth, strategy: strategy, timing: timing, detail: detail, jobs: maxConcurrency))
+                }
                 next += 1
             }
             while next < min(max(1, maxConcurrency), jobs.count) { add() }
@@ -175,11 +179,13 @@ public enum BenchRunner {
         }
     }
 
-    /// Runs one trace through one strategy.
+    /// Runs one trace through one strategy; its scoring may use up to `jobs` threads
+    /// (``/InkMetrics/FigureAccumulator/jobs``: the same figures, to the bit, with any).
     package static func runOne(
-        trace: Trace, truth: TraceTruth, strategy: Strategy, timing: Timing, detail: RunDetail = RunDetail()
+        trace: Trace, truth: TraceTruth, strategy: Strategy, timing: Timing, detail: RunDetail = RunDetail(), jobs: Int = 1
     ) -> RunResult {
         var accumulator = FigureAccumulator(truth: truth)
+        accumulator.jobs = jobs
         accumulator.reserveCapacity(frames: expectedFrames(trace, timing))
         var frames: [FrameDetail]? = nil
         var tails: [[PenPoint]]? = nil

@@ -1,8 +1,10 @@
 @testable import InkMetrics
+import InkImport
 import InkPrediction
 import InkReplay
 import InkStrategies
 import InkSynthesis
+import InkTestSupport
 import InkTraces
 import Testing
 
@@ -39,6 +41,37 @@ struct OvershootSelectionTests {
         }
         // The bounds settle most frames: on these traces about one search in ten frames.
         #expect(searches * 4 < frames, "\(strategyName): \(searches) searches for \(frames) frames")
+    }
+
+    /// Step 2 with its keyed heap (`settle`) against the heap that reads each key from the
+    /// bounds (`settleOracle`): the same percentile, maximum and number of searches, and the
+    /// same refined bounds left in place, to the bit, on every corpus recording and the
+    /// synthetic suite, with strategies that lag, lead and scatter.
+    @Test func keyedHeapEqualsOracleHeap() throws {
+        var loader = RecordingLoader()
+        loader.manifests = [try RecordingManifest.load(path: ProjectData.recordingsManifest)]
+        let traces = try loader.load(paths: [ProjectData.recordings]).traces + (try SyntheticSuite.default.generate(seed: 2))
+        var refinedRuns = 0
+        for trace in traces {
+            let truth = TraceTruth(trace)
+            let views = truth.strokes.map(\.unowned)
+            for name in ["none", "linear", "kalman", "quadratic"] {
+                var acc = FigureAccumulator(truth: truth)
+                Replay.run(trace: trace, strategy: try StrategySpec.parse(name), timing: Timing(), into: &acc)
+                var keyed = acc.inStrokeFrames, oracle = acc.inStrokeFrames
+                let a = withExtendedLifetime(truth) { keyed.percentileAndMaximum(0.95, truths: views) }
+                let b = withExtendedLifetime(truth) { oracle.percentileAndMaximum(0.95, truths: views, oracleHeap: true) }
+                let label = "\(trace.name) / \(name)"
+                #expect(a?.percentile.bitPattern == b?.percentile.bitPattern, "\(label): p95")
+                #expect(a?.maximum.bitPattern == b?.maximum.bitPattern, "\(label): max")
+                #expect(a?.searches == b?.searches, "\(label): searches")
+                #expect(keyed.movingBound.map(\.bitPattern) == oracle.movingBound.map(\.bitPattern), "\(label): refined bounds")
+                #expect(keyed.stillBound.map(\.bitPattern) == oracle.stillBound.map(\.bitPattern), "\(label): refined bounds")
+                if keyed.movingBound != acc.inStrokeFrames.movingBound { refinedRuns += 1 }
+            }
+        }
+        // Step 2 had work to do (it refined bounds) in most runs.
+        #expect(refinedRuns >= traces.count, "\(refinedRuns) of \(traces.count * 4) runs refined bounds")
     }
 
     @Test func largestBySelectionAndByRadix() {
