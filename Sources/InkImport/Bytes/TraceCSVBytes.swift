@@ -119,7 +119,7 @@ package enum TraceCSVBytes {
                 let lines = try bytes.withUnsafeBufferPointer { b throws(ImportError) -> Int? in
                     try body(b, header.end, b.count, firstLine: header.lines, header.columns, units, into: &sink)
                 }
-                guard let lines else { return nil }
+                guard let lines, isUTF8(bytes, header, nonASCII: sink.nonASCII) else { return nil }
                 return try sink.strokes.trace(nominalInterval: sink.nominal, lastLine: header.lines + lines)
             }
             // Chunk c starts after the first line end at or after c/chunkCount of the rows.
@@ -143,14 +143,17 @@ package enum TraceCSVBytes {
             // The longest run of samples of one stroke id: room for the longest stroke.
             var longest = 0, run = 0
             var previous: UInt64?
+            var nonASCII = false
             for chunk in chunks {
                 guard let chunk else { return nil }
+                nonASCII = nonASCII || chunk.nonASCII
                 for e in chunk.entries where !e.isPrediction {
                     run = previous == e.id ? run + 1 : 1
                     previous = e.id
                     longest = max(longest, run)
                 }
             }
+            guard isUTF8(bytes, header, nonASCII: nonASCII) else { return nil }
             var strokes = Strokes(file: file, keepsTails: keepsTails)
             strokes.assembler.reserveCapacity(longest)
             var lineNumber = header.lines
@@ -173,13 +176,18 @@ package enum TraceCSVBytes {
         var nominal: Double?
         var lines: Int
         var end: Int
+        /// The first byte after a byte-order mark.
+        var bodyStart: Int
+        /// Whether a comment up to the header holds a non-ASCII byte.
+        var nonASCII: Bool
     }
 
-    /// The encoding check and the lines up to the header; `nil` where the oracle must read the file.
+    /// The lines up to the header; `nil` where the oracle must read the file.
     private static func readHeader(_ b: UnsafeBufferPointer<UInt8>, options: ImportOptions) -> Header? {
         var i = 0
         if b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }
-        guard isUTF8(b, from: i) else { return nil }
+        let bodyStart = i
+        var nonASCII = false
         let timeUnit = Units(options).time
         var columns = Columns()
         var nominal: Double?
@@ -191,6 +199,7 @@ package enum TraceCSVBytes {
             lineNumber += 1
             if isBlank(b, line) { continue }
             if b[line.start] == 0x23 {  // '#'
+                if line.high >= 0x80 { nonASCII = true }
                 switch comment(b, line, timeUnit: timeUnit) {
                 case .plain: continue
                 case .nominalInterval(let seconds):
@@ -201,7 +210,7 @@ package enum TraceCSVBytes {
             }
             if line.high >= 0x80 { return nil }
             guard cells.split(b, line), columns.read(header: cells, b) else { return nil }
-            return Header(columns: columns, nominal: nominal, lines: lineNumber, end: i)
+            return Header(columns: columns, nominal: nominal, lines: lineNumber, end: i, bodyStart: bodyStart, nonASCII: nonASCII)
         }
         return nil
     }
@@ -209,6 +218,8 @@ package enum TraceCSVBytes {
     /// Where the rows of ``body(_:_:_:firstLine:_:_:into:)`` go: straight to the stroke
     /// assembly (``Direct``), or into a chunk's rows (``Chunk``).
     private protocol RowSink {
+        /// Whether a comment held a non-ASCII byte (the file's UTF-8 is then checked).
+        var nonASCII: Bool { get set }
         /// A `# nominal_interval_s` comment's value (s).
         mutating func nominal(_ seconds: Double)
         /// A predicted point; `false` where the reader declines the file.
@@ -234,6 +245,7 @@ package enum TraceCSVBytes {
             lineNumber += 1
             if isBlank(b, line) { continue }
             if b[line.start] == 0x23 {  // '#'
+                if line.high >= 0x80 { sink.nonASCII = true }
                 switch comment(b, line, timeUnit: units.time) {
                 case .plain: continue
                 case .nominalInterval(let seconds):
@@ -259,6 +271,7 @@ package enum TraceCSVBytes {
     private struct Direct: RowSink {
         var strokes: Strokes
         var nominal: Double?
+        var nonASCII = false
 
         mutating func nominal(_ seconds: Double) { nominal = seconds }
         @inline(__always) mutating func prediction(_ row: Row) -> Bool { strokes.addPrediction(row) }
@@ -288,6 +301,7 @@ package enum TraceCSVBytes {
         var nominal: Double?
         /// The chunk's lines.
         var lines = 0
+        var nonASCII = false
 
         init(axes: Bool) { hasAxes = axes }
 
@@ -332,15 +346,12 @@ package enum TraceCSVBytes {
 
     // MARK: - Encoding and lines
 
-    /// Whether `b[from...]` may be read here: non-ASCII bytes are taken only in comments, and the
-    /// file must be UTF-8 as a whole (checked only when a byte is non-ASCII).
-    private static func isUTF8(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-        var anyHigh = false
-        for k in start..<b.count where b[k] >= 0x80 {
-            anyHigh = true
-            break
-        }
-        return !anyHigh || TextLines.firstInvalidUTF8(Array(b), from: start) == nil
+    /// Whether the file may be read here, once every line is parsed: non-ASCII bytes are taken
+    /// only in comments (a data line holding one is declined as it is met), so the file has one
+    /// exactly when a comment had one (`nonASCII`, from the header's lines or the rows'), and
+    /// then it must be UTF-8 as a whole, as the oracle requires. No pass over an ASCII file.
+    private static func isUTF8(_ bytes: [UInt8], _ header: Header, nonASCII: Bool) -> Bool {
+        !(header.nonASCII || nonASCII) || TextLines.firstInvalidUTF8(bytes, from: header.bodyStart) == nil
     }
 
     /// One line's bytes `[start, end)`, without its `\n` and a final `\r`, and the bitwise or of
