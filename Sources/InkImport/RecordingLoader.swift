@@ -257,9 +257,8 @@ public struct RecordingLoader: Sendable {
         case fail(ImportError)
     }
 
-    /// Reads one file with the settings the manifests and rules give it.
-    ///
-    /// - Parameter readerJobs: the threads the file's reader may use (``ImportOptions/jobs``).
+    /// Reads one file with the settings the manifests and rules give it; its reader may use
+    /// `readerJobs` threads (``ImportOptions/jobs``).
     func outcome(path: String, relative: String, local: [(RecordingManifest, String)], readerJobs: Int = 1) -> Outcome {
         let (settled, manifestFormat, skip) = settings(path: path, relative: relative, local: local)
         var options = settled

@@ -39,8 +39,10 @@ public struct GroundTruth: Sendable {
 
     /// The linear interpolation of a stroke's samples, velocity by 10 ms central difference.
     ///
-    /// - Parameter jobs: how many threads may build the path's tables
-    ///   (``CubicPath/init(polylineT:x:y:jobs:)``); the truth is the same for any value.
+    /// - Parameters:
+    ///   - stroke: the recorded samples (s, mm).
+    ///   - jobs: how many threads may build the path's tables
+    ///     (``CubicPath/init(polylineT:x:y:jobs:)``); the truth is the same for any value.
     public init(interpolating stroke: Stroke, jobs: Int = 1) {
         self.init(
             path: CubicPath(polylineT: stroke.t, x: stroke.x, y: stroke.y, jobs: jobs), timeOffset: 0,

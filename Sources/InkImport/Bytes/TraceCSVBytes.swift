@@ -103,9 +103,7 @@ package enum TraceCSVBytes {
     /// of a serial read: the same trace, to the bit, for any `jobs` and `chunkBytes`
     /// (`ByteReaderTests` compare the two on every file they read), and `nil` exactly where the
     /// serial read gives `nil` (any chunk declining makes the whole file the oracle's).
-    ///
-    /// - Parameters:
-    ///   - chunkBytes: the least bytes per chunk (``defaultChunkBytes``; the tests set it low).
+    /// `chunkBytes` is the least bytes per chunk (``defaultChunkBytes``; the tests set it low).
     package static func read(_ bytes: [UInt8], file: String, options: ImportOptions, chunkBytes: Int) -> Trace? {
         let header = bytes.withUnsafeBufferPointer { readHeader($0, options: options) }
         guard let header else { return nil }
