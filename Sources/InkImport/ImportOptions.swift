@@ -38,6 +38,11 @@ public struct ImportOptions: Sendable, Equatable {
     /// Refuse a file the plausibility check finds implausible (``Plausibility``) instead of
     /// warning in its notices (`--strict`).
     public var strict = false
+    /// How many threads one file's reader may use (the trace CSV reader parses a large file's
+    /// rows in chunks side by side); the trace is the same, to the bit, for any value.
+    /// ``RecordingLoader`` sets it from its own ``RecordingLoader/jobs`` when it reads fewer
+    /// files than it has threads.
+    public var jobs = 1
 
     public init(
         scaleUnitsPerMM: Double? = nil, timeUnitSeconds: Double? = nil, yAxisUp: Bool? = nil,

@@ -104,8 +104,10 @@ public struct RecordingLoader: Sendable {
             if case .read(let path, let relative, let local) = step { return (path, relative, local) }
             return nil
         }
+        // Threads left over when there are fewer files than threads go to each file's reader.
+        let readerJobs = max(1, jobs / max(1, reads.count))
         let outcomes = ParallelMap.map(reads.count, jobs: jobs) { i in
-            outcome(path: reads[i].path, relative: reads[i].relative, local: reads[i].local)
+            outcome(path: reads[i].path, relative: reads[i].relative, local: reads[i].local, readerJobs: readerJobs)
         }
         var traces: [Trace] = []
         var skipped: [String] = []
@@ -255,9 +257,12 @@ public struct RecordingLoader: Sendable {
         case fail(ImportError)
     }
 
-    /// Reads one file with the settings the manifests and rules give it.
-    func outcome(path: String, relative: String, local: [(RecordingManifest, String)]) -> Outcome {
-        let (options, manifestFormat, skip) = settings(path: path, relative: relative, local: local)
+    /// Reads one file with the settings the manifests and rules give it; its reader may use
+    /// `readerJobs` threads (``ImportOptions/jobs``).
+    func outcome(path: String, relative: String, local: [(RecordingManifest, String)], readerJobs: Int = 1) -> Outcome {
+        let (settled, manifestFormat, skip) = settings(path: path, relative: relative, local: local)
+        var options = settled
+        options.jobs = readerJobs
         if let skip { return .skip("\(path): skipped by the manifest: \(skip)") }
         do throws(ImportError) {
             let bytes = try RecordingLoader.readBytes(path, limit: maxFileBytes)

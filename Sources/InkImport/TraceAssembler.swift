@@ -37,6 +37,14 @@ struct TraceAssembler {
 
     init(file: String) { self.file = file }
 
+    /// Makes room for a stroke of `samples` samples, so that a reader that knows its longest
+    /// stroke does not grow the arrays step by step (copying them). Changes nothing else.
+    mutating func reserveCapacity(_ samples: Int) {
+        self.samples.reserveCapacity(samples)
+        tails.reserveCapacity(samples)
+        locations.reserveCapacity(samples)
+    }
+
     /// Ends any open stroke and starts a new one made by `tool`.
     mutating func beginStroke(tool: Tool) throws(ImportError) {
         try endStroke()

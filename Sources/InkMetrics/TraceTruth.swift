@@ -13,8 +13,10 @@ public struct TraceTruth: Sendable {
     /// search's polyline tables (``PolylineBounds``); nil otherwise.
     let polyline: [PolylineBounds]?
 
-    public init(_ trace: Trace) {
-        strokes = trace.strokes.map { $0.groundTruth() }
+    /// The truths of `trace`'s strokes; a recording's paths built by up to `jobs` threads each
+    /// (``/InkTraces/Stroke/groundTruth(jobs:)``: the same truth for any value).
+    public init(_ trace: Trace, jobs: Int = 1) {
+        strokes = trace.strokes.map { $0.groundTruth(jobs: jobs) }
         polyline = PolylineBounds.of(strokes)
         bounds = polyline == nil ? PathBounds.of(strokes) : []
     }

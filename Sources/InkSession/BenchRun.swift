@@ -132,9 +132,10 @@ public enum BenchRunner {
     }
 
     /// Each trace's ground truth, in order; up to `maxConcurrency` built at once (each by one
-    /// task alone, so the same to the bit).
+    /// task alone, so the same to the bit); a single trace's paths are built by up to
+    /// `maxConcurrency` threads (the same truth for any number).
     static func groundTruths(_ traces: [Trace], maxConcurrency: Int) async -> [TraceTruth] {
-        if maxConcurrency <= 1 || traces.count <= 1 { return traces.map { TraceTruth($0) } }
+        if maxConcurrency <= 1 || traces.count <= 1 { return traces.map { TraceTruth($0, jobs: maxConcurrency) } }
         var truths = [TraceTruth?](repeating: nil, count: traces.count)
         await withTaskGroup(of: (Int, TraceTruth).self) { group in
             var next = 0

@@ -30,7 +30,27 @@ public final class CubicPath: @unchecked Sendable {
     private let derivedValues = DerivedValues()
 
     /// The piecewise-linear path through samples (times strictly increasing, at least one).
-    public convenience init(polylineT t: [Double], x: [Double], y: [Double]) {
+    ///
+    /// - Parameters:
+    ///   - t: the sample times (s).
+    ///   - x: the sample positions (mm), one per time.
+    ///   - y: the sample positions (mm), one per time.
+    ///   - jobs: how many threads may build the tables (a long path is split into runs of
+    ///     65,536 pieces or more); the path is the same, to the bit, for any value.
+    public init(polylineT t: [Double], x: [Double], y: [Double], jobs: Int = 1) {
+        precondition(!t.isEmpty && t.count == x.count && t.count == y.count)
+        knots = t
+        isPiecewiseLinear = true
+        storage = Storage(polylineT: t, x: x, y: y, jobs: jobs)
+        #if DEBUG
+            checkInvariants()
+        #endif
+    }
+
+    /// The piecewise-linear path through samples built from its segments' coefficients by the
+    /// general constructor: the oracle of ``init(polylineT:x:y:jobs:)``, which writes the same
+    /// tables without the coefficient array (the tests compare the two).
+    package convenience init(polylineThroughCoefficientsT t: [Double], x: [Double], y: [Double]) {
         precondition(!t.isEmpty && t.count == x.count && t.count == y.count)
         var pieces = [Coefficients]()
         pieces.reserveCapacity(t.count - 1)

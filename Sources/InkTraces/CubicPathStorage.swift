@@ -1,3 +1,5 @@
+import Dispatch
+
 extension CubicPath {
     /// The index of one piece of a ``CubicPath``: the piece between knots `offset` and
     /// `offset + 1`. A type of its own so that a piece index is never mistaken for a knot, a
@@ -86,7 +88,70 @@ extension CubicPath {
         /// the last.
         init(knots: [Double], pieces coefficients: [Coefficients], start: SIMD2<Double>, end: SIMD2<Double>) {
             precondition(!knots.isEmpty && coefficients.count == knots.count - 1)
-            let pieces = coefficients.count
+            self.init(allocating: knots, start: start, end: end)
+            for (j, p) in coefficients.enumerated() {
+                // Coefficient `i` of piece `j` at `8 j + 2 i`, x then y.
+                let c = coef + 8 * j
+                c[0] = p.a.x
+                c[1] = p.a.y
+                c[2] = p.b.x
+                c[3] = p.b.y
+                c[4] = p.c.x
+                c[5] = p.c.y
+                c[6] = p.d.x
+                c[7] = p.d.y
+            }
+            derive(pieces: 0..<pieceCount)
+        }
+
+        /// The tables of the piecewise-linear path through the samples `(t, x, y)` (times
+        /// strictly increasing, at least one sample): the tables that
+        /// ``init(knots:pieces:start:end:)`` builds from the segments' coefficients, to the bit
+        /// (`CubicPathTests` compare every table), written straight into the allocation (no
+        /// coefficient array beside it: 64 bytes a sample), by up to `jobs` threads, each a run
+        /// of whole blocks (every piece's tables depend on that piece alone, and every block's
+        /// box on its own pieces).
+        init(polylineT t: [Double], x: [Double], y: [Double], jobs: Int) {
+            precondition(!t.isEmpty && t.count == x.count && t.count == y.count)
+            self.init(allocating: t, start: SIMD2(x[0], y[0]), end: SIMD2(x[x.count - 1], y[y.count - 1]))
+            let pieces = t.count - 1
+            // Chunks of whole blocks, at least `minimumChunk` pieces each.
+            let minimumChunk = 1 << 16
+            let chunks = max(1, min(jobs, pieces / minimumChunk))
+            let blocksPerChunk = (blockCount + chunks - 1) / max(1, chunks)
+            let tables = Shared(storage: self)
+            let fill: @Sendable (Int) -> Void = { c in
+                let first = min(pieces, c * blocksPerChunk * CubicPath.blockSize)
+                let last = min(pieces, (c + 1) * blocksPerChunk * CubicPath.blockSize)
+                let storage = tables.storage
+                for j in first..<last {
+                    let dt = t[j + 1] - t[j]
+                    let c = storage.coef + 8 * j
+                    c[0] = x[j]
+                    c[1] = y[j]
+                    c[2] = (x[j + 1] - x[j]) / dt
+                    c[3] = (y[j + 1] - y[j]) / dt
+                    c[4] = 0
+                    c[5] = 0
+                    c[6] = 0
+                    c[7] = 0
+                }
+                storage.derive(pieces: first..<last)
+            }
+            if chunks == 1 { fill(0) } else { DispatchQueue.concurrentPerform(iterations: chunks, execute: fill) }
+        }
+
+        /// The tables' storage, shared by the threads that fill disjoint parts of it.
+        private struct Shared: @unchecked Sendable {
+            let storage: Storage
+        }
+
+        /// Allocates the tables of a path with `knots` (strictly increasing, at least one), held
+        /// at `start` and `end`, and writes the knots and the time buckets; the coefficients and
+        /// the tables derived from them (``derive(pieces:)``) are the caller's to write.
+        private init(allocating knots: [Double], start: SIMD2<Double>, end: SIMD2<Double>) {
+            precondition(!knots.isEmpty)
+            let pieces = knots.count - 1
             knotCount = knots.count
             blockCount = (pieces + CubicPath.blockSize - 1) / CubicPath.blockSize
             let doubles = 8 * pieces + 4 * pieces + knots.count + 4 * blockCount
@@ -106,18 +171,6 @@ extension CubicPath {
             endX = end.x
             endY = end.y
             for (k, t) in knots.enumerated() { self.knots[k] = t }
-            for (j, p) in coefficients.enumerated() {
-                // Coefficient `i` of piece `j` at `8 j + 2 i`, x then y.
-                let c = coef + 8 * j
-                c[0] = p.a.x
-                c[1] = p.a.y
-                c[2] = p.b.x
-                c[3] = p.b.y
-                c[4] = p.c.x
-                c[5] = p.c.y
-                c[6] = p.d.x
-                c[7] = p.d.y
-            }
             // One bucket per piece, of equal time: its first piece is the last to start by then.
             bucketStart = knots[0]
             bucketScale = pieces > 0 ? Double(pieces) / (knots[pieces] - knots[0]) : 0
@@ -127,19 +180,28 @@ extension CubicPath {
                 while j + 1 < pieces && knots[j + 1] <= tb { j += 1 }
                 buckets[b] = Int32(j)
             }
-            for j in 0..<pieces {
+        }
+
+        /// Writes the end points, sags and reaches of the pieces in `range` from their
+        /// coefficients, and the boxes of the blocks they make up (`range` starts at a block's
+        /// first piece and ends at one's end or at the last piece).
+        private func derive(pieces range: Range<Int>) {
+            for j in range {
                 let p = PieceIndex(j)
                 let dt = duration(p)
                 let end = evaluateXY(p, dt)
                 ends[2 * j] = end.x
                 ends[2 * j + 1] = end.y
                 sags[j] = sagBound(p, dt)
-                let c = coefficients[j]
-                let sx = abs(c.b.x) + abs(c.c.x) * dt + abs(c.d.x) * dt * dt
-                let sy = abs(c.b.y) + abs(c.c.y) * dt + abs(c.d.y) * dt * dt
+                let b = coefficient(p, 1), c = coefficient(p, 2), d = coefficient(p, 3)
+                let sx = abs(b.x) + abs(c.x) * dt + abs(d.x) * dt * dt
+                let sy = abs(b.y) + abs(c.y) * dt + abs(d.y) * dt * dt
                 reach[j] = dt * (sx * sx + sy * sy).squareRoot() * (1 + 1e-9) + 1e-12
             }
-            for block in 0..<blockCount {
+            let pieces = pieceCount
+            let firstBlock = range.lowerBound / CubicPath.blockSize
+            let lastBlock = (range.upperBound + CubicPath.blockSize - 1) / CubicPath.blockSize
+            for block in firstBlock..<lastBlock {
                 var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
                 var sag = 0.0
                 for j in (block * CubicPath.blockSize)..<min(pieces, (block + 1) * CubicPath.blockSize) {

@@ -38,9 +38,14 @@ public struct GroundTruth: Sendable {
     }
 
     /// The linear interpolation of a stroke's samples, velocity by 10 ms central difference.
-    public init(interpolating stroke: Stroke) {
+    ///
+    /// - Parameters:
+    ///   - stroke: the recorded samples (s, mm).
+    ///   - jobs: how many threads may build the path's tables
+    ///     (``CubicPath/init(polylineT:x:y:jobs:)``); the truth is the same for any value.
+    public init(interpolating stroke: Stroke, jobs: Int = 1) {
         self.init(
-            path: CubicPath(polylineT: stroke.t, x: stroke.x, y: stroke.y), timeOffset: 0,
+            path: CubicPath(polylineT: stroke.t, x: stroke.x, y: stroke.y, jobs: jobs), timeOffset: 0,
             velocityMode: .centralDifference(halfWindow: 0.010))
     }
 

@@ -146,9 +146,10 @@ public struct Stroke: Sendable {
     @inlinable public func point(_ i: Int) -> PenPoint { PenPoint(t: t[i], x: x[i], y: y[i]) }
 
     /// The ground truth of this stroke: the analytic path if known, else the samples'
-    /// linear interpolation (see ``GroundTruth``).
-    public func groundTruth() -> GroundTruth {
-        analyticTruth ?? GroundTruth(interpolating: self)
+    /// linear interpolation (see ``GroundTruth``), its tables built by up to `jobs` threads
+    /// (the same truth for any value).
+    public func groundTruth(jobs: Int = 1) -> GroundTruth {
+        analyticTruth ?? GroundTruth(interpolating: self, jobs: jobs)
     }
 
     /// Merges samples with equal timestamps, the later one winning, as readers must

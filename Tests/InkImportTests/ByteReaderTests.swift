@@ -139,8 +139,29 @@ struct ByteReaderTests {
             }
             #expect(sameTrace(a, fast) && a.notices == fast.notices && a.name == fast.name && a.source == fast.source, "\(file): fast trace differs")
         }
+        compareChunked(bytes, file: file, options: options, serial: fast)
         if case .success = oracle { return (fast != nil, true) }
         return (fast != nil, false)
+    }
+
+    /// The byte reader with its rows parsed in chunks (2, 3 and 5 threads, chunks of a few
+    /// bytes, so that small files are cut at many line ends) gives the serial byte read, to the
+    /// bit, and declines exactly the files it declines.
+    static func compareChunked(_ bytes: [UInt8], file: String, options: ImportOptions, serial: Trace?) {
+        for (jobs, chunkBytes) in [(2, 1), (3, 40), (5, 7)] {
+            var o = options
+            o.jobs = jobs
+            let chunked = TraceCSVBytes.read(bytes, file: file, options: o, chunkBytes: chunkBytes)
+            switch (serial, chunked) {
+            case (nil, nil): break
+            case (let a?, let b?):
+                #expect(
+                    sameTrace(a, b) && a.notices == b.notices && a.name == b.name && a.source == b.source,
+                    "\(file): the chunked read (\(jobs) jobs) differs from the serial one")
+            default:
+                Issue.record("\(file): the serial read \(serial == nil ? "declined" : "read") it, the chunked one (\(jobs) jobs) did not")
+            }
+        }
     }
 
     /// Every trace CSV of the project's data, as it is.
@@ -192,6 +213,54 @@ struct ByteReaderTests {
         options.scaleUnitsPerMM = 3.7
         options.timeUnitSeconds = 0.001
         #expect(Self.compareTraceCSV(text, file: "scaled.csv", options: options))
+    }
+
+    /// A file of 2.5 MB read with the default chunks (1 MiB) on 1 to 4 threads: the same trace
+    /// and notices (merged timestamps, a stroke split at a gap, recorded predictions, a
+    /// nominal interval set by a comment between rows); a bad value in the last chunk is still
+    /// reported with its line, by every reader.
+    @Test func aLargeFileReadInChunksIsTheSerialRead() throws {
+        var lines = ["# inkbench-trace 1", "t_s,x_mm,y_mm,stroke,pressure,kind"]
+        var t = 0.0
+        for i in 0..<40_000 {
+            let stroke = i / 10_000
+            if i % 10_000 == 5_000 { t += 31 }  // a gap over the split limit (30 s): a stroke split
+            if i == 20_000 { lines.append("# nominal_interval_s: 0.004") }
+            let x = Double(i % 997) * 0.013, y = Double(i % 89) * 0.021
+            lines.append("\(t),\(x),\(y),\(stroke),0.\(i % 10),sample")
+            if i % 7 == 0 { lines.append("\(t + 0.01),\(x + 0.1),\(y),\(stroke),,predicted") }
+            if i % 1_000 == 3 { lines.append("\(t),\(x + 0.5),\(y),\(stroke),0.5,sample") }  // merged
+            t += 0.004
+        }
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        #expect(bytes.count > 2 << 20)
+        let serial = try #require(TraceCSVBytes.read(bytes, file: "large.csv", options: ImportOptions()))
+        #expect(serial.notices.contains { $0.hasPrefix("merged 40 samples") } && serial.notices.contains { $0.hasPrefix("split 4 strokes") })
+        let oracle = try TraceCSVReader.readOracle(bytes, file: "large.csv")
+        #expect(sameTrace(serial, oracle) && serial.notices == oracle.notices)
+        for jobs in 1...4 {
+            var options = ImportOptions()
+            options.jobs = jobs
+            let chunked = try #require(TraceCSVBytes.read(bytes, file: "large.csv", options: options))
+            #expect(sameTrace(serial, chunked) && serial.notices == chunked.notices, "\(jobs) jobs")
+        }
+        // A pressure of 2 on the last line: refused, naming that line, on any number of threads.
+        var bad = bytes
+        bad.removeLast()  // the final line end
+        let lastLine = bad.filter { $0 == 0x0A }.count + 1
+        let cut = try #require(bad.lastIndex(of: 0x0A))
+        bad = Array(bad[...cut]) + Array("\(t),1,1,3,2,sample\n".utf8)
+        for jobs in [1, 2, 4] {
+            var options = ImportOptions()
+            options.jobs = jobs
+            #expect(TraceCSVBytes.read(bad, file: "bad.csv", options: options) == nil)
+            do {
+                _ = try TraceCSVReader.read(bad, file: "bad.csv", options: options)
+                Issue.record("a pressure of 2 was read (\(jobs) jobs)")
+            } catch {
+                #expect(error.file == "bad.csv" && error.line == lastLine, "\(error)")
+            }
+        }
     }
 
     /// Fuzzed trace CSVs: valid files with bytes changed, inserted, removed and lines repeated;

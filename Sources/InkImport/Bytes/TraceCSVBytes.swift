@@ -19,7 +19,7 @@ package enum TraceCSVBytes {
     ///   - file: its path, for the trace's name and source.
     ///   - options: the reader's options, already validated.
     package static func read(_ bytes: [UInt8], file: String, options: ImportOptions) -> Trace? {
-        bytes.withUnsafeBufferPointer { read($0, file: file, options: options) }
+        read(bytes, file: file, options: options, chunkBytes: defaultChunkBytes)
     }
 
     /// Column positions of a header; -1 where a column is absent.
@@ -86,68 +86,270 @@ package enum TraceCSVBytes {
         return true
     }
 
+    /// The least bytes of rows per chunk when the rows are parsed on several threads
+    /// (``ImportOptions/jobs``): 1 MiB, so a file of 2 MiB of rows or more is split. Smaller
+    /// files are parsed on the calling thread alone (a thread's start costs more than it saves).
+    package static let defaultChunkBytes = 1 << 20
+
     /// The whole file, step by step: the encoding check, then line by line the blank lines and
     /// comments (``comment(_:_:timeUnit:)``), the cells (``Cells``), the header (``Columns``), a
     /// row's values (``row(_:_:_:_:)``) and the stroke assembly (``Strokes``). Every step that
     /// meets something it does not take gives `nil`: the oracle then reads the file.
-    private static func read(_ b: UnsafeBufferPointer<UInt8>, file: String, options: ImportOptions) -> Trace? {
-        var i = 0
-        if b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }
-        guard isUTF8(b, from: i) else { return nil }
+    ///
+    /// After the header, lines are independent until the stroke assembly, so with
+    /// `options.jobs` above 1 and at least two chunks of `chunkBytes` the rows are split at line
+    /// ends into up to `jobs` chunks, each parsed on a thread of its own into its rows
+    /// (``Chunk``), which are then given to the assembly in file order, with the line numbers
+    /// of a serial read: the same trace, to the bit, for any `jobs` and `chunkBytes`
+    /// (`ByteReaderTests` compare the two on every file they read), and `nil` exactly where the
+    /// serial read gives `nil` (any chunk declining makes the whole file the oracle's).
+    /// `chunkBytes` is the least bytes per chunk (``defaultChunkBytes``; the tests set it low).
+    package static func read(_ bytes: [UInt8], file: String, options: ImportOptions, chunkBytes: Int) -> Trace? {
+        let header = bytes.withUnsafeBufferPointer { readHeader($0, options: options) }
+        guard let header else { return nil }
         let units = Units(options)
-        var columns = Columns()
-        var nominal: Double?
-        var strokes = Strokes(file: file)
-        var cells = Cells()
-        defer { cells.deallocate() }
-        var lineNumber = 0
+        let rows = bytes.count - header.end
+        let chunkCount = max(1, min(options.jobs, rows / max(1, chunkBytes)))
+        let keepsTails = header.columns.kind >= 0
         do throws(ImportError) {
-            while i < b.count {
-                let line = nextLine(b, &i)
-                lineNumber += 1
-                if isBlank(b, line) { continue }
-                if b[line.start] == 0x23 {  // '#'
-                    switch comment(b, line, timeUnit: units.time) {
-                    case .plain: continue
-                    case .nominalInterval(let seconds):
-                        nominal = seconds
-                        continue
-                    case .notTaken: return nil
-                    }
+            if chunkCount <= 1 {
+                var sink = Direct(strokes: Strokes(file: file, keepsTails: keepsTails), nominal: header.nominal)
+                let lines = try bytes.withUnsafeBufferPointer { b throws(ImportError) -> Int? in
+                    try body(b, header.end, b.count, firstLine: header.lines, header.columns, units, into: &sink)
                 }
-                if line.high >= 0x80 { return nil }
-                guard cells.split(b, line) else { return nil }
-                if columns.isEmpty {
-                    guard columns.read(header: cells, b) else { return nil }
-                    strokes.keepsTails = columns.kind >= 0
-                    continue
+                guard let lines, isUTF8(bytes, header, nonASCII: sink.nonASCII) else { return nil }
+                return try sink.strokes.trace(nominalInterval: sink.nominal, lastLine: header.lines + lines)
+            }
+            // Chunk c starts after the first line end at or after c/chunkCount of the rows.
+            var bounds = [header.end]
+            for c in 1..<chunkCount {
+                var k = max(bounds[bounds.count - 1], header.end + rows / chunkCount * c)
+                while k < bytes.count && bytes[k - 1] != 0x0A { k += 1 }
+                bounds.append(k)
+            }
+            bounds.append(bytes.count)
+            let cuts = bounds, columns = header.columns
+            let chunks = ParallelMap.map(chunkCount, jobs: chunkCount) { c -> Chunk? in
+                var chunk = Chunk(axes: columns.pressure >= 0 || columns.tilt >= 0 || columns.azimuth >= 0)
+                let lines = bytes.withUnsafeBufferPointer { b in
+                    try? body(b, cuts[c], cuts[c + 1], firstLine: 0, columns, units, into: &chunk)
                 }
-                guard cells.count == columns.count, let row = row(b, cells, columns, units) else { return nil }
-                if row.isPrediction {
-                    guard strokes.addPrediction(row) else { return nil }
-                } else {
-                    guard let axes = penAxes(b, cells, columns) else { return nil }
-                    guard try strokes.addSample(row, axes, line: lineNumber) else { return nil }
+                guard let lines else { return nil }
+                chunk.lines = lines
+                return chunk
+            }
+            // The longest run of samples of one stroke id: room for the longest stroke.
+            var longest = 0, run = 0
+            var previous: UInt64?
+            var nonASCII = false
+            for chunk in chunks {
+                guard let chunk else { return nil }
+                nonASCII = nonASCII || chunk.nonASCII
+                for e in chunk.entries where !e.isPrediction {
+                    run = previous == e.id ? run + 1 : 1
+                    previous = e.id
+                    longest = max(longest, run)
                 }
             }
-            if columns.isEmpty { return nil }
+            guard isUTF8(bytes, header, nonASCII: nonASCII) else { return nil }
+            var strokes = Strokes(file: file, keepsTails: keepsTails)
+            strokes.assembler.reserveCapacity(longest)
+            var lineNumber = header.lines
+            var nominal = header.nominal
+            for chunk in chunks {
+                guard let chunk, try chunk.replay(into: &strokes, firstLine: lineNumber) else { return nil }
+                lineNumber += chunk.lines
+                if let v = chunk.nominal { nominal = v }
+            }
             return try strokes.trace(nominalInterval: nominal, lastLine: lineNumber)
         } catch {
             return nil
         }
     }
 
+    /// What the lines up to and including the header give: the columns, the nominal interval
+    /// of a comment before it, the lines read and the first byte after the header's line.
+    private struct Header {
+        var columns: Columns
+        var nominal: Double?
+        var lines: Int
+        var end: Int
+        /// The first byte after a byte-order mark.
+        var bodyStart: Int
+        /// Whether a comment up to the header holds a non-ASCII byte.
+        var nonASCII: Bool
+    }
+
+    /// The lines up to the header; `nil` where the oracle must read the file.
+    private static func readHeader(_ b: UnsafeBufferPointer<UInt8>, options: ImportOptions) -> Header? {
+        var i = 0
+        if b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }
+        let bodyStart = i
+        var nonASCII = false
+        let timeUnit = Units(options).time
+        var columns = Columns()
+        var nominal: Double?
+        var cells = Cells()
+        defer { cells.deallocate() }
+        var lineNumber = 0
+        while i < b.count {
+            let line = nextLine(b, &i, end: b.count)
+            lineNumber += 1
+            if isBlank(b, line) { continue }
+            if b[line.start] == 0x23 {  // '#'
+                if line.high >= 0x80 { nonASCII = true }
+                switch comment(b, line, timeUnit: timeUnit) {
+                case .plain: continue
+                case .nominalInterval(let seconds):
+                    nominal = seconds
+                    continue
+                case .notTaken: return nil
+                }
+            }
+            if line.high >= 0x80 { return nil }
+            guard cells.split(b, line), columns.read(header: cells, b) else { return nil }
+            return Header(columns: columns, nominal: nominal, lines: lineNumber, end: i, bodyStart: bodyStart, nonASCII: nonASCII)
+        }
+        return nil
+    }
+
+    /// Where the rows of ``body(_:_:_:firstLine:_:_:into:)`` go: straight to the stroke
+    /// assembly (``Direct``), or into a chunk's rows (``Chunk``).
+    private protocol RowSink {
+        /// Whether a comment held a non-ASCII byte (the file's UTF-8 is then checked).
+        var nonASCII: Bool { get set }
+        /// A `# nominal_interval_s` comment's value (s).
+        mutating func nominal(_ seconds: Double)
+        /// A predicted point; `false` where the reader declines the file.
+        mutating func prediction(_ row: Row) -> Bool
+        /// A sample on line `line`; `false` where the reader declines the file.
+        mutating func sample(_ row: Row, _ axes: PenAxes, line: Int) throws(ImportError) -> Bool
+    }
+
+    /// The lines of `b[start..<end]` (after the header; `end` a line end or the file's end),
+    /// numbered from `firstLine + 1`, into `sink`.
+    ///
+    /// - Returns: the number of lines, or `nil` where the oracle must read the file.
+    private static func body<Sink: RowSink>(
+        _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, firstLine: Int, _ columns: Columns, _ units: Units,
+        into sink: inout Sink
+    ) throws(ImportError) -> Int? {
+        var cells = Cells()
+        defer { cells.deallocate() }
+        var i = start
+        var lineNumber = firstLine
+        while i < end {
+            let line = nextLine(b, &i, end: end)
+            lineNumber += 1
+            if isBlank(b, line) { continue }
+            if b[line.start] == 0x23 {  // '#'
+                if line.high >= 0x80 { sink.nonASCII = true }
+                switch comment(b, line, timeUnit: units.time) {
+                case .plain: continue
+                case .nominalInterval(let seconds):
+                    sink.nominal(seconds)
+                    continue
+                case .notTaken: return nil
+                }
+            }
+            if line.high >= 0x80 { return nil }
+            guard cells.split(b, line) else { return nil }
+            guard cells.count == columns.count, let row = row(b, cells, columns, units) else { return nil }
+            if row.isPrediction {
+                guard sink.prediction(row) else { return nil }
+            } else {
+                guard let axes = penAxes(b, cells, columns) else { return nil }
+                guard try sink.sample(row, axes, line: lineNumber) else { return nil }
+            }
+        }
+        return lineNumber - firstLine
+    }
+
+    /// Rows given straight to the stroke assembly (a read on one thread).
+    private struct Direct: RowSink {
+        var strokes: Strokes
+        var nominal: Double?
+        var nonASCII = false
+
+        mutating func nominal(_ seconds: Double) { nominal = seconds }
+        @inline(__always) mutating func prediction(_ row: Row) -> Bool { strokes.addPrediction(row) }
+        @inline(__always) mutating func sample(_ row: Row, _ axes: PenAxes, line: Int) throws(ImportError) -> Bool {
+            try strokes.addSample(row, axes, line: line)
+        }
+    }
+
+    /// One chunk's rows, parsed on a thread of its own, kept until the stroke assembly takes
+    /// them in file order (``replay(into:firstLine:)``): 40 bytes a row, and the pen axes
+    /// only where the file has one of their columns.
+    private struct Chunk: RowSink {
+        /// A row as the assembly needs it, its line counted from the chunk's start.
+        struct Entry {
+            var t: Double, x: Double, y: Double
+            var id: UInt64
+            var line: Int32
+            var idLength: UInt8
+            var tool: Tool
+            var isPrediction: Bool
+        }
+        var entries: [Entry] = []
+        /// Per entry, its pen axes (empty where the file has none of their columns).
+        var axes: [PenAxes] = []
+        let hasAxes: Bool
+        /// The last `# nominal_interval_s` value in the chunk.
+        var nominal: Double?
+        /// The chunk's lines.
+        var lines = 0
+        var nonASCII = false
+
+        init(axes: Bool) { hasAxes = axes }
+
+        mutating func nominal(_ seconds: Double) { nominal = seconds }
+
+        @inline(__always) mutating func prediction(_ row: Row) -> Bool {
+            append(row, PenAxes(), line: 0)
+            return true
+        }
+
+        @inline(__always) mutating func sample(_ row: Row, _ axes: PenAxes, line: Int) throws(ImportError) -> Bool {
+            append(row, axes, line: line)
+            return true
+        }
+
+        @inline(__always) private mutating func append(_ row: Row, _ axes: PenAxes, line: Int) {
+            let p = row.point
+            entries.append(
+                Entry(
+                    t: p.t, x: p.x, y: p.y, id: row.id.value, line: Int32(truncatingIfNeeded: line),
+                    idLength: UInt8(truncatingIfNeeded: row.id.length), tool: row.tool, isPrediction: row.isPrediction))
+            if hasAxes { self.axes.append(axes) }
+        }
+
+        /// Gives the rows to the assembly in order, line numbers counted from `firstLine`;
+        /// `false` where the reader declines the file (as a serial read would).
+        func replay(into strokes: inout Strokes, firstLine: Int) throws(ImportError) -> Bool {
+            for k in entries.indices {
+                let e = entries[k]
+                let row = Row(
+                    point: PenPoint(t: e.t, x: e.x, y: e.y), id: StrokeID(value: e.id, length: Int(e.idLength)), tool: e.tool,
+                    isPrediction: e.isPrediction)
+                if e.isPrediction {
+                    guard strokes.addPrediction(row) else { return false }
+                } else {
+                    guard try strokes.addSample(row, hasAxes ? axes[k] : PenAxes(), line: firstLine + Int(e.line)) else { return false }
+                }
+            }
+            return true
+        }
+    }
+
     // MARK: - Encoding and lines
 
-    /// Whether `b[from...]` may be read here: non-ASCII bytes are taken only in comments, and the
-    /// file must be UTF-8 as a whole (checked only when a byte is non-ASCII).
-    private static func isUTF8(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-        var anyHigh = false
-        for k in start..<b.count where b[k] >= 0x80 {
-            anyHigh = true
-            break
-        }
-        return !anyHigh || TextLines.firstInvalidUTF8(Array(b), from: start) == nil
+    /// Whether the file may be read here, once every line is parsed: non-ASCII bytes are taken
+    /// only in comments (a data line holding one is declined as it is met), so the file has one
+    /// exactly when a comment had one (`nonASCII`, from the header's lines or the rows'), and
+    /// then it must be UTF-8 as a whole, as the oracle requires. No pass over an ASCII file.
+    private static func isUTF8(_ bytes: [UInt8], _ header: Header, nonASCII: Bool) -> Bool {
+        !(header.nonASCII || nonASCII) || TextLines.firstInvalidUTF8(bytes, from: header.bodyStart) == nil
     }
 
     /// One line's bytes `[start, end)`, without its `\n` and a final `\r`, and the bitwise or of
@@ -157,17 +359,17 @@ package enum TraceCSVBytes {
         var high: UInt8
     }
 
-    /// The line starting at `i`; moves `i` past its `\n`.
+    /// The line starting at `i` (before `end`, a line end or the file's end); moves `i` past its `\n`.
     @inline(__always)
-    private static func nextLine(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Line {
+    private static func nextLine(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, end limit: Int) -> Line {
         let start = i
         var high: UInt8 = 0
-        while i < b.count && b[i] != 0x0A {
+        while i < limit && b[i] != 0x0A {
             high |= b[i]
             i += 1
         }
         var end = i
-        if i < b.count { i += 1 }  // past the '\n'
+        if i < limit { i += 1 }  // past the '\n'
         if end > start && b[end - 1] == 0x0D { end -= 1 }
         return Line(start: start, end: end, high: high)
     }
@@ -360,9 +562,12 @@ package enum TraceCSVBytes {
         var pendingTail: [PenPoint] = []
         var pendingLine = 0
         /// Whether the file has a `kind` column (a sample's tail is then given, even empty).
-        var keepsTails = false
+        let keepsTails: Bool
 
-        init(file: String) { assembler = TraceAssembler(file: file) }
+        init(file: String, keepsTails: Bool) {
+            assembler = TraceAssembler(file: file)
+            self.keepsTails = keepsTails
+        }
 
         /// A predicted point: the tail of the held sample of the same stroke; `false` without one.
         @inline(__always)
