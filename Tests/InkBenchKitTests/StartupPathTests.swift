@@ -1,4 +1,5 @@
 import Foundation
+@testable import InkBenchKit
 import InkTestSupport
 @testable import InkOutput
 @testable import InkReport
@@ -60,6 +61,26 @@ struct StartupPathTests {
         #expect(try lookUp() == expected())
         #expect(try lookUp()?.dirty == true)
         #expect(GitInfo.git(["-C", dir + "/missing", "status"])?.0 != 0)
+    }
+
+    /// The stale-sibling listing (`readdir`, bytes) against `FileManager`'s listing filtered by
+    /// prefix, in a folder of many names: shorter than the prefixes, equal to one, non-ASCII,
+    /// a prefix's prefix.
+    @Test
+    func prefixListingMatchesFileManager() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inkbench-names-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var names = [".r", ".re", ".results.staging", ".results.staging-", ".results.staging-12", ".results.old-7", "results", ".results.stagin-1", "é.results.staging-3", ".results.staging-été"]
+        names += (0..<300).map { "entry-\($0)" } + (0..<5).map { ".results.staging-\(1000 + $0)" }
+        for name in names { #expect(FileManager.default.createFile(atPath: dir + "/" + name, contents: nil)) }
+        try FileManager.default.createDirectory(atPath: dir + "/.results.old-99", withIntermediateDirectories: false)
+        let prefixes = [".results.staging-", ".results.old-"]
+        let expected = try FileManager.default.contentsOfDirectory(atPath: dir).filter { n in prefixes.contains { n.hasPrefix($0) } }
+        let listed = try #require(RunFolder.names(in: dir, startingWith: prefixes))
+        #expect(listed.sorted() == expected.sorted())
+        #expect(listed.count == 10)
+        #expect(RunFolder.names(in: dir + "/missing", startingWith: prefixes) == nil)
     }
 
     /// The byte escaping against the Foundation replacement it replaced, on random text of
