@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InkBenchKit
+import InkOutput
 import InkSession
 import InkTraces
 
@@ -25,6 +26,10 @@ public enum BenchMain {
             print("\nOptions of `bench run`, the default subcommand:\n")
             print(BenchCommand.helpMessage(for: RunCommand.self))
             return 0
+        }
+        if BenchMain.recordsCommit(given) {
+            // The manifest's commit: `git` runs on the idle core while the arguments are parsed.
+            GitInfo.prefetch()
         }
         if let wrong = BenchMain.unknownSubcommand(given) {
             Console.note("Error: \(wrong)")
@@ -66,6 +71,19 @@ public enum BenchMain {
             if let exit = error as? ExitCode { return exit.rawValue }
             return 2
         }
+    }
+
+    /// The subcommands whose manifest records the source tree's commit (`GitInfo`)
+    /// in the common case, so the lookup can start before their arguments are parsed.
+    static let commitRecordingCommands: [ParsableCommand.Type] = [RunCommand.self, SweepCommand.self, TuneCommand.self]
+
+    /// Whether `arguments` (as given, without the program) ask for a subcommand of
+    /// ``commitRecordingCommands`` or for the default, `run`, and not for help or the version:
+    /// only a hint for starting the `git` lookup early (a wrong guess costs time, not results).
+    static func recordsCommit(_ arguments: [String]) -> Bool {
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" || $0 == "--version" }) { return false }
+        guard let first = arguments.first, !first.hasPrefix("-") else { return true }
+        return commitRecordingCommands.contains { $0.configuration.commandName == first }
     }
 
     /// The error for a first argument that is neither an option nor a subcommand (`bench rnu`),

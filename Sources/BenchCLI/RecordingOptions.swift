@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import InkImport
 import InkTraces
 
@@ -57,6 +58,15 @@ public struct RecordingOptions: ParsableArguments {
     public var jobs: Jobs?
 
     public init() {}
+
+    /// The `--traces` paths that are regular files (not folders), as given: the files known
+    /// before any is read.
+    var givenFiles: [String] {
+        traces.filter { path in
+            var info = stat()
+            return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        }
+    }
 
     /// The traces the options name, and a line per file that was skipped and why.
     ///

@@ -51,12 +51,15 @@ struct RunCommand: AsyncParsableCommand {
         let start = BenchMain.startedAt ?? ContinuousClock.now  // the final line counts argument parsing too
         GitInfo.prefetch()
         let budget = try budgetOptions.parsed()
+        // The files given by path are hashed for the manifest while they are read (on the core
+        // the reader leaves idle), not afterwards beside the replay.
+        let early = FileHashes(paths: recordings.givenFiles)
         let inputs = try RunRequest(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         for trace in inputs.recordings { for notice in trace.notices { Console.note("\(trace.name): \(notice)") } }
         for line in inputs.recordedNotices { Console.note(line) }
         var request = try self.request(inputs)
-        request.startHashingInputs()
+        request.startHashingInputs(reusing: early)
         let written = try await RunOutputs.run(request, to: output.out, startedAt: start)
         if let shard {
             if !output.quiet {

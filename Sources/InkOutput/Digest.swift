@@ -15,12 +15,17 @@ package enum Digest {
 
     /// The SHA-256 digest of the file at `path` as 64 lowercase hex digits, and its size in
     /// bytes; `nil` when it cannot be opened or read (a folder, a missing file). The file is
-    /// read in pieces of 1 MiB, so hashing a large input holds 1 MiB, not the whole file.
+    /// read in pieces of 1 MiB, so hashing a large input holds 1 MiB, not the whole file; a
+    /// smaller file gets a buffer of its size (a run's few-kB outputs were each hashed through
+    /// a zeroed MiB).
     package static func sha256Hex(ofFile path: String) -> (hex: String, bytes: Int)? {
         guard let file = FileInput(path: path) else { return nil }
         var hasher = SHA256()
         var total = 0
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        // One byte more than the size, so that a file read whole ends with a read of 0 bytes.
+        var buffer = [UInt8](repeating: 0, count: min(1 << 20, max(4096, size + 1)))
         while true {
             guard let n = buffer.withUnsafeMutableBytes({ file.fill($0) }) else { return nil }
             buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }

@@ -18,14 +18,23 @@ package final class FileHashes: @unchecked Sendable {
     private var done: [Manifest.FileRecord?]?
 
     /// Starts hashing `paths` (none: nothing is started).
-    package init(paths: [String]) {
+    ///
+    /// - Parameters:
+    ///   - paths: the files, in the order their records are wanted.
+    ///   - earlier: hashes started before the inputs were final (`bench run` starts the
+    ///     `--traces` files' while it reads them, on the core the reader leaves idle); a path
+    ///     they hold is taken from them (waiting for them), not read again.
+    package init(paths: [String], reusing earlier: FileHashes? = nil) {
         self.paths = paths
         guard !paths.isEmpty else {
             done = []
             return
         }
         Thread.detachNewThread { [self] in
-            let hashed = paths.map { Manifest.FileRecord(hashing: $0) }
+            let hashed = paths.map { path in
+                if let earlier, let i = earlier.paths.firstIndex(of: path) { return earlier.waitForAll()[i] }
+                return Manifest.FileRecord(hashing: path)
+            }
             condition.lock()
             done = hashed
             condition.broadcast()
@@ -33,12 +42,15 @@ package final class FileHashes: @unchecked Sendable {
         }
     }
 
-    /// One record per path that could be read, in order (a file that cannot be read is left
-    /// out, as ``Manifest/FileRecord/init(hashing:)`` gives `nil`); waits for the hashing.
-    package var records: [Manifest.FileRecord] {
+    /// Every path's record (`nil` for a file that could not be read), in order; waits.
+    private func waitForAll() -> [Manifest.FileRecord?] {
         condition.lock()
         defer { condition.unlock() }
         while done == nil { condition.wait() }
-        return (done ?? []).compactMap { $0 }
+        return done ?? []
     }
+
+    /// One record per path that could be read, in order (a file that cannot be read is left
+    /// out, as ``Manifest/FileRecord/init(hashing:)`` gives `nil`); waits for the hashing.
+    package var records: [Manifest.FileRecord] { waitForAll().compactMap { $0 } }
 }

@@ -279,25 +279,48 @@ package struct Report: Sendable {
         return h
     }
 
-    /// Text escaped for HTML (`&`, `<`, `>`, `"`).
+    /// Text escaped for HTML (`&`, `<`, `>`, `"`), byte by byte (every other byte is kept).
     static func htmlEscape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 16)
+        for byte in s.utf8 { appendEscaped(byte, to: &out) }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// The shared text's `code` and **bold** as HTML, the rest escaped.
+    /// The shared text's `code` and **bold** as HTML, the rest escaped (``htmlEscape(_:)``), in
+    /// one pass over the bytes.
     static func htmlInline(_ s: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 32)
         var code = false, bold = false
-        let chars = Array(htmlEscape(s))
+        let bytes = Array(s.utf8)
         var i = 0
-        while i < chars.count {
-            if chars[i] == "`" { out += code ? "</code>" : "<code>"; code.toggle() }
-            else if chars[i] == "*", i + 1 < chars.count, chars[i + 1] == "*" { out += bold ? "</strong>" : "<strong>"; bold.toggle(); i += 1 }
-            else { out.append(chars[i]) }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "`") {
+                out += Array((code ? "</code>" : "<code>").utf8)
+                code.toggle()
+            } else if byte == UInt8(ascii: "*"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+                out += Array((bold ? "</strong>" : "<strong>").utf8)
+                bold.toggle()
+                i += 1
+            } else {
+                appendEscaped(byte, to: &out)
+            }
             i += 1
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `byte`, or its entity for `&`, `<`, `>` and `"`.
+    private static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "&"): out += [0x26, 0x61, 0x6D, 0x70, 0x3B]  // &amp;
+        case UInt8(ascii: "<"): out += [0x26, 0x6C, 0x74, 0x3B]  // &lt;
+        case UInt8(ascii: ">"): out += [0x26, 0x67, 0x74, 0x3B]  // &gt;
+        case UInt8(ascii: "\""): out += [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B]  // &quot;
+        default: out.append(byte)
+        }
     }
 
     /// The page's head (title, styles) and heading, up to the answer.

@@ -69,7 +69,7 @@ package struct RunRequest: Sendable {
     /// The command line as given, recorded in `manifest.json`.
     package var arguments: [String] = []
     /// ``inputFiles``' records for the manifest, hashed on a thread of their own since
-    /// ``startHashingInputs()`` (`nil`: hashed when ``inputRecords`` is read).
+    /// ``startHashingInputs(reusing:)`` (`nil`: hashed when ``inputRecords`` is read).
     private var inputHashes: FileHashes?
 
     /// The synthetic trace the charts show by default.
@@ -146,11 +146,14 @@ package struct RunRequest: Sendable {
     /// Starts hashing ``inputFiles`` for the manifest on a thread of its own
     /// (``/InkOutput/FileHashes``), so that hashing a large recording overlaps the replay.
     /// Call it once the inputs are final.
-    package mutating func startHashingInputs() {
-        inputHashes = FileHashes(paths: inputFiles)
+    ///
+    /// - Parameter earlier: hashes started while the inputs were read (of the files given by
+    ///   path); the files they hold are not read again.
+    package mutating func startHashingInputs(reusing earlier: FileHashes? = nil) {
+        inputHashes = FileHashes(paths: inputFiles, reusing: earlier)
     }
 
-    /// The manifest's records of ``inputFiles``: those hashed since ``startHashingInputs()``
+    /// The manifest's records of ``inputFiles``: those hashed since ``startHashingInputs(reusing:)``
     /// (waiting for them), else hashed now. A file that cannot be read is left out.
     package var inputRecords: [Manifest.FileRecord] {
         if let inputHashes, inputHashes.paths == inputFiles { return inputHashes.records }

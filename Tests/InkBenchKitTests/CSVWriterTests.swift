@@ -81,6 +81,24 @@ struct CSVWriterTests {
         #expect(FileHashes(paths: []).records.isEmpty)
     }
 
+    @Test("hashes started early are taken for the files they hold, the others hashed then")
+    func earlyHashesReused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkbench-early-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (a, b) = (folder + "/a.csv", folder + "/b.csv")
+        try Data("first\n".utf8).write(to: URL(fileURLWithPath: a))
+        try Data("other\n".utf8).write(to: URL(fileURLWithPath: b))
+        let early = FileHashes(paths: [a])
+        let first = early.records
+        // Changed after the early hash: the early record is the one reused (not read again).
+        try Data("second, longer\n".utf8).write(to: URL(fileURLWithPath: a))
+        let later = FileHashes(paths: [b, folder + "/missing", a], reusing: early)
+        #expect(later.records == [Manifest.FileRecord(path: b, sha256: Digest.sha256Hex(Array("other\n".utf8)), bytes: 6)] + first)
+        #expect(first == [Manifest.FileRecord(path: a, sha256: Digest.sha256Hex(Array("first\n".utf8)), bytes: 6)])
+        #expect(FileHashes(paths: [a], reusing: FileHashes(paths: [])).records.map(\.bytes) == [15])
+    }
+
     @Test("means of tenths stay exact")
     func tenthsMean() throws {
         let six = try #require(TenthsMean.mean(of: Array(repeating: TenthsMean(total: 354, count: 1), count: 6)))

@@ -82,6 +82,11 @@ public struct Requirement: Sendable {
         reason: "needs curl on the PATH (apt-get install curl)",
         probe: { onPath(["curl"]) })
 
+    /// The `git` program on the PATH (the manifest's commit lookup).
+    public static let git = Requirement(
+        reason: "needs git on the PATH (apt-get install git)",
+        probe: { onPath(["git"]) })
+
     /// The first of `names` found as an executable on the PATH, or `nil`.
     public static func onPath(_ names: [String]) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

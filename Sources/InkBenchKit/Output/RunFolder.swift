@@ -258,9 +258,10 @@ package struct RunFolder: Sendable {
     /// run died while replacing.
     static func removeStale(name: String, in parent: String, target: String) {
         let fm = FileManager.default
-        guard let siblings = try? fm.contentsOfDirectory(atPath: parent) else { return }
+        let markers = [".staging-", ".old-"]
+        guard let siblings = names(in: parent, startingWith: markers.map { ".\(name)\($0)" }) else { return }
         for sibling in siblings {
-            for marker in [".staging-", ".old-"] {
+            for marker in markers {
                 let prefix = ".\(name)\(marker)"
                 guard sibling.hasPrefix(prefix), let pid = Int32(sibling.dropFirst(prefix.count)), !isAlive(pid) else { continue }
                 let stale = (parent as NSString).appendingPathComponent(sibling)
@@ -277,6 +278,24 @@ package struct RunFolder: Sendable {
                 try? fm.removeItem(atPath: (target as NSString).appendingPathComponent(file))
             }
         }
+    }
+
+    /// The names in `folder` that start with one of `prefixes`, `nil` when it cannot be listed.
+    ///
+    /// Read with `readdir`, comparing bytes, so only the names wanted become strings: a results
+    /// folder whose parent holds thousands of entries (`--out /tmp/x`: 6,220 there) cost about
+    /// 2 ms per run listed whole through `FileManager`.
+    static func names(in folder: String, startingWith prefixes: [String]) -> [String]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        var found: [String] = []
+        while let entry = readdir(directory) {
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            // strncmp stops at the name's end, so a short name is never read past.
+            if prefixes.contains(where: { strncmp(name, $0, $0.utf8.count) == 0 }) { found.append(String(cString: name)) }
+        }
+        return found
     }
 
     /// Whether a process of that id exists.
