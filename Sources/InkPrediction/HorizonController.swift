@@ -235,7 +235,9 @@ public struct HorizonControllerParameters: Sendable, Equatable {
     public var leadMaxMm: Double
 
     /// Defaults from the measured sketch (target 0.4 mm, 5 % misses, 4 ms steps, start
-    /// 15 ms, at most 45 ms); see `docs/predictors.md` for how they fare per device.
+    /// 15 ms, at most 45 ms); see `docs/predictors.md` for how they fare per device. The lead
+    /// is off (step 0); when on, it starts at 1.1 mm (`braking`'s lead, which held on every pen
+    /// device) and goes up to 4 mm (`docs/own-predictor.md`, seventh round).
     public init(
         targetMm: Double = 0.4, missRate: Double = 0.05, stepMs: Double = 4, startMs: Double = 15, capMaxMs: Double = 45,
         carryCap: Bool = false, leadStepMm: Double = 0, leadStartMm: Double = 1.1, leadMaxMm: Double = 4
