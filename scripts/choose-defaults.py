@@ -57,6 +57,8 @@ def main():
     ap.add_argument("--timing", action="append", required=True, help="NAME=summary.csv (one per timing)")
     ap.add_argument("--budget-p95", type=float, default=0.5, help="overshoot p95 bound (mm)")
     ap.add_argument("--budget-end", type=float, default=1.0, help="end overshoot max bound (mm)")
+    ap.add_argument("--margin", type=float, default=0.0,
+                    help="choose within the budget tightened by this share (0.2: p95 and end max at most 80 %% of their bounds) on the training devices; the held-out device is judged against the budget itself (default 0)")
     ap.add_argument("--objective", choices=["worst", "mean"], default="worst",
                     help="among the candidates within the budget, maximise the worst (default) or the mean latency removed over the training devices")
     ap.add_argument("--candidates", nargs="+", help="strategy names as summary.csv writes them, in order (default: every strategy of the first summary but none)")
@@ -88,19 +90,23 @@ def main():
     if not devices or len(devices) < 2:
         sys.exit("choose-defaults: fewer than two pen devices in the suite mean: nothing to leave out")
 
-    def within(f):
-        return f["p95"] <= args.budget_p95 and f["end"] <= args.budget_end
+    if not 0 <= args.margin < 1:
+        sys.exit(f"choose-defaults: --margin {args.margin}: expected a share from 0 to below 1")
+
+    def within(f, scale=1.0):
+        return f["p95"] <= args.budget_p95 * scale and f["end"] <= args.budget_end * scale
 
     def choose(train):
         """The candidate within the budget on every train device and timing with the largest worst removed."""
         best, best_key = None, None
         for i, c in enumerate(args.candidates):
             cells = [figures[(c, d, t)] for d in train for t in timings]
-            ok = all(within(f) for f in cells)
+            ok = all(within(f, 1 - args.margin) for f in cells)
             worst = min(f["removed"] for f in cells)
             p95 = sum(f["p95"] for f in cells) / len(cells)
             mean = sum(f["removed"] for f in cells) / len(cells)
-            shortfall = sum(max(0, f["p95"] / args.budget_p95 - 1) + max(0, f["end"] / args.budget_end - 1) for f in cells)
+            tight_p95, tight_end = args.budget_p95 * (1 - args.margin), args.budget_end * (1 - args.margin)
+            shortfall = sum(max(0, f["p95"] / tight_p95 - 1) + max(0, f["end"] / tight_end - 1) for f in cells)
             score = (-worst, -mean) if args.objective == "worst" else (-mean, -worst)
             key = (0, *score, p95, i) if ok else (1, shortfall, -worst, i)
             if best_key is None or key < best_key:

@@ -44,7 +44,9 @@
 ///    with the lead cut-off `L = leadMm + leadIntervals · s · Δ` (`Δ` the mean input interval
 ///    over the fitted samples, s): it bounds the ink drawn past a lift the pen gives no sign of.
 ///    While the newest sample carries a pressure above 0, `pressedLeadMm` (when above 0; off by
-///    default) replaces `leadMm`: such a pen's lift is seen by step 5.
+///    default) replaces `leadMm`: such a pen's lift is seen by step 5. With `leadFallMs` > 0
+///    (off by default) a falling pressure also shrinks the lead cut-off, to
+///    `L · clamp(1 + ṗ · leadFallMs / peak, 0, 1)`: in proportion to the fall rate, no threshold.
 ///    The second term (0 by default) lets the tip lead by a share of the travel of one input
 ///    interval: a pen lifting at full speed is recorded for one more interval, so that much
 ///    ink past the newest sample lies on its path when it goes straight on. The
@@ -118,6 +120,14 @@ public struct BrakingPredictor: Predictor {
         /// (and hover samples, which report 0). From 0 to 100; 0 (the default) uses `leadMm`
         /// for every sample.
         public var pressedLeadMm: Double
+        /// The lead's fall time in ms (seventh round): while the pressure falls, the lead cut-off
+        /// is multiplied by `clamp(1 + ṗ · leadFallMs / peak, 0, 1)`, with `ṗ` the last
+        /// interval's pressure slope (1/s) and `peak` the highest pressure of the last 100 ms:
+        /// the lead shrinks in proportion to how fast the pressure falls (no threshold), and is
+        /// gone when the pressure would lose its whole peak within `leadFallMs`. A steady or
+        /// rising pressure, and samples without pressure, keep the whole lead. From 0 to 1000;
+        /// 0 (the default) leaves the lead alone.
+        public var leadFallMs: Double
 
         /// The defaults were chosen with `bench tune` on both `Datasets/recordings` (7
         /// recordings) and the synthetic default suite, within the budget overshoot p95 <= 0.5 mm
@@ -133,8 +143,9 @@ public struct BrakingPredictor: Predictor {
             windowMs: Double = 50, accelGain: Double = 0, decelGain: Double = 2, turnGain: Double = 1.6,
             windowMm: Double = 4.5, turnLimitRad: Double = 10, liftRatio: Double = 0.8, bendMm: Double = 0.18,
             leadMm: Double = 1.1, weightMs: Double = 20, leadIntervals: Double = 0, liftAheadMs: Double = 0,
-            pressedLeadMm: Double = 0
+            pressedLeadMm: Double = 0, leadFallMs: Double = 0
         ) {
+            self.leadFallMs = leadFallMs
             self.liftAheadMs = liftAheadMs
             self.pressedLeadMm = pressedLeadMm
             self.leadIntervals = leadIntervals
@@ -174,6 +185,10 @@ public struct BrakingPredictor: Predictor {
     @usableFromInline let liftAheadS: Double
     /// `pressedLeadMm` (0: `leadMm` throughout).
     @usableFromInline let pressedLeadMm: Double
+    /// `leadFallMs` in s (0: the lead does not follow the pressure's fall).
+    @usableFromInline let leadFallS: Double
+    /// The lead's share left by a falling pressure (1: steady, rising or no pressure).
+    @usableFromInline var leadShare = 1.0
     /// Whether the newest sample carried a pressure above 0 (a hover sample reports 0).
     @usableFromInline var pressed = false
     /// The mean interval (s) between the samples of the newest fit (0 before two samples).
@@ -210,6 +225,7 @@ public struct BrakingPredictor: Predictor {
         leadIntervals = parameters.leadIntervals
         liftAheadS = parameters.liftAheadMs / 1000
         pressedLeadMm = parameters.pressedLeadMm
+        leadFallS = parameters.leadFallMs / 1000
         weightS = parameters.weightMs / 1000
     }
 
@@ -231,8 +247,9 @@ public struct BrakingPredictor: Predictor {
         last = sample
         fit()
         liftShare = 1
+        leadShare = 1
         pressed = (pressure ?? 0) > 0
-        guard liftRatio > 0, let pressure else { return }
+        guard liftRatio > 0 || leadFallS > 0, let pressure else { return }
         var peak = pressure
         var i = head
         for _ in 0..<count {
@@ -243,10 +260,14 @@ public struct BrakingPredictor: Predictor {
         guard peak > 0 else { return }
         var judged = pressure
         let previousPressure = pressures[(head - 1) & (Self.capacity - 1)]
-        if liftAheadS > 0, count >= 2, previousPressure >= 0, sample.t > previousT {
+        if count >= 2, previousPressure >= 0, sample.t > previousT {
             let slope = (pressure - previousPressure) / (sample.t - previousT)
-            if slope < 0 { judged = max(0, pressure + slope * liftAheadS) }
+            if slope < 0 {
+                if liftAheadS > 0 { judged = max(0, pressure + slope * liftAheadS) }
+                leadShare = min(1, max(0, 1 + slope * leadFallS / peak))
+            }
         }
+        guard liftRatio > 0 else { return }
         let ratio = judged / peak
         liftShare = min(1, max(0, (ratio - liftRatio) / (0.5 * (1 - liftRatio))))
     }
@@ -351,7 +372,7 @@ public struct BrakingPredictor: Predictor {
             used = accelGain * along
         }
         he *= liftShare
-        let lead = (pressed && pressedLeadMm > 0 ? pressedLeadMm : leadMm) + leadIntervals * speed * intervalS
+        let lead = (pressed && pressedLeadMm > 0 ? pressedLeadMm : leadMm) * leadShare + leadIntervals * speed * intervalS
         let distance = min(lead, max(0, speed * he + 0.5 * used * he * he))
         // Along the circle of the current curvature κ = <n̂, a> / s² (signed, n̂ = u turned
         // left), scaled by turnGain: the chord after an arc of length d turns by θ = κ d and
@@ -372,6 +393,7 @@ public struct BrakingPredictor: Predictor {
     public mutating func reset() {
         count = 0
         liftShare = 1
+        leadShare = 1
         pressed = false
         intervalS = 0
         vx = 0; vy = 0; ax = 0; ay = 0
@@ -423,5 +445,8 @@ extension BrakingPredictor.Parameters: DescribedParameters {
         ParameterField(
             "pressed_lead_mm", \.pressedLeadMm, unit: "mm", range: .closed(0, 100),
             about: "lead cut-off while the newest sample carries a pressure above 0 (0: lead_mm throughout)"),
+        ParameterField(
+            "lead_fall_ms", \.leadFallMs, unit: "ms", range: .closed(0, 1000),
+            about: "a falling pressure shrinks the lead cut-off by slope * lead_fall_ms / peak (0: off)"),
     ]
 }

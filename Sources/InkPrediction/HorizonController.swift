@@ -17,6 +17,13 @@
 /// missRate`, so with `missRate` 0.05 the 95th percentile of the tips' overshoot sits near
 /// `targetMm` on any pen and at any rate, without tuning per device.
 ///
+/// With ``HorizonControllerParameters/leadStepMm`` above 0 (seventh round; off by default) the
+/// controller holds a **lead** in millimetres instead of a cap: the inner predictor is asked
+/// for the harness's target, its tip is cut to at most `lead` from the newest sample (along the
+/// same direction), and each judged tip moves `lead = clamp(lead + leadStep · (missRate - miss),
+/// 0, leadMax)`, starting at `min(leadStart, leadMax)`. A distance cut-off, unlike a time cap,
+/// also bounds the ink drawn past a fast lift, and it is learnt on the pen in use.
+///
 /// What it may see (the benchmark model's causality rule): only the samples delivered so far
 /// and its own earlier tips. Its state per frame clock (the cap and the queue of tips to judge)
 /// is the ``FrameMemory``, started at ``HorizonControllerParameters/startMs`` with each stroke and
@@ -66,7 +73,11 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
         @inlinable public var judged: Int { judgedCount }
         /// How many judged tips overshot the target.
         @inlinable public var missed: Int { missedCount }
+        /// The current lead (mm) when the controller holds a lead
+        /// (``HorizonControllerParameters/leadStepMm`` above 0; otherwise unused).
+        @inlinable public var leadMm: Double { lead }
         @usableFromInline var cap: Double
+        @usableFromInline var lead: Double
         @usableFromInline var judgedCount = 0, missedCount = 0
         @usableFromInline var pending = InlineArray<16, PenPoint>(repeating: PenPoint(t: 0, x: 0, y: 0))
         @usableFromInline var first = 0, count = 0
@@ -74,8 +85,9 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
         public var inner: Inner.FrameMemory
 
         @inlinable
-        init(capS: Double, inner: Inner.FrameMemory) {
+        init(capS: Double, leadMm: Double, inner: Inner.FrameMemory) {
             cap = capS
+            lead = leadMm
             self.inner = inner
         }
 
@@ -95,6 +107,8 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
     @usableFromInline let targetMm: Double, missRate: Double, stepS: Double, startS: Double, capMaxS: Double
     /// Whether the cap carries across strokes (``HorizonControllerParameters/carryCap``).
     @usableFromInline let carryCap: Bool
+    /// The lead's step, start and maximum (mm); a step of 0 controls the cap instead.
+    @usableFromInline let leadStepMm: Double, leadStartMm: Double, leadMaxMm: Double
     /// The delivered samples the tips are judged against.
     public var path = DeliveredPath()
 
@@ -107,10 +121,13 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
         startS = parameters.startMs / 1000
         capMaxS = parameters.capMaxMs / 1000
         carryCap = parameters.carryCap
+        leadStepMm = parameters.leadStepMm
+        leadMaxMm = parameters.leadMaxMm
+        leadStartMm = min(parameters.leadStartMm, parameters.leadMaxMm)
     }
 
     @inlinable
-    public var initialFrameMemory: FrameMemory { FrameMemory(capS: startS, inner: inner.initialFrameMemory) }
+    public var initialFrameMemory: FrameMemory { FrameMemory(capS: startS, leadMm: leadStartMm, inner: inner.initialFrameMemory) }
 
     /// `true`: the answer stands for the controlled target (see the type's description).
     @inlinable
@@ -131,9 +148,17 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
         guard !path.isEmpty else { return nil }
         let newest = path.newest
         judge(&memory, upTo: newest.t)
-        let controlled = min(target, newest.t + memory.cap)
-        guard let p = inner.predict(at: controlled, frameStartTime: frameStartTime, photonTime: photonTime, memory: &memory.inner) else {
+        let controlled = leadStepMm > 0 ? target : min(target, newest.t + memory.cap)
+        guard var p = inner.predict(at: controlled, frameStartTime: frameStartTime, photonTime: photonTime, memory: &memory.inner) else {
             return nil
+        }
+        if leadStepMm > 0 {
+            let dx = p.x - newest.x, dy = p.y - newest.y
+            let d = (dx * dx + dy * dy).squareRoot()
+            if d > memory.lead {
+                let k = memory.lead / d
+                p = PenPoint(t: p.t, x: newest.x + k * dx, y: newest.y + k * dy)
+            }
         }
         memory.push(PenPoint(t: photonTime, x: p.x, y: p.y))
         let standsFor = inner.answersForFrameTimes ? p.t : inner.reach(at: controlled)
@@ -152,7 +177,11 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
             let miss = path.distance(to: tip) > targetMm
             memory.judgedCount += 1
             if miss { memory.missedCount += 1 }
-            memory.cap = min(capMaxS, max(0, memory.cap + stepS * (missRate - (miss ? 1 : 0))))
+            if leadStepMm > 0 {
+                memory.lead = min(leadMaxMm, max(0, memory.lead + leadStepMm * (missRate - (miss ? 1 : 0))))
+            } else {
+                memory.cap = min(capMaxS, max(0, memory.cap + stepS * (missRate - (miss ? 1 : 0))))
+            }
         }
     }
 
@@ -171,7 +200,7 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
         var innerMemory = memory.inner
         inner.endStroke(&innerMemory)
         if carryCap { judge(&memory, upTo: .infinity) }
-        memory = FrameMemory(capS: carryCap ? memory.cap : startS, inner: innerMemory)
+        memory = FrameMemory(capS: carryCap ? memory.cap : startS, leadMm: carryCap ? memory.lead : leadStartMm, inner: innerMemory)
     }
 }
 
@@ -191,16 +220,32 @@ public struct HorizonControllerParameters: Sendable, Equatable {
     public var capMaxMs: Double
     /// Whether each stroke of a trace starts with the cap the previous stroke ended with (after
     /// its tips past the lift are judged) instead of ``startMs`` (sixth round; `false` by
-    /// default). The first stroke of a trace starts at ``startMs``.
+    /// default). The first stroke of a trace starts at ``startMs``. With ``leadStepMm`` above 0
+    /// the lead carries the same way (the first stroke starts at ``leadStartMm``).
     public var carryCap: Bool
+    /// The lead's step (mm; seventh round): above 0 the controller holds a lead, the farthest a
+    /// tip may be from the newest sample, instead of a cap (a miss shortens it by
+    /// `leadStepMm · (1 - missRate)`, a hit lengthens it by `leadStepMm · missRate`); 0 (the
+    /// default) controls the cap. From 0 to 10.
+    public var leadStepMm: Double
+    /// The lead (mm) each stroke starts with (the smaller of this and ``leadMaxMm``), when
+    /// ``leadStepMm`` is above 0. From 0 to 100.
+    public var leadStartMm: Double
+    /// The longest lead (mm) the controller allows, when ``leadStepMm`` is above 0. From 0 to 100.
+    public var leadMaxMm: Double
 
     /// Defaults from the measured sketch (target 0.4 mm, 5 % misses, 4 ms steps, start
-    /// 15 ms, at most 45 ms); see `docs/predictors.md` for how they fare per device.
+    /// 15 ms, at most 45 ms); see `docs/predictors.md` for how they fare per device. The lead
+    /// is off (step 0); when on, it starts at 1.1 mm (`braking`'s lead, which held on every pen
+    /// device) and goes up to 4 mm (`docs/own-predictor.md`, seventh round).
     public init(
         targetMm: Double = 0.4, missRate: Double = 0.05, stepMs: Double = 4, startMs: Double = 15, capMaxMs: Double = 45,
-        carryCap: Bool = false
+        carryCap: Bool = false, leadStepMm: Double = 0, leadStartMm: Double = 1.1, leadMaxMm: Double = 4
     ) {
         self.carryCap = carryCap
+        self.leadStepMm = leadStepMm
+        self.leadStartMm = leadStartMm
+        self.leadMaxMm = leadMaxMm
         self.targetMm = targetMm
         self.missRate = missRate
         self.stepMs = stepMs
@@ -238,6 +283,17 @@ extension HorizonControllerParameters: StageParameters {
         ParameterField(
             "cap_max_ms", \.capMaxMs, unit: "ms", range: .closed(0, 200),
             about: "longest cap the controller allows (ms)"),
-        ParameterField("carry_cap", \.carryCap, about: "1: each stroke starts with the cap the previous one ended with (0: at start_ms)"),
+        ParameterField(
+            "carry_cap", \.carryCap,
+            about: "1: each stroke starts with the cap (or lead) the previous one ended with (0: at start_ms or lead_start_mm)"),
+        ParameterField(
+            "lead_step_mm", \.leadStepMm, unit: "mm", range: .closed(0, 10),
+            about: "above 0: hold a lead (mm past the newest sample) instead of a cap, moved by this step (0: the cap)"),
+        ParameterField(
+            "lead_start_mm", \.leadStartMm, unit: "mm", range: .closed(0, 100),
+            about: "lead each stroke starts with (at most lead_max_mm), with lead_step_mm above 0"),
+        ParameterField(
+            "lead_max_mm", \.leadMaxMm, unit: "mm", range: .closed(0, 100),
+            about: "longest lead the controller allows, with lead_step_mm above 0"),
     ]
 }

@@ -343,6 +343,32 @@ struct BrakingPredictorTests {
         #expect(abs(farthest(pressure: 0, pressedLeadMm: pressedLeadMm) - leadMm) < 1e-9)
     }
 
+    @Test func leadFallShrinksTheLeadInProportionToThePressureFall() {
+        // 300 mm/s straight, asked 35 ms ahead (10.5 mm: the 3 mm lead binds), lift detector
+        // off. Pressure 0.6 steady, then falling 0.01 per interval (2.4 per s, 4 per s of the
+        // 0.6 peak): with lead_fall_ms 100 the lead is 3 x (1 - 4 x 0.1) = 1.8 mm; with 250 ms,
+        // 3 x 0 = 0 (the newest sample); a steady pressure and lead_fall_ms 0 keep 3 mm.
+        func lead(leadFallMs: Double, falling: Bool) -> Double {
+            var p = BrakingPredictor(parameters: .init(liftRatio: 0, bendMm: 100, leadMm: 3, leadFallMs: leadFallMs))
+            var last = 0.0
+            for i in 0..<24 {
+                let t = Double(i) / 240
+                let pressure = falling && i >= 20 ? 0.6 - 0.01 * Double(i - 19) : 0.6
+                p.update(PenPoint(t: t, x: 300 * t, y: 0), pressure: pressure)
+                last = (p.predict(at: t + 0.035)?.x ?? -1) - 300 * t
+            }
+            return last
+        }
+        #expect(abs(lead(leadFallMs: 100, falling: true) - 1.8) < 1e-6)
+        #expect(abs(lead(leadFallMs: 250, falling: true)) < 1e-6)
+        #expect(abs(lead(leadFallMs: 100, falling: false) - 3) < 1e-9)
+        #expect(abs(lead(leadFallMs: 0, falling: true) - 3) < 1e-9)
+        // No pressure: the lead stays.
+        var blind = BrakingPredictor(parameters: .init(liftRatio: 0, bendMm: 100, leadMm: 3, leadFallMs: 250))
+        for i in 0..<24 { blind.update(PenPoint(t: Double(i) / 240, x: 300 * Double(i) / 240, y: 0), pressure: nil) }
+        #expect(blind.predict(at: 23.0 / 240 + 0.035).map { abs($0.x - 300 * 23.0 / 240 - 3) < 1e-9 } == true)
+    }
+
     @Test func declinesWithOneSampleAndAfterReset() {
         var p = BrakingPredictor()
         #expect(p.predict(at: 0) == nil)
@@ -389,6 +415,8 @@ struct BrakingPredictorTests {
         ("lift_ahead_ms", BrakingPredictor.Parameters(liftAheadMs: 101)),
         ("pressed_lead_mm", BrakingPredictor.Parameters(pressedLeadMm: .nan)),
         ("pressed_lead_mm", BrakingPredictor.Parameters(pressedLeadMm: 101)),
+        ("lead_fall_ms", BrakingPredictor.Parameters(leadFallMs: -1)),
+        ("lead_fall_ms", BrakingPredictor.Parameters(leadFallMs: 1001)),
     ])
     func rejectsConstantsOutOfRange(name: String, parameters: BrakingPredictor.Parameters) {
         #expect(throws: PredictorParameterError.self) { try parameters.validate() }

@@ -137,11 +137,47 @@ struct HorizonControllerTests {
         }
     }
 
+    /// With lead_step_mm the controller holds a lead (mm) instead of a cap. The inner predictor
+    /// 3x too far puts its tip 10-11 mm ahead; cut to the lead it lies on the line, past the pen
+    /// at photon time by (lead - travel), the travel 3.3-3.7 mm (33-37 ms at 100 mm/s): the lead
+    /// comes down from 5 mm to where 5 % of tips pass 0.4 mm, about 3.7-4.1 mm. An exact inner
+    /// predictor (never cut, never past the pen) lets it rise to lead_max_mm. The cap is left
+    /// alone and does not limit the horizon; carry_cap carries the lead, after the tips shown
+    /// past the lift are judged (misses: each shortens it).
+    @Test(arguments: [3.0, 1.0])
+    func leadStepHoldsALeadInsteadOfACap(gain: Double) throws {
+        let parameters = HorizonControllerParameters(startMs: 5, capMaxMs: 5, carryCap: true, leadStepMm: 0.2, leadStartMm: 5, leadMaxMm: 6)
+        let c = HorizonController(inner: ScaledLinear(gain: gain), parameters: parameters)
+        var run = drive(c, seconds: 3)
+        #expect(run.memory.judged > 100)
+        #expect(run.capsS.allSatisfy { $0 == 0.005 })
+        for (answer, newest) in zip(run.answers, run.newest) {
+            guard let answer else { continue }
+            #expect(answer.t - newest > 0.03)
+            #expect(answer.x - 100 * newest <= 6 + 1e-9)
+        }
+        let lead = run.memory.leadMm
+        if gain > 1 {
+            #expect(run.memory.missed > 0)
+            #expect(lead > 3.3 && lead < 4.3, "lead \(lead) mm")
+        } else {
+            #expect(run.memory.missed == 0)
+            #expect(lead == 6)
+        }
+        c.endStroke(&run.memory)
+        #expect(run.memory.leadMm < lead)
+        #expect(run.memory.judged == 0)
+        // Without a step the lead is unused; a start above the maximum starts at the maximum.
+        let fresh = HorizonController(inner: ScaledLinear(gain: gain), parameters: .init(leadStepMm: 0.2, leadStartMm: 4, leadMaxMm: 3))
+        #expect(fresh.initialFrameMemory.leadMm == 3)
+    }
+
     @Test func parametersOutOfRangeAreNamed() {
         for (p, name) in [
             (HorizonControllerParameters(targetMm: 0), "target_mm"), (HorizonControllerParameters(missRate: 0.9), "miss_rate"),
             (HorizonControllerParameters(stepMs: .nan), "step_ms"), (HorizonControllerParameters(startMs: 50, capMaxMs: 45), "start_ms"),
-            (HorizonControllerParameters(capMaxMs: 300), "cap_max_ms"),
+            (HorizonControllerParameters(capMaxMs: 300), "cap_max_ms"), (HorizonControllerParameters(leadStepMm: -1), "lead_step_mm"),
+            (HorizonControllerParameters(leadStartMm: .nan), "lead_start_mm"), (HorizonControllerParameters(leadMaxMm: 101), "lead_max_mm"),
         ] {
             #expect(throws: PredictorParameterError.self) { try p.validate() }
             do { try p.validate() } catch { #expect(error.parameter == name) }
