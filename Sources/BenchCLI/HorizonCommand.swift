@@ -188,7 +188,7 @@ struct HorizonCommand: AsyncParsableCommand {
         let withRecorded = pools.contains { $0.sequences.contains { $0.stroke?.recordedPredictions != nil } }
         let strategies: [Strategy]
         do { strategies = try RunRequest.strategies(given: strategyOptions.given, withRecorded: withRecorded) } catch {
-            throw BenchInputError("--strategies: \(error.description)")
+            throw BenchInputError((strategyOptions.given == nil ? "the default strategies: " : "--strategies: ") + error.description)
         }
         let rows = HorizonCSV.evaluate(
             pools: pools, strategies: strategies, horizons: horizons, options: options, clockFromPool: sampleIntervalMs == nil,

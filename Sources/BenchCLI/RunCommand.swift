@@ -51,8 +51,9 @@ struct RunCommand: AsyncParsableCommand {
         let start = BenchMain.startedAt ?? ContinuousClock.now  // the final line counts argument parsing too
         GitInfo.prefetch()
         let budget = try budgetOptions.parsed()
-        // The files given by path are hashed for the manifest while they are read (on the core
-        // the reader leaves idle), not afterwards beside the replay.
+        // The files given by path are hashed for the manifest while they are read, not
+        // afterwards beside the replay (a file of 2 MiB of rows or more is read on every --jobs
+        // thread, so its hash shares the cores with the reading).
         let early = FileHashes(paths: recordings.givenFiles)
         let inputs = try RunRequest(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }

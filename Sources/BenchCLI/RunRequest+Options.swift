@@ -22,7 +22,7 @@ extension RunRequest {
         let strategyList: [Strategy]
         do {
             strategyList = try RunRequest.strategies(given: strategies.given, withRecorded: loaded.traces.contains { $0.hasRecordedPredictions })
-        } catch { throw BenchInputError("--strategies: \(error.description)") }
+        } catch { throw BenchInputError((strategies.given == nil ? "the default strategies: " : "--strategies: ") + error.description) }
         var suiteName: String
         let suiteFile: String?
         let specs: [SyntheticSpec]

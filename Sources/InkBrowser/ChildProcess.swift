@@ -1,4 +1,5 @@
 import Foundation
+import InkOutput
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +14,7 @@ import Foundation
 ///
 /// The child gets the descriptors of `descriptors` (child number -> this process's descriptor),
 /// `/dev/null` on 0, 1 and 2 when not given, and no other descriptor of this process. SIGINT,
-/// SIGTERM and SIGPIPE are set back to their default actions and no signal is blocked (bench
+/// SIGTERM, SIGPIPE and SIGHUP are set back to their default actions and no signal is blocked (bench
 /// ignores some of them while it runs, and an exec would pass that on).
 final class ChildProcess: @unchecked Sendable {
     /// The process id, which is also the group's id.
@@ -34,13 +35,8 @@ final class ChildProcess: @unchecked Sendable {
             guard high >= 0 else { throw BrowserError("cannot start \(path): dup of descriptor \(parent) failed: \(String(cString: strerror(errno)))") }
             moved.append((child, high))
         }
-        #if canImport(Glibc)
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #else
-            var actions: posix_spawn_file_actions_t?
-            var attributes: posix_spawnattr_t?
-        #endif
+        var actions = SpawnSetup.Actions()
+        var attributes = SpawnSetup.Attributes()
         posix_spawn_file_actions_init(&actions)
         posix_spawnattr_init(&attributes)
         defer {
@@ -52,20 +48,13 @@ final class ChildProcess: @unchecked Sendable {
         }
         for m in moved { posix_spawn_file_actions_adddup2(&actions, m.high, m.child) }
         let highest = (moved.map(\.child).max() ?? 2) + 1
-        Self.closeFrom(&actions, highest)
-        var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
+        SpawnSetup.closeFrom(&actions, highest)
+        var flags = Int32(POSIX_SPAWN_SETPGROUP)
         #if canImport(Darwin)
             flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
         #endif
-        posix_spawnattr_setflags(&attributes, Int16(flags))
+        SpawnSetup.resetSignals(&attributes, flags: flags)
         posix_spawnattr_setpgroup(&attributes, 0)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
@@ -74,17 +63,6 @@ final class ChildProcess: @unchecked Sendable {
         guard result == 0 else { throw BrowserError("cannot start \(path): \(String(cString: strerror(result)))") }
         pid = child
     }
-
-    /// Adds "close every descriptor from `lowest` on" where the C library offers it (glibc 2.34+).
-    #if canImport(Glibc)
-        static func closeFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) {
-            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return }
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
-        }
-    #else
-        static func closeFrom(_ actions: inout posix_spawn_file_actions_t?, _ lowest: Int32) {}
-    #endif
 
     /// The exit status as `waitpid` gives it, once the child has ended (reaped here); `nil` while it runs.
     func exitStatus() -> Int32? {

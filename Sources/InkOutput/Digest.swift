@@ -22,9 +22,8 @@ package enum Digest {
         guard let file = FileInput(path: path) else { return nil }
         var hasher = SHA256()
         var total = 0
-        var info = stat()
-        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
-        // One byte more than the size, so that a file read whole ends with a read of 0 bytes.
+        let size = file.size() ?? 0
+        // One byte more than the size, so that a file read whole ends with a short fill.
         var buffer = [UInt8](repeating: 0, count: min(1 << 20, max(4096, size + 1)))
         while true {
             guard let n = buffer.withUnsafeMutableBytes({ file.fill($0) }) else { return nil }

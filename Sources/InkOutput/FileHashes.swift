@@ -22,7 +22,7 @@ package final class FileHashes: @unchecked Sendable {
     /// - Parameters:
     ///   - paths: the files, in the order their records are wanted.
     ///   - earlier: hashes started before the inputs were final (`bench run` starts the
-    ///     `--traces` files' while it reads them, on the core the reader leaves idle); a path
+    ///     `--traces` files' while it reads them, beside the reading); a path
     ///     they hold is taken from them (waiting for them), not read again.
     package init(paths: [String], reusing earlier: FileHashes? = nil) {
         self.paths = paths

@@ -23,7 +23,10 @@ package struct GitInfo: Sendable, Equatable {
     /// Whether tracked files differ from `HEAD` (staged or not; untracked files do not count).
     var dirty: Bool
 
-    /// Looked up once per process (the first reader waits for it; see ``prefetch()``).
+    /// Looked up once per process (the first reader waits for it; see ``prefetch()``). `nil`
+    /// when `git status` fails, even where `git rev-parse HEAD` alone would have named the
+    /// commit (the two-process lookup before the fifth round recorded it, as dirty): the
+    /// manifest then records no commit rather than one whose state is unknown.
     package static let current: GitInfo? = {
         let source = (#filePath as NSString).deletingLastPathComponent
         var info = stat()
@@ -86,19 +89,32 @@ package struct GitInfo: Sendable, Equatable {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { return nil }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-        // The parent's ends must not leak into the child beyond its standard output.
+        // The parent's ends must not leak into other children (`ChildProcess` closes every
+        // descriptor above its own in the child as well, so a spawn on another thread between
+        // these lines does not keep the write end open either).
         _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
-        var actions = SpawnActions()
+        var actions = SpawnSetup.Actions()
         posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        var attributes = SpawnSetup.Attributes()
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        SpawnSetup.closeFrom(&actions, 3)
+        #if canImport(Darwin)
+            SpawnSetup.resetSignals(&attributes, flags: Int32(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        #else
+            SpawnSetup.resetSignals(&attributes)
+        #endif
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environment)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
         close(writeEnd)
         guard spawned == 0 else {
             close(readEnd)
@@ -123,10 +139,8 @@ package struct GitInfo: Sendable, Equatable {
     }
 
     #if canImport(Glibc)
-        private typealias SpawnActions = posix_spawn_file_actions_t
         private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
     #else
-        private typealias SpawnActions = posix_spawn_file_actions_t?
         private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { _NSGetEnviron()?.pointee }
     #endif
 }

@@ -45,8 +45,9 @@
 ///    over the fitted samples, s): it bounds the ink drawn past a lift the pen gives no sign of.
 ///    While the newest sample carries a pressure above 0, `pressedLeadMm` (when above 0; off by
 ///    default) replaces `leadMm`: such a pen's lift is seen by step 5. With `leadFallMs` > 0
-///    (off by default) a falling pressure also shrinks the lead cut-off, to
-///    `L · clamp(1 + ṗ · leadFallMs / peak, 0, 1)`: in proportion to the fall rate, no threshold.
+///    (off by default) a falling pressure also shrinks the lead in mm (`leadMm` or `pressedLeadMm`,
+///    not the `leadIntervals` term): it is multiplied by `clamp(1 + ṗ · leadFallMs / peak, 0, 1)`,
+///    in proportion to the fall rate, no threshold.
 ///    The second term (0 by default) lets the tip lead by a share of the travel of one input
 ///    interval: a pen lifting at full speed is recorded for one more interval, so that much
 ///    ink past the newest sample lies on its path when it goes straight on. The
@@ -120,8 +121,8 @@ public struct BrakingPredictor: Predictor {
         /// (and hover samples, which report 0). From 0 to 100; 0 (the default) uses `leadMm`
         /// for every sample.
         public var pressedLeadMm: Double
-        /// The lead's fall time in ms (seventh round): while the pressure falls, the lead cut-off
-        /// is multiplied by `clamp(1 + ṗ · leadFallMs / peak, 0, 1)`, with `ṗ` the last
+        /// The lead's fall time in ms (seventh round): while the pressure falls, the lead in mm
+        /// (`leadMm` or `pressedLeadMm`; not the `leadIntervals` term) is multiplied by `clamp(1 + ṗ · leadFallMs / peak, 0, 1)`, with `ṗ` the last
         /// interval's pressure slope (1/s) and `peak` the highest pressure of the last 100 ms:
         /// the lead shrinks in proportion to how fast the pressure falls (no threshold), and is
         /// gone when the pressure would lose its whole peak within `leadFallMs`. A steady or

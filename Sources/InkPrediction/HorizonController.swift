@@ -123,7 +123,7 @@ public struct HorizonController<Inner: Predictor>: PathKeepingStage {
         carryCap = parameters.carryCap
         leadStepMm = parameters.leadStepMm
         leadMaxMm = parameters.leadMaxMm
-        leadStartMm = min(parameters.leadStartMm, parameters.leadMaxMm)
+        leadStartMm = parameters.leadStartMm
     }
 
     @inlinable
@@ -228,8 +228,8 @@ public struct HorizonControllerParameters: Sendable, Equatable {
     /// `leadStepMm · (1 - missRate)`, a hit lengthens it by `leadStepMm · missRate`); 0 (the
     /// default) controls the cap. From 0 to 10.
     public var leadStepMm: Double
-    /// The lead (mm) each stroke starts with (the smaller of this and ``leadMaxMm``), when
-    /// ``leadStepMm`` is above 0. From 0 to 100.
+    /// The lead (mm) each stroke starts with, when ``leadStepMm`` is above 0. From 0 to 100,
+    /// and at most ``leadMaxMm`` (`validate()` refuses a start above it).
     public var leadStartMm: Double
     /// The longest lead (mm) the controller allows, when ``leadStepMm`` is above 0. From 0 to 100.
     public var leadMaxMm: Double
@@ -290,8 +290,8 @@ extension HorizonControllerParameters: StageParameters {
             "lead_step_mm", \.leadStepMm, unit: "mm", range: .closed(0, 10),
             about: "above 0: hold a lead (mm past the newest sample) instead of a cap, moved by this step (0: the cap)"),
         ParameterField(
-            "lead_start_mm", \.leadStartMm, unit: "mm", range: .closed(0, 100),
-            about: "lead each stroke starts with (at most lead_max_mm), with lead_step_mm above 0"),
+            "lead_start_mm", \.leadStartMm, unit: "mm", range: .closed(0, 100, atMostField: "lead_max_mm"),
+            about: "lead each stroke starts with, with lead_step_mm above 0"),
         ParameterField(
             "lead_max_mm", \.leadMaxMm, unit: "mm", range: .closed(0, 100),
             about: "longest lead the controller allows, with lead_step_mm above 0"),

@@ -298,9 +298,15 @@ extension DescribedParameters {
             if let value = field.value(in: self) { try field.check(value, predictor: predictor) }
         }
         for field in Self.fields {
-            guard let other = field.range.atMostField, let value = field.value(in: self),
-                let bound = Self.field(named: other)?.value(in: self), value > bound
-            else { continue }
+            guard let other = field.range.atMostField else { continue }
+            // A bound naming no field of this type is the type's own mistake (a misspelt name),
+            // refused on every validation, so the defaults' own tests catch it.
+            guard let boundField = Self.field(named: other) else {
+                throw PredictorParameterError(
+                    predictor: predictor, parameter: field.name, value: field.value(in: self) ?? .nan,
+                    expected: field.expected + " (no parameter \(other) in \(predictor))")
+            }
+            guard let value = field.value(in: self), let bound = boundField.value(in: self), value > bound else { continue }
             throw PredictorParameterError(
                 predictor: predictor, parameter: field.name, value: value,
                 expected: field.expected + " (\(other) = \(ParameterRange.text(bound)))")

@@ -33,7 +33,7 @@ struct StartupPathTests {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         func git(_ arguments: [String]) throws -> (Int32, String) {
-            try #require(GitInfo.git(["-C", dir, "-c", "user.name=InkBench", "-c", "user.email=inkbench@example.invalid"] + arguments))
+            try #require(GitInfo.git(["-C", dir, "-c", "user.name=InkBench", "-c", "user.email=inkbench@example.invalid", "-c", "commit.gpgsign=false"] + arguments))
         }
         func lookUp() throws -> GitInfo? {
             let (status, out) = try git(["--no-optional-locks", "status", "--porcelain=v2", "--branch", "--untracked-files=no"])

@@ -144,6 +144,29 @@ struct DescribedParametersTests {
         func validate(predictor: String) throws(PredictorParameterError) { try validateFields(predictor: predictor) }
     }
 
+    /// A bound naming a field the type does not have: a misspelt name.
+    struct Misspelt: DescribedParameters {
+        var lowMs = 1.0
+        var highMs = 5.0
+        static let fields: [ParameterField<Self>] = [
+            ParameterField("low_ms", \.lowMs, unit: "ms", range: .closed(0, 100, atMostField: "hi_ms"), about: "low end (ms)"),
+            ParameterField("high_ms", \.highMs, unit: "ms", range: .closed(0, 100), about: "high end (ms)"),
+        ]
+        func validate(predictor: String) throws(PredictorParameterError) { try validateFields(predictor: predictor) }
+    }
+
+    /// A misspelt bound is refused on every validation (its defaults too), never skipped, so
+    /// the registry's tests, which make every strategy and stage from its defaults, catch it.
+    @Test func aBoundNamingNoFieldIsRefused() {
+        do throws(PredictorParameterError) {
+            try Misspelt().validateFields(predictor: "m")
+            Issue.record("a bound naming no field was skipped")
+        } catch {
+            #expect(error.parameter == "low_ms")
+            #expect(error.expected.hasSuffix("(no parameter hi_ms in m)"))
+        }
+    }
+
     /// A bound by another field (`ParameterRange.atMostField`) is one fact: the range states it,
     /// `validateFields` checks it (after every field's own range), and the docs' text shows it.
     @Test func boundByAnotherFieldIsCheckedByValidateFields() throws {

@@ -167,9 +167,6 @@ struct HorizonControllerTests {
         c.endStroke(&run.memory)
         #expect(run.memory.leadMm < lead)
         #expect(run.memory.judged == 0)
-        // Without a step the lead is unused; a start above the maximum starts at the maximum.
-        let fresh = HorizonController(inner: ScaledLinear(gain: gain), parameters: .init(leadStepMm: 0.2, leadStartMm: 4, leadMaxMm: 3))
-        #expect(fresh.initialFrameMemory.leadMm == 3)
     }
 
     @Test func parametersOutOfRangeAreNamed() {
@@ -178,6 +175,7 @@ struct HorizonControllerTests {
             (HorizonControllerParameters(stepMs: .nan), "step_ms"), (HorizonControllerParameters(startMs: 50, capMaxMs: 45), "start_ms"),
             (HorizonControllerParameters(capMaxMs: 300), "cap_max_ms"), (HorizonControllerParameters(leadStepMm: -1), "lead_step_mm"),
             (HorizonControllerParameters(leadStartMm: .nan), "lead_start_mm"), (HorizonControllerParameters(leadMaxMm: 101), "lead_max_mm"),
+            (HorizonControllerParameters(leadStepMm: 0.2, leadStartMm: 4, leadMaxMm: 3), "lead_start_mm"),
         ] {
             #expect(throws: PredictorParameterError.self) { try p.validate() }
             do { try p.validate() } catch { #expect(error.parameter == name) }

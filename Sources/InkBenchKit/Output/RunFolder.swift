@@ -286,9 +286,10 @@ package struct RunFolder: Sendable {
     /// folder whose parent holds thousands of entries (`--out /tmp/x`: 6,220 there) cost about
     /// 2 ms per run listed whole through `FileManager`.
     static func names(in folder: String, startingWith prefixes: [String]) -> [String]? {
-        guard let directory = opendir(folder) else { return nil }
+        // `d_name` is a stored field, so its offset is always known; no offset, no listing
+        // (never a compare of the entry's other bytes).
+        guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name), let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
         var found: [String] = []
         while let entry = readdir(directory) {
             let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)

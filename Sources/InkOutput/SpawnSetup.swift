@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What every child process InkBench starts with `posix_spawn` is given, in one place: `git`
+/// for the manifest (``GitInfo``) and the browsers and tools of InkBrowser's `ChildProcess`.
+///
+/// - No signal blocked, and SIGINT, SIGTERM, SIGPIPE and SIGHUP at their default actions: the
+///   run folder's clean-up sets SIGINT and SIGTERM to be ignored while a run writes, and a
+///   child would otherwise inherit that (``resetSignals(_:flags:)``).
+/// - No descriptor of this process beyond those the caller hands it: every descriptor from a
+///   number on is closed in the child where the C library offers it (``closeFrom(_:_:)``), so a
+///   pipe another thread opened a moment earlier, before it could mark it close-on-exec, does
+///   not stay open in the child (which would keep that pipe's reader from seeing its end).
+///
+/// ```swift
+/// var actions = SpawnSetup.Actions()
+/// var attributes = SpawnSetup.Attributes()
+/// posix_spawn_file_actions_init(&actions)
+/// posix_spawnattr_init(&attributes)
+/// SpawnSetup.closeFrom(&actions, 3)
+/// SpawnSetup.resetSignals(&attributes)
+/// ```
+package enum SpawnSetup {
+    #if canImport(Glibc)
+        /// `posix_spawn_file_actions_t` as this platform's `posix_spawn` takes it.
+        package typealias Actions = posix_spawn_file_actions_t
+        /// `posix_spawnattr_t` as this platform's `posix_spawn` takes it.
+        package typealias Attributes = posix_spawnattr_t
+    #else
+        /// `posix_spawn_file_actions_t` as this platform's `posix_spawn` takes it.
+        package typealias Actions = posix_spawn_file_actions_t?
+        /// `posix_spawnattr_t` as this platform's `posix_spawn` takes it.
+        package typealias Attributes = posix_spawnattr_t?
+    #endif
+
+    /// Sets `attributes`' flags to `flags` plus `POSIX_SPAWN_SETSIGMASK` and
+    /// `POSIX_SPAWN_SETSIGDEF`, with an empty signal mask and SIGINT, SIGTERM, SIGPIPE and
+    /// SIGHUP at their defaults.
+    ///
+    /// - Parameters:
+    ///   - attributes: initialised attributes.
+    ///   - flags: the caller's own `POSIX_SPAWN_*` flags (say, `POSIX_SPAWN_SETPGROUP`).
+    package static func resetSignals(_ attributes: inout Attributes, flags: Int32 = 0) {
+        posix_spawnattr_setflags(&attributes, Int16(flags | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+    }
+
+    /// Adds "close every descriptor from `lowest` on" to `actions` where the C library offers
+    /// it (glibc 2.34 and later: `posix_spawn_file_actions_addclosefrom_np`, looked up at run
+    /// time); elsewhere nothing (Darwin's callers set `POSIX_SPAWN_CLOEXEC_DEFAULT` instead).
+    #if canImport(Glibc)
+        package static func closeFrom(_ actions: inout Actions, _ lowest: Int32) {
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return }
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
+        }
+    #else
+        package static func closeFrom(_ actions: inout Actions, _ lowest: Int32) {}
+    #endif
+}
