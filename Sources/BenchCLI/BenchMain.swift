@@ -39,7 +39,7 @@ public enum BenchMain {
         // or inputs, and is printed without the root's usage (which names no subcommand).
         var parsedName: String?
         do {
-            var command = try BenchCommand.parseAsRoot(arguments)
+            var command = try BenchMain.parse(given)
             parsedName = type(of: command).configuration.commandName
             PhaseTimes.shared.mark("parse arguments")
             try await BenchMain.$arguments.withValue(given) {
@@ -71,6 +71,43 @@ public enum BenchMain {
             if let exit = error as? ExitCode { return exit.rawValue }
             return 2
         }
+    }
+
+    /// Parses `arguments` (as given, without the program) into the command they ask for: the
+    /// same command, with the same values, as `BenchCommand.parseAsRoot(arguments)`, and the
+    /// same errors, help and version output, because every case but the plain one goes there.
+    ///
+    /// The plain case (a leaf subcommand, or options of the default `run`, with no help,
+    /// version or completion flag) is parsed by the subcommand's own type:
+    /// `BenchCommand.parseAsRoot` first walks every subcommand's options to look for
+    /// pass-through arguments and a completion-script request, which costs about half of
+    /// argument parsing's 5 ms (docs/performance.md). Anything the subcommand's type refuses
+    /// (a usage error, a failed `validate()`) is parsed again from the root, so the message is
+    /// the root's.
+    static func parse(_ arguments: [String]) throws -> ParsableCommand {
+        if let command = BenchMain.parseLeaf(arguments) { return command }
+        return try BenchCommand.parseAsRoot(arguments)
+    }
+
+    /// The plain case of ``parse(_:)``: the command when `arguments` name a leaf subcommand
+    /// (or options of `run`) that its own type parses, else `nil` (the root must parse it).
+    static func parseLeaf(_ arguments: [String]) -> ParsableCommand? {
+        let rootOnly: Set<String> = ["help", "-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+        if arguments.contains(where: { rootOnly.contains($0) || $0.hasPrefix("--generate-completion") || $0.hasPrefix("--experimental") }) {
+            return nil
+        }
+        let leaf: ParsableCommand.Type
+        let rest: [String]
+        if let first = arguments.first, !first.hasPrefix("-") {
+            guard let named = BenchCommand.subcommands.first(where: { $0.configuration.commandName == first }) else { return nil }
+            leaf = named
+            rest = Array(arguments.dropFirst())
+        } else {
+            leaf = RunCommand.self
+            rest = arguments
+        }
+        guard leaf.configuration.subcommands.isEmpty else { return nil }
+        return try? leaf.parseAsRoot(rest)
     }
 
     /// The subcommands whose manifest records the source tree's commit (`GitInfo`)

@@ -39,4 +39,51 @@ struct StartupArgumentsTests {
         #expect(!BenchMain.recordsCommit(["--version"]))
         #expect(!BenchMain.recordsCommit(["help"]))
     }
+
+    /// The leaf parse gives the command, with every value, that the root's parse gives, for
+    /// each subcommand and the default `run`; help, version, completion requests and errors
+    /// are left to the root (`nil`), so their messages stay the root's.
+    @Test
+    func leafParseAgreesWithTheRoot() throws {
+        let plain: [[String]] = [
+            [],
+            ["--strategies", "none,kalman:cap_ms=16", "--preset", "ipad-promotion", "--no-charts"],
+            ["run", "--traces", "a.csv", "--jobs", "1", "--out", "o", "--no-frames"],
+            ["sweep", "--caps", "4,8,16,off", "--strategies", "linear"],
+            ["tune", "braking", "--param", "bend_mm=0.05...1:log", "--grid", "5", "--budget", "overshoot_p95_mm<=0.5"],
+            ["check", "--baseline", "b.csv"],
+            ["list", "--markdown"],
+            ["convert", "a.svc", "--to", "b.csv"],
+            ["horizon", "--traces", "t", "--strategies", "none,linear"],
+            ["report", "results"],
+        ]
+        var notTaken: [[String]] = []
+        for arguments in plain {
+            guard let leaf = BenchMain.parseLeaf(arguments) else {
+                notTaken.append(arguments)
+                continue
+            }
+            let root = try BenchCommand.parseAsRoot(arguments)
+            #expect(type(of: leaf) == type(of: root), "\(arguments)")
+            var leafDump = ""
+            var rootDump = ""
+            dump(leaf, to: &leafDump)
+            dump(root, to: &rootDump)
+            #expect(leafDump == rootDump, "\(arguments)")
+        }
+        // Every case above is one the leaf must take (a nil here would make the test vacuous).
+        #expect(notTaken.isEmpty, "\(notTaken)")
+        for rootOnly in [["--help"], ["run", "--help"], ["--version"], ["help", "run"], ["run", "-h"],
+                         ["--strategies", "nosuch"], ["run", "--jobs", "x"], ["rnu"]] {
+            #expect(BenchMain.parseLeaf(rootOnly) == nil, "\(rootOnly)")
+        }
+        // An error is the root's: same error text either way.
+        let bad = ["run", "--jobs", "x"]
+        #expect(throws: (any Error).self) { try BenchMain.parse(bad) }
+        var parseMessage = ""
+        var rootMessage = ""
+        do { _ = try BenchMain.parse(bad) } catch { parseMessage = BenchCommand.fullMessage(for: error) }
+        do { _ = try BenchCommand.parseAsRoot(bad) } catch { rootMessage = BenchCommand.fullMessage(for: error) }
+        #expect(!parseMessage.isEmpty && parseMessage == rootMessage)
+    }
 }
