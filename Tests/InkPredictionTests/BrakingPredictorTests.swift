@@ -373,7 +373,8 @@ struct BrakingPredictorTests {
         // y = c t³ across x = 200 t (jerk 6c = 6000 mm/s³ on y), 240 Hz, 60 samples, asked
         // 35 ms ahead, with the other cut-offs out of the way (no lead, bend, turn or speed-up
         // term; a fixed 11-sample window, so successive fits differ by the jerk exactly). With
-        // jerk_share 0.01 the horizon is √(2 · 0.01 · s / 6000) (about 26 ms, under the 35 asked);
+        // jerk_share 0.005 the horizon is √(2 · 0.005 · s / 6000) (about 21 ms at the final speed of
+        // about 270 mm/s, under the 35 asked);
         // off, all 35 ms. On a quadratic path (no jerk) the share changes nothing.
         func tip(jerkShare: Double, c: Double) -> (distance: Double, speed: Double) {
             var p = BrakingPredictor(parameters: .init(
@@ -389,8 +390,8 @@ struct BrakingPredictorTests {
             let distance = q.map { (($0.x - last.x) * ($0.x - last.x) + ($0.y - last.y) * ($0.y - last.y)).squareRoot() } ?? -1
             return (distance, (m.vx * m.vx + m.vy * m.vy).squareRoot())
         }
-        let on = tip(jerkShare: 0.01, c: 1000), off = tip(jerkShare: 0, c: 1000)
-        let expected = on.speed * (2 * 0.01 * on.speed / 6000).squareRoot()
+        let on = tip(jerkShare: 0.005, c: 1000), off = tip(jerkShare: 0, c: 1000)
+        let expected = on.speed * (2 * 0.005 * on.speed / 6000).squareRoot()
         #expect(abs(on.distance - expected) < 1e-4 * expected)
         #expect(on.distance < 0.8 * off.distance)
         #expect(abs(off.distance - off.speed * 0.035) < 1e-9 * off.distance)
