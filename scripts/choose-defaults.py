@@ -62,6 +62,8 @@ def main():
     ap.add_argument("--objective", choices=["worst", "mean"], default="worst",
                     help="among the candidates within the budget, maximise the worst (default) or the mean latency removed over the training devices")
     ap.add_argument("--candidates", nargs="+", help="strategy names as summary.csv writes them, in order (default: every strategy of the first summary but none)")
+    ap.add_argument("--oracle", action="store_true",
+                    help="also print the per-device oracle (hindsight): for each pen device and timing, the candidate with the most latency removed within the budget on that device alone, and the mean over devices, the ceiling any single default can reach with these candidates")
     ap.add_argument("--candidate-table", action="store_true",
                     help="also print every candidate's in-sample figures: mean (worst) latency removed over the devices per timing, and the devices outside the budget")
     args = ap.parse_args()
@@ -152,6 +154,33 @@ def main():
         print(f"| {d} | " + " | ".join(
             f"{figures[(shipped, d, t)]['removed']:.1f} / {figures[(shipped, d, t)]['p95']:.3f} / {figures[(shipped, d, t)]['end']:.3f}"
             for t in timings) + " |")
+    if args.oracle:
+        print()
+        print(f"Per-device oracle (hindsight, not a held-out figure): for each device and timing, the candidate with the most latency removed within the budget on that device alone; ties: the order given:")
+        print()
+        print("| device | " + " | ".join(f"{t}: removed ms / p95 mm / end max mm, candidate" for t in timings) + " |")
+        print("|---|" + "---|" * len(timings))
+        best = {t: [] for t in timings}
+        for d in devices:
+            cols = []
+            for t in timings:
+                pick = None
+                for c in args.candidates:
+                    f = figures[(c, d, t)]
+                    if within(f) and (pick is None or f["removed"] > figures[(pick, d, t)]["removed"]):
+                        pick = c
+                if pick is None:
+                    best[t].append(0.0)
+                    cols.append("none within the budget")
+                    continue
+                f = figures[(pick, d, t)]
+                best[t].append(f["removed"])
+                cols.append(f"{f['removed']:.1f} / {f['p95']:.3f} / {f['end']:.3f}, `{pick}`")
+            print(f"| {d} | " + " | ".join(cols) + " |")
+        print()
+        for t in timings:
+            values = best[t]
+            print(f"- {t}: oracle mean over {len(values)} devices {sum(values) / len(values):.1f} ms (the ceiling of any single default with these candidates); lowest device {min(values):.1f} ms")
     if args.candidate_table:
         print()
         print(f"Every candidate in-sample, over all {len(devices)} pen devices (mean over devices of latency removed, worst in brackets):")

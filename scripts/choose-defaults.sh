@@ -9,6 +9,7 @@
 #   OUT=/tmp/cd CANDIDATES='braking,control+braking' bash scripts/choose-defaults.sh
 #   OBJECTIVE=mean bash scripts/choose-defaults.sh     # maximise the mean, not the worst, removed
 #   TABLE=1 bash scripts/choose-defaults.sh            # also every candidate's in-sample figures
+#   ORACLE=1 bash scripts/choose-defaults.sh           # also the per-device oracle (hindsight): the ceiling of any single default
 #   MARGIN=0.1 bash scripts/choose-defaults.sh         # choose within the budget tightened by 10 % (judge with the budget)
 #
 # Deterministic: the same recordings and candidates give the same report (docs/own-predictor.md).
@@ -37,6 +38,6 @@ for preset in ipad-60 ipad-promotion; do
     "$BENCH" run --traces Datasets/recordings --manifest Datasets/recordings.manifest --preset "$preset" \
         --strategies "none,$CANDIDATES" --no-frames --no-charts --quiet --out "$OUT/$preset" >"$OUT/$preset.log" 2>&1 || { cat "$OUT/$preset.log" >&2; exit 2; }
 done
-python3 scripts/choose-defaults.py $([ "${TABLE:-0}" = 1 ] && echo --candidate-table) --budget-p95 "$BUDGET_P95" --budget-end "$BUDGET_END" --objective "${OBJECTIVE:-worst}" --margin "${MARGIN:-0}" \
+python3 scripts/choose-defaults.py $([ "${TABLE:-0}" = 1 ] && echo --candidate-table) $([ "${ORACLE:-0}" = 1 ] && echo --oracle) --budget-p95 "$BUDGET_P95" --budget-end "$BUDGET_END" --objective "${OBJECTIVE:-worst}" --margin "${MARGIN:-0}" \
     --timing "ipad-60=$OUT/ipad-60/summary.csv" --timing "ipad-promotion=$OUT/ipad-promotion/summary.csv" \
     | tee "$OUT/choose-defaults.md"

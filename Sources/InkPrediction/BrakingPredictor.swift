@@ -56,8 +56,17 @@
 ///    frame, `θ = κ d`, `k = sin(θ/2) / (θ/2)`. A constant-speed circle is followed exactly
 ///    (up to the fit's bias); `turnGain` above 1 makes up for the fit lagging a tightening bend.
 ///
+/// 7. **Jerk confidence** (eighth round, off by default). With `jerkShare` > 0 the horizon `h_e`
+///    is also cut to `√(2 · jerkShare · s / |j|)`: the time in which the pen's jerk `j` (mm/s³)
+///    changes its velocity by `jerkShare` of its speed. `j` is the change of the fitted
+///    acceleration between successive fits over the interval between them, smoothed by an IIR
+///    filter with factor 0.25 (Android 15's jerk pruning uses the same idea and factor on a
+///    finite difference of positions; here the fit's acceleration is used, which is less noisy
+///    at high rates with whole-millisecond timestamps). A jerky pen (a hook, an abrupt stop, a
+///    noisy stream) gets a shorter prediction; a constant acceleration keeps the whole horizon.
+///
 /// Constants in the code (not parameters): at most 32 samples fitted (at least 3); the lift
-/// detector's 100 ms peak window; 1e-9 as "no speed" (mm/s) and "no turn" (rad).
+/// detector's 100 ms peak window; the jerk filter's factor 0.25; 1e-9 as "no speed" (mm/s) and "no turn" (rad).
 ///
 /// Cost: update is O(samples in the window), at most 32; predict is O(1); no allocation
 /// (fixed inline storage).
@@ -129,6 +138,11 @@ public struct BrakingPredictor: Predictor {
         /// rising pressure, and samples without pressure, keep the whole lead. From 0 to 1000;
         /// 0 (the default) leaves the lead alone.
         public var leadFallMs: Double
+        /// The jerk confidence (eighth round): the horizon is cut so that the smoothed jerk of
+        /// the fitted motion, `|j|` (mm/s³), changes the velocity over it by at most this share
+        /// of the speed: `h ≤ √(2 · jerkShare · s / |j|)`. Unitless, from 0 to 10; 0 (the
+        /// default) turns it off.
+        public var jerkShare: Double
 
         /// The defaults were chosen with `bench tune` on both `Datasets/recordings` (7
         /// recordings) and the synthetic default suite, within the budget overshoot p95 <= 0.5 mm
@@ -144,8 +158,9 @@ public struct BrakingPredictor: Predictor {
             windowMs: Double = 50, accelGain: Double = 0, decelGain: Double = 2, turnGain: Double = 1.6,
             windowMm: Double = 4.5, turnLimitRad: Double = 10, liftRatio: Double = 0.8, bendMm: Double = 0.18,
             leadMm: Double = 1.1, weightMs: Double = 20, leadIntervals: Double = 0, liftAheadMs: Double = 0,
-            pressedLeadMm: Double = 0, leadFallMs: Double = 0
+            pressedLeadMm: Double = 0, leadFallMs: Double = 0, jerkShare: Double = 0
         ) {
+            self.jerkShare = jerkShare
             self.leadFallMs = leadFallMs
             self.liftAheadMs = liftAheadMs
             self.pressedLeadMm = pressedLeadMm
@@ -188,6 +203,15 @@ public struct BrakingPredictor: Predictor {
     @usableFromInline let pressedLeadMm: Double
     /// `leadFallMs` in s (0: the lead does not follow the pressure's fall).
     @usableFromInline let leadFallS: Double
+    /// `jerkShare` (0: off).
+    @usableFromInline let jerkShare: Double
+    /// The smoothed jerk magnitude (mm/s³) of the fitted motion, while `jerkHeld`.
+    @usableFromInline var jerk = 0.0
+    @usableFromInline var jerkHeld = false
+    /// The fitted acceleration (mm/s²) and sample time (s) of the previous fit, for the jerk
+    /// (valid while `previousFitValid`).
+    @usableFromInline var previousAx = 0.0, previousAy = 0.0, previousFitT = 0.0
+    @usableFromInline var previousFitValid = false
     /// The lead's share left by a falling pressure (1: steady, rising or no pressure).
     @usableFromInline var leadShare = 1.0
     /// Whether the newest sample carried a pressure above 0 (a hover sample reports 0).
@@ -228,6 +252,7 @@ public struct BrakingPredictor: Predictor {
         pressedLeadMm = parameters.pressedLeadMm
         leadFallS = parameters.leadFallMs / 1000
         weightS = parameters.weightMs / 1000
+        jerkShare = parameters.jerkShare
     }
 
     @inlinable
@@ -247,6 +272,7 @@ public struct BrakingPredictor: Predictor {
         let previousT = last.t
         last = sample
         fit()
+        if jerkShare > 0 { trackJerk() }
         liftShare = 1
         leadShare = 1
         pressed = (pressure ?? 0) > 0
@@ -271,6 +297,29 @@ public struct BrakingPredictor: Predictor {
         guard liftRatio > 0 else { return }
         let ratio = judged / peak
         liftShare = min(1, max(0, (ratio - liftRatio) / (0.5 * (1 - liftRatio))))
+    }
+
+    /// Updates the smoothed jerk from the change of the fitted acceleration since the previous
+    /// fit (only fits of three or more samples count: a two-sample fit has no acceleration).
+    @inlinable
+    mutating func trackJerk() {
+        guard count >= 3 else {
+            previousFitValid = false
+            return
+        }
+        defer {
+            previousAx = ax
+            previousAy = ay
+            previousFitT = last.t
+            previousFitValid = true
+        }
+        let dt = last.t - previousFitT
+        guard previousFitValid, dt > 0 else { return }
+        let jx = (ax - previousAx) / dt, jy = (ay - previousAy) / dt
+        let fresh = (jx * jx + jy * jy).squareRoot()
+        guard fresh.isFinite else { return }
+        jerk = jerkHeld ? jerk + 0.25 * (fresh - jerk) : fresh
+        jerkHeld = true
     }
 
     /// Refits velocity and acceleration to the samples in the window.
@@ -366,6 +415,10 @@ public struct BrakingPredictor: Predictor {
         var he = turnRate * h > turnLimitRad ? turnLimitRad / turnRate : h
         let normalAccel = turnRate * speed
         if 0.5 * normalAccel * he * he > bendMm { he = (2 * bendMm / normalAccel).squareRoot() }
+        // Jerk confidence: the jerk changes the velocity by at most jerkShare of the speed.
+        if jerkShare > 0, jerkHeld, jerk > 0, 0.5 * jerk * he * he > jerkShare * speed {
+            he = (2 * jerkShare * speed / jerk).squareRoot()
+        }
         if along < 0 {
             used = decelGain * along
             if used < 0 { he = min(he, speed / -used) }
@@ -397,6 +450,9 @@ public struct BrakingPredictor: Predictor {
         leadShare = 1
         pressed = false
         intervalS = 0
+        jerk = 0
+        jerkHeld = false
+        previousFitValid = false
         vx = 0; vy = 0; ax = 0; ay = 0
     }
 
@@ -449,5 +505,8 @@ extension BrakingPredictor.Parameters: DescribedParameters {
         ParameterField(
             "lead_fall_ms", \.leadFallMs, unit: "ms", range: .closed(0, 1000),
             about: "a falling pressure shrinks the lead cut-off by slope * lead_fall_ms / peak (0: off)"),
+        ParameterField(
+            "jerk_share", \.jerkShare, unit: "", range: .closed(0, 10),
+            about: "jerk confidence: horizon cut so the fitted jerk changes the velocity by at most this share of the speed (0: off)"),
     ]
 }

@@ -369,6 +369,53 @@ struct BrakingPredictorTests {
         #expect(blind.predict(at: 23.0 / 240 + 0.035).map { abs($0.x - 300 * 23.0 / 240 - 3) < 1e-9 } == true)
     }
 
+    @Test func jerkShareCutsTheHorizonWhereTheFittedAccelerationChanges() {
+        // y = c t³ across x = 200 t (jerk 6c = 6000 mm/s³ on y), 240 Hz, 60 samples, asked
+        // 35 ms ahead, with the other cut-offs out of the way (no lead, bend, turn or speed-up
+        // term; a fixed 11-sample window, so successive fits differ by the jerk exactly). With
+        // jerk_share 0.005 the horizon is √(2 · 0.005 · s / 6000) (about 21 ms at the final speed of
+        // about 270 mm/s, under the 35 asked);
+        // off, all 35 ms. On a quadratic path (no jerk) the share changes nothing.
+        func tip(jerkShare: Double, c: Double) -> (distance: Double, speed: Double) {
+            var p = BrakingPredictor(parameters: .init(
+                windowMs: 45, turnGain: 0, windowMm: 100, liftRatio: 0, bendMm: 100, leadMm: 100, jerkShare: jerkShare))
+            var last = PenPoint(t: 0, x: 0, y: 0)
+            for i in 0..<60 {
+                let t = Double(i) / 240
+                last = PenPoint(t: t, x: 200 * t, y: c * t * t * t)
+                p.update(last)
+            }
+            let m = p.motion
+            let q = p.predict(at: last.t + 0.035)
+            let distance = q.map { (($0.x - last.x) * ($0.x - last.x) + ($0.y - last.y) * ($0.y - last.y)).squareRoot() } ?? -1
+            return (distance, (m.vx * m.vx + m.vy * m.vy).squareRoot())
+        }
+        let on = tip(jerkShare: 0.005, c: 1000), off = tip(jerkShare: 0, c: 1000)
+        let expected = on.speed * (2 * 0.005 * on.speed / 6000).squareRoot()
+        #expect(abs(on.distance - expected) < 1e-4 * expected)
+        #expect(on.distance < 0.8 * off.distance)
+        #expect(abs(off.distance - off.speed * 0.035) < 1e-9 * off.distance)
+        // No jerk (a parabola in y): the share keeps the whole horizon.
+        func parabola(jerkShare: Double) -> PenPoint? {
+            var p = BrakingPredictor(parameters: .init(
+                windowMs: 45, turnGain: 0, windowMm: 100, liftRatio: 0, bendMm: 100, leadMm: 100, jerkShare: jerkShare))
+            for i in 0..<60 {
+                let t = Double(i) / 240
+                p.update(PenPoint(t: t, x: 200 * t, y: 300 * t * t))
+            }
+            return p.predict(at: 59.0 / 240 + 0.035)
+        }
+        let a = parabola(jerkShare: 0.01), b = parabola(jerkShare: 0)
+        #expect(a != nil && b != nil)
+        if let a, let b { #expect(abs(a.x - b.x) < 1e-6 && abs(a.y - b.y) < 1e-6) }
+        // After a reset the jerk is forgotten: three samples of a straight line predict in full.
+        var p = BrakingPredictor(parameters: .init(liftRatio: 0, bendMm: 100, leadMm: 100, jerkShare: 0.01))
+        for i in 0..<60 { p.update(PenPoint(t: Double(i) / 240, x: 200 * Double(i) / 240, y: 1000 * pow(Double(i) / 240, 3))) }
+        p.reset()
+        for i in 0..<3 { p.update(PenPoint(t: Double(i) / 240, x: 200 * Double(i) / 240, y: 0)) }
+        #expect(p.predict(at: 2.0 / 240 + 0.035).map { abs($0.x - 200 * (2.0 / 240 + 0.035)) < 1e-9 } == true)
+    }
+
     @Test func declinesWithOneSampleAndAfterReset() {
         var p = BrakingPredictor()
         #expect(p.predict(at: 0) == nil)
@@ -417,6 +464,8 @@ struct BrakingPredictorTests {
         ("pressed_lead_mm", BrakingPredictor.Parameters(pressedLeadMm: 101)),
         ("lead_fall_ms", BrakingPredictor.Parameters(leadFallMs: -1)),
         ("lead_fall_ms", BrakingPredictor.Parameters(leadFallMs: 1001)),
+        ("jerk_share", BrakingPredictor.Parameters(jerkShare: -0.1)),
+        ("jerk_share", BrakingPredictor.Parameters(jerkShare: 11)),
     ])
     func rejectsConstantsOutOfRange(name: String, parameters: BrakingPredictor.Parameters) {
         #expect(throws: PredictorParameterError.self) { try parameters.validate() }
