@@ -71,20 +71,24 @@ package enum XMLReader {
     ///   - file: the file's name, for errors.
     /// - Throws: ``ImportError`` with the line of the problem and its byte offset in the message.
     package static func parse(_ bytes: [UInt8], file: String) throws(ImportError) -> XMLTree {
-        var parser = Parser(bytes: bytes, file: file)
-        return try parser.document()
+        let result = bytes.withUnsafeBufferPointer { p -> Result<XMLTree, ImportError> in
+            var parser = Parser(bytes: p, file: file)
+            do throws(ImportError) { return .success(try parser.document()) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
-    /// The parser's state: the bytes, the position, and a line count kept up to a position.
+    /// The parser's state: the bytes (valid while ``parse(_:file:)`` runs), the position, and a
+    /// line count kept up to a position.
     private struct Parser {
-        let b: [UInt8]
+        let b: UnsafeBufferPointer<UInt8>
         let file: String
         var i = 0
         /// ``lineAt(_:)``'s cache: the line of byte `linePos`.
         var linePos = 0
         var lineCount = 1
 
-        init(bytes: [UInt8], file: String) {
+        init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
             b = bytes
             self.file = file
         }
@@ -98,8 +102,17 @@ package enum XMLReader {
             }
             var p = linePos
             var n = lineCount
+            if let base = b.baseAddress {
+                // Eight bytes at a time: the line feeds are the zero bytes of the word XOR 0x0A...
+                let ones: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                while p + 8 <= pos {
+                    let v = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                    n &+= (~(((v & ones) &+ ones) | v | ones)).nonzeroBitCount
+                    p += 8
+                }
+            }
             while p < pos {
-                if b[p] == 0x0A { n += 1 }
+                n &+= b[p] == 0x0A ? 1 : 0
                 p += 1
             }
             linePos = pos
@@ -492,13 +505,24 @@ package enum XMLReader {
                 if !pending.isEmpty { node.text += String(decoding: pending, as: UTF8.self) }
             }
             while true {
-                // A run of plain text.
+                // A run of plain text: up to markup, a reference, a carriage return, a ']', a
+                // control character or 0xEF (which may start U+FFFE or U+FFFF).
                 let start = i
-                while i < b.count {
-                    let c = b[i]
-                    if c == 0x3C || c == 0x26 || c == 0x0D || c == 0x5D { break }
-                    if c < 0x20 && c != 0x09 && c != 0x0A { throw fail("a control character (0x\(String(c, radix: 16))) in text; expected text") }
-                    if c == 0xEF && isForbidden(at: i) { throw fail("U+FFFE or U+FFFF in text; expected text") }
+                while true {
+                    while i < b.count {
+                        let c = b[i]
+                        // Trace data first: ',' '-' '.' '/' digits, and the space.
+                        if c &- 0x2C < 14 || c == 0x20 {
+                            i += 1
+                            continue
+                        }
+                        if c == 0x3C || c == 0x26 || c == 0x5D || c == 0xEF || (c < 0x20 && c != 0x09 && c != 0x0A) { break }
+                        i += 1
+                    }
+                    guard i < b.count, b[i] == 0xEF || (b[i] < 0x20 && b[i] != 0x0D) else { break }
+                    if isForbidden(at: i) {
+                        throw fail(b[i] == 0xEF ? "U+FFFE or U+FFFF in text; expected text" : "a control character (0x\(String(b[i], radix: 16))) in text; expected text")
+                    }
                     i += 1
                 }
                 if i > start {
