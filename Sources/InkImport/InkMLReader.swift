@@ -34,7 +34,7 @@ import InkTraces
 public enum InkMLReader {
     /// Reads an InkML document.
     ///
-    /// The document's structure is parsed by the project's own ``XMLReader`` (no Foundation);
+    /// The document's structure is parsed by the project's own `XMLReader` (no Foundation);
     /// each trace's text (where the time goes) from its bytes (`TraceDataBytes`), which gives the
     /// points that ``readOracle(_:file:options:)`` reads, to the bit, or the same error.
     ///
@@ -54,7 +54,7 @@ public enum InkMLReader {
     }
 
     /// Reads an InkML document whose element tree `parse` builds: the seam where the tests put
-    /// Foundation's `XMLParser` (the XML oracle) in place of ``XMLReader``.
+    /// Foundation's `XMLParser` (the XML oracle) in place of `XMLReader`.
     ///
     /// - Parameters:
     ///   - textOracle: read the file and the trace texts with the text oracle.
