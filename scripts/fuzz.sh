@@ -41,7 +41,7 @@ case "${1:-}" in
   --build) MODE=build; shift ;;
 esac
 
-# name  entry-point  seed-glob-under-Datasets/recordings (or - for none)
+# name  entry-point  seed-glob-under-Datasets/recordings (or - for none)  [further sources of the harness]
 TARGETS=(
   "csv FuzzCSV.swift -"
   "evemu FuzzEvemu.swift evemu-sample/*/*.events"
@@ -50,7 +50,7 @@ TARGETS=(
   "pointer-events FuzzPointerEvents.swift bdalab-handwriting-sample/html_data/*.json"
   "mypaint-events FuzzMyPaintEvents.swift mypaint-painting/*.dat"
   "curious-drawing FuzzCuriousDrawing.swift graphomotor-curious/sample_data/*.csv"
-  "inkml FuzzInkML.swift -"
+  "inkml FuzzInkML.swift - Tests/InkImportTests/XMLParserOracle.swift"
   "mobilehci17 FuzzMobileHCI17.swift mobilehci17-touch/*.txt"
   "manifest FuzzManifest.swift -"
   "suite FuzzSuite.swift -"
@@ -96,8 +96,10 @@ build_modules() {
 
 build_harness() {
   local name=$1 entry=$2
+  local extra=()
+  [ -n "${3:-}" ] && extra=("$3")
   echo "== harness $name"
-  if ! "${SWIFTC[@]}" -module-name InkFuzz -I "$WORK/mod" scripts/fuzz/FuzzPipeline.swift "scripts/fuzz/$entry" \
+  if ! "${SWIFTC[@]}" -module-name InkFuzz -I "$WORK/mod" scripts/fuzz/FuzzPipeline.swift "scripts/fuzz/$entry" ${extra[@]+"${extra[@]}"} \
     "$WORK"/obj/*.o -o "$WORK/fuzz-$name" > "$WORK/compile-$name.log" 2>&1; then
     grep -v 'Cannot export local symbol' "$WORK/compile-$name.log" >&2
     exit 2
@@ -107,8 +109,8 @@ build_harness() {
 if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then
   build_modules
   for target in "${TARGETS[@]}"; do
-    read -r name entry _ <<< "$target"
-    wanted "$name" && build_harness "$name" "$entry"
+    read -r name entry _ extra <<< "$target"
+    wanted "$name" && build_harness "$name" "$entry" "$extra"
   done
 fi
 [ "$MODE" = build ] && exit 0
@@ -117,7 +119,7 @@ total_runs=0
 total_crashes=0
 summary=()
 for target in "${TARGETS[@]}"; do
-  read -r name entry glob <<< "$target"
+  read -r name entry glob _ <<< "$target"
   wanted "$name" || continue
   bin=$WORK/fuzz-$name
   [ -x "$bin" ] || { echo "no harness $bin; build first" >&2; exit 2; }

@@ -1,9 +1,4 @@
-import Foundation
 import InkTraces
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 
 /// Reads W3C InkML (Ink Markup Language, <https://www.w3.org/TR/InkML/>), the standard
 /// digital-ink format.
@@ -39,31 +34,42 @@ import InkTraces
 public enum InkMLReader {
     /// Reads an InkML document.
     ///
-    /// The document's structure is parsed by Foundation's `XMLParser`; each trace's text (where
-    /// the time goes) from its bytes (`TraceDataBytes`), which gives the points that
-    /// ``readOracle(_:file:options:)`` reads, to the bit, or the same error.
+    /// The document's structure is parsed by the project's own `XMLReader` (no Foundation);
+    /// each trace's text (where the time goes) from its bytes (`TraceDataBytes`), which gives the
+    /// points that ``readOracle(_:file:options:)`` reads, to the bit, or the same error.
     ///
-    /// - Throws: ``ImportError`` naming the file, the line and what was expected.
+    /// - Throws: ``ImportError`` naming the file, the line and what was expected (for XML that is
+    ///   not well-formed, also the byte offset).
     public static func read(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
-        try read(bytes, file: file, options: options, oracle: false)
+        try read(bytes, file: file, options: options, textOracle: false, parse: XMLReader.parse)
     }
 
     /// The text reader (the file decoded to a `String`, trace texts read `Character` by
-    /// `Character`, values by `Double(String)`): the oracle of ``read(_:file:options:)``.
+    /// `Character`, values by `Double(String)`): the oracle of ``read(_:file:options:)``'s trace
+    /// data. (The oracle of its XML parsing, Foundation's `XMLParser`, lives in the tests.)
     ///
     /// - Throws: ``ImportError`` naming the file, the line and what was expected.
     public static func readOracle(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> Trace {
-        try read(bytes, file: file, options: options, oracle: true)
+        try read(bytes, file: file, options: options, textOracle: true, parse: XMLReader.parse)
     }
 
-    private static func read(_ bytes: [UInt8], file: String, options: ImportOptions, oracle: Bool) throws(ImportError) -> Trace {
+    /// Reads an InkML document whose element tree `parse` builds: the seam where the tests put
+    /// Foundation's `XMLParser` (the XML oracle) in place of `XMLReader`.
+    ///
+    /// - Parameters:
+    ///   - textOracle: read the file and the trace texts with the text oracle.
+    ///   - parse: the document's bytes and file name to its root element, or an error.
+    package static func read(
+        _ bytes: [UInt8], file: String, options: ImportOptions, textOracle oracle: Bool,
+        parse: ([UInt8], String) throws(ImportError) -> XMLTree
+    ) throws(ImportError) -> Trace {
         try options.validate(file: file)
         if oracle {
             _ = try TextLines(bytes: bytes, file: file)
         } else {
             try TextLines.checkUTF8(bytes, file: file)
         }
-        let root = try XMLTree.parse(bytes, file: file)
+        let root = try parse(bytes, file)
         guard root.name == "ink" else {
             throw ImportError(file: file, line: root.line, "the root element is <\(root.name)>; expected <ink>")
         }
@@ -488,78 +494,6 @@ enum TraceData {
             i = j
         }
         return out
-    }
-}
-
-// MARK: - A small XML tree
-
-/// An element of an XML document: its name (prefix removed), attributes, children, text and line.
-final class XMLTree {
-    let name: String
-    let attributes: [String: String]
-    let line: Int
-    var children: [XMLTree] = []
-    var text = ""
-
-    init(name: String, attributes: [String: String], line: Int) {
-        self.name = name
-        self.attributes = attributes
-        self.line = line
-    }
-
-    /// Every element under this one (depth first) with the name.
-    func descendants(named n: String) -> [XMLTree] {
-        var out: [XMLTree] = []
-        for c in children {
-            if c.name == n { out.append(c) }
-            out += c.descendants(named: n)
-        }
-        return out
-    }
-
-    /// Parses a document, throwing an error naming the line the parser stopped at.
-    static func parse(_ bytes: [UInt8], file: String) throws(ImportError) -> XMLTree {
-        let builder = Builder()
-        let parser = XMLParser(data: Data(bytes))
-        parser.delegate = builder
-        parser.shouldResolveExternalEntities = false
-        let ok = parser.parse()
-        if let error = builder.error { throw ImportError(file: file, line: error.line, error.message) }
-        guard ok, let root = builder.root else {
-            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
-            throw ImportError(file: file, line: max(1, parser.lineNumber), "not well-formed XML (\(reason)); expected an InkML document")
-        }
-        return root
-    }
-
-    private final class Builder: NSObject, XMLParserDelegate {
-        var root: XMLTree?
-        var stack: [XMLTree] = []
-        var error: (line: Int, message: String)?
-        static let maxDepth = 64
-
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
-            attributes attributeDict: [String: String] = [:]
-        ) {
-            let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
-            let node = XMLTree(name: local, attributes: attributeDict, line: max(1, parser.lineNumber))
-            if stack.count >= Self.maxDepth {
-                error = (node.line, "elements nest deeper than \(Self.maxDepth); expected an InkML document")
-                parser.abortParsing()
-                return
-            }
-            if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
-            stack.append(node)
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-            _ = stack.popLast()
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            stack.last?.text += string
-        }
     }
 }
 

@@ -280,7 +280,10 @@ struct ByteReaderFormatsTests {
     }
 
     @Test func fuzzedInkMLReadsAsTheOracleReadsIt() throws {
-        let base = Array(Self.longInkML().utf8.prefix(9_000)) + Array("</trace></ink>".utf8)
+        // Cut after a whole point: a document cut short is not well-formed XML (the XML reader
+        // refuses it; libxml2 in recovery mode read on).
+        let head = Array(Self.longInkML().utf8.prefix(9_000))
+        let base = Array(head[..<(head.lastIndex(of: 0x2C) ?? head.count)]) + Array("</trace></ink>".utf8)
         let alphabet: [UInt8] = Array("0123456789.,-+eE \t\r\n!'\"<>/".utf8) + [0xC3, 0xA9, 0xFF]
         let words = ["1e400", ".5", "+1", ",,", "'1", "\"2", "!3", "</trace><trace>", "é"].map { Array($0.utf8) }
         var rng = SplitMix64(seed: 2032)

@@ -3,9 +3,9 @@
 /// that ``TraceData/parseOracle(_:channels:file:line:)`` reads, so the points are the oracle's,
 /// to the bit.
 ///
-/// The document around the traces is still parsed by Foundation's `XMLParser`: on the 1 MB
-/// benchmark InkML (`Benchmarks/inputs/make-inputs.sh`) the trace texts took about 70% of the
-/// reader's time and `XMLParser` well under a third (see docs/performance.md).
+/// The document around the traces is parsed by ``XMLReader``. (When Foundation's `XMLParser`
+/// parsed it, the trace texts took about 70% of the reader's time on the 1 MB benchmark InkML,
+/// `Benchmarks/inputs/make-inputs.sh`; see docs/performance.md.)
 ///
 /// It takes plain ASCII text whose values are plain decimals (`-?digits[.digits][e±digits]`,
 /// each optionally after `!`, `'` or `"`); at anything else (a non-ASCII byte, `+1`, `.5`, a
