@@ -87,15 +87,15 @@ package enum TraceCSVBytes {
     }
 
     /// The least bytes of rows per chunk when the rows are parsed on several threads
-    /// (``ImportOptions/jobs``): 64 KiB, so a file of 128 KiB of rows or more is split.
+    /// (``ImportOptions/jobs``): 128 KiB, so a file of 256 KiB of rows or more is split.
     ///
-    /// Measured (docs/performance.md, sixth round): waking a helper costs about 0.14 ms (the
-    /// dispatch queue's wake-up and its signals), and handing the rows over (a chunk's rows
-    /// stored, then given to the assembly) adds about 24 % to the read's CPU time (4.7 → 5.8 ms
-    /// for 1 MB). On two free cores a split then saves about 0.38 × the serial read less 0.14 ms:
-    /// nothing below about 80 KB of rows (0.37 ms of reading); from 128 KiB on it saves at least
-    /// 0.1 ms, and about 1.5 ms on a 1 MB file.
-    package static let defaultChunkBytes = 64 << 10
+    /// Measured (docs/performance.md, sixth round, on a 1 MB file cut into 4 and 8 chunks):
+    /// waking the helper costs 0.14-0.21 ms of CPU (the dispatch queue's wake-up and its
+    /// signals), and handing the rows over (a chunk's rows stored, then given to the assembly)
+    /// adds 24 % to the read's CPU time (4.7 → 5.7 ms). On two free cores a split saves about
+    /// 0.38 × the serial read (4.6 ms per MB) less that wake-up: nothing below about 120 KB of
+    /// rows; from 256 KiB on it saves at least 0.2 ms, on a 1 MB file about 1.5 ms.
+    package static let defaultChunkBytes = 128 << 10
 
     /// The whole file, step by step: the encoding check, then line by line the blank lines and
     /// comments (``comment(_:_:timeUnit:)``), the cells (``Cells``), the header (``Columns``), a
