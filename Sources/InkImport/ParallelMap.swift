@@ -29,6 +29,104 @@ package enum ParallelMap {
         return shared.results()
     }
 
+    /// Items `0..<count` computed side by side and taken in index order: helper threads
+    /// (``startHelpers(_:)``) compute items, the thread that takes them (``take(_:)``) computes
+    /// one itself whenever the item it needs is not ready, so taking one item (the trace CSV
+    /// reader's stroke assembly of a chunk) overlaps computing the next ones. Each item is
+    /// computed once, by one call alone, and dropped once taken; an item that is `nil` stops
+    /// the computing of items not yet started. Call ``stop()`` when done: it waits for the
+    /// helpers, so none outlives the caller.
+    ///
+    /// ```swift
+    /// let items = ParallelMap.InOrder<Chunk>(count: 8) { i in parse(i) }
+    /// items.startHelpers(1)
+    /// defer { items.stop() }
+    /// for i in 0..<8 { guard let chunk = items.take(i) else { break }; assemble(chunk) }
+    /// ```
+    package final class InOrder<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        /// Signalled once per item stored (and when a helper ends).
+        private let stored = DispatchSemaphore(value: 0)
+        private let helpers = DispatchGroup()
+        private let compute: @Sendable (Int) -> T?
+        private let count: Int
+        /// Guarded by `lock`: the next item to compute, each item once computed (`.some(nil)`:
+        /// `nil`), and whether to stop.
+        private var next = 0
+        private var results: [T??]
+        private var stopping = false
+
+        /// - Parameters:
+        ///   - count: how many items.
+        ///   - compute: the item at an index, or `nil` (which stops the others); called once
+        ///     per index started, from any thread.
+        package init(count: Int, compute: @escaping @Sendable (Int) -> T?) {
+            self.count = count
+            self.compute = compute
+            results = [T??](repeating: nil, count: count)
+        }
+
+        /// Starts `n` helper threads that compute items until none is left to start.
+        package func startHelpers(_ n: Int) {
+            for _ in 0..<max(0, n) {
+                helpers.enter()
+                DispatchQueue.global().async { [self] in
+                    while let i = claim() { store(i, compute(i)) }
+                    helpers.leave()
+                }
+            }
+        }
+
+        /// The next item to compute, or `nil` when none is left to start (or after a `nil`).
+        private func claim() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < count && !stopping else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        private func store(_ i: Int, _ item: T?) {
+            lock.lock()
+            results[i] = .some(item)
+            if item == nil { stopping = true }
+            lock.unlock()
+            stored.signal()
+        }
+
+        /// Item `i` (`nil` where it is `nil`), computing items on this thread while it is not
+        /// ready; waits when every item is started and `i` is not yet stored.
+        package func take(_ i: Int) -> T? {
+            while true {
+                lock.lock()
+                if let result = results[i] {
+                    results[i] = nil
+                    lock.unlock()
+                    return result
+                }
+                if stopping && i >= next {  // never to be computed
+                    lock.unlock()
+                    return nil
+                }
+                let started = next < count && !stopping
+                lock.unlock()
+                if started, let mine = claim() {
+                    store(mine, compute(mine))
+                } else if !started {
+                    stored.wait()
+                }
+            }
+        }
+
+        /// Stops starting items and waits for the helpers to end.
+        package func stop() {
+            lock.lock()
+            stopping = true
+            lock.unlock()
+            helpers.wait()
+        }
+    }
+
     /// The next free index and the results, behind one lock.
     private final class Shared<T: Sendable>: @unchecked Sendable {
         private let lock = NSLock()

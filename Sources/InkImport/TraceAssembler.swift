@@ -17,7 +17,16 @@ struct TraceAssembler {
     /// The file, for errors and the trace's source.
     let file: String
     private(set) var strokes: [Stroke] = []
-    private var samples: [Sample] = []
+    // The open stroke, as columns: no `Sample` (64 bytes with its optional axes) per sample,
+    // and the axes and tails kept only once a sample has them. `TraceAssemblerTests` compare
+    // it with the per-sample assembler it replaced (kept there as the oracle), to the bit.
+    private var t: [Double] = [], x: [Double] = [], y: [Double] = []
+    /// Per sample, its optional axes; empty until a sample of the open stroke has one (then
+    /// filled for the samples before it).
+    private var axes: [Axes] = []
+    private var hasAxes = false
+    /// Per sample, its recorded predictions; kept from the first sample that gives a tail on
+    /// (filled with empty tails for the open stroke's samples before it).
     private var tails: [[PenPoint]] = []
     private var hasTails = false
     private var locations: [SourceLocation] = []
@@ -31,17 +40,23 @@ struct TraceAssembler {
     /// Strokes split at an impossible jump (``/InkTraces/InputLimits/jumpDistanceMM``), and where the first was.
     private(set) var jumpSplits = 0, firstJumpSplit: SourceLocation?
     /// Samples in the strokes finished so far, plus the open stroke.
-    var sampleCount: Int { strokes.reduce(samples.count) { $0 + $1.count } }
+    var sampleCount: Int { strokes.reduce(t.count) { $0 + $1.count } }
     /// Whether a stroke is open.
-    var isOpen: Bool { !samples.isEmpty }
+    var isOpen: Bool { !t.isEmpty }
+
+    /// A sample's optional pen axes.
+    private struct Axes {
+        var pressure: Double?, tilt: Double?, azimuth: Double?
+    }
 
     init(file: String) { self.file = file }
 
     /// Makes room for a stroke of `samples` samples, so that a reader that knows its longest
     /// stroke does not grow the arrays step by step (copying them). Changes nothing else.
     mutating func reserveCapacity(_ samples: Int) {
-        self.samples.reserveCapacity(samples)
-        tails.reserveCapacity(samples)
+        t.reserveCapacity(samples)
+        x.reserveCapacity(samples)
+        y.reserveCapacity(samples)
         locations.reserveCapacity(samples)
     }
 
@@ -82,6 +97,7 @@ struct TraceAssembler {
         }
         var cleanTail: [PenPoint] = []
         if let tail {
+            if !hasTails { tails = [[PenPoint]](repeating: [], count: t.count) }
             hasTails = true
             var previous = s.t
             for (j, p) in tail.enumerated() {
@@ -103,24 +119,27 @@ struct TraceAssembler {
                 }
             }
         }
-        if let last = samples.last {
-            if s.t < last.t {
+        if let lastT = t.last {
+            if s.t < lastT {
                 throw location.error(
                     file: file,
-                    "time \(s.t) s is before the previous sample's \(last.t) s; expected non-decreasing time within a stroke")
+                    "time \(s.t) s is before the previous sample's \(lastT) s; expected non-decreasing time within a stroke")
             }
-            if s.t == last.t {
+            if s.t == lastT {
                 // The later sample replaces the earlier; it is then checked against the one
                 // before, as if the earlier had never come (so a written trace reads back the same).
-                samples.removeLast()
-                tails.removeLast()
+                t.removeLast()
+                x.removeLast()
+                y.removeLast()
+                if hasAxes { axes.removeLast() }
+                if hasTails { tails.removeLast() }
                 locations.removeLast()
                 mergedCount += 1
             }
         }
-        if let last = samples.last {
-            let dt = s.t - last.t
-            let step = ((s.x - last.x) * (s.x - last.x) + (s.y - last.y) * (s.y - last.y)).squareRoot()
+        if let lastT = t.last, let lastX = x.last, let lastY = y.last {
+            let dt = s.t - lastT
+            let step = ((s.x - lastX) * (s.x - lastX) + (s.y - lastY) * (s.y - lastY)).squareRoot()
             if dt > InputLimits.strokeSplitGapS {
                 gapSplits += 1
                 if firstGapSplit == nil { firstGapSplit = location }
@@ -129,14 +148,21 @@ struct TraceAssembler {
                 jumpSplits += 1
                 if firstJumpSplit == nil { firstJumpSplit = location }
                 try beginStroke(tool: tool)
-            } else if let first = samples.first, s.t - first.t > InputLimits.strokeDurationS {
+            } else if let firstT = t.first, s.t - firstT > InputLimits.strokeDurationS {
                 throw location.error(
                     file: file,
-                    "stroke \(strokes.count) lasts \(s.t - first.t) s by this sample; expected at most \(InputLimits.strokeDurationS) s per stroke (check the time unit)")
+                    "stroke \(strokes.count) lasts \(s.t - firstT) s by this sample; expected at most \(InputLimits.strokeDurationS) s per stroke (check the time unit)")
             }
         }
-        samples.append(s)
-        tails.append(cleanTail)
+        if !hasAxes && (s.pressure != nil || s.tilt != nil || s.azimuth != nil) {
+            axes = [Axes](repeating: Axes(), count: t.count)
+            hasAxes = true
+        }
+        t.append(s.t)
+        x.append(s.x)
+        y.append(s.y)
+        if hasAxes { axes.append(Axes(pressure: s.pressure, tilt: s.tilt, azimuth: s.azimuth)) }
+        if hasTails { tails.append(cleanTail) }
         locations.append(location)
     }
 
@@ -144,15 +170,52 @@ struct TraceAssembler {
     mutating func endStroke() throws(ImportError) {
         guard let firstLocation = locations.first else { return }
         do {
-            let stroke = try Stroke(samples: samples, tool: tool, recordedPredictions: hasTails ? tails : nil)
+            // The axes as `Stroke(samples:)` takes them: a column where the first sample has
+            // the value, refused at the first sample that differs in having it.
+            var pressure: [Double]?, tilt: [Double]?, azimuth: [Double]?
+            if hasAxes, let first = axes.first {
+                pressure = first.pressure == nil ? nil : []
+                tilt = first.tilt == nil ? nil : []
+                azimuth = first.azimuth == nil ? nil : []
+                for (i, a) in axes.enumerated() {
+                    func column(_ value: Double?, _ array: inout [Double]?, _ name: String) throws(TraceError) {
+                        switch (value, array == nil) {
+                        case (let v?, false): array?.append(v)
+                        case (nil, true): break
+                        default: throw TraceError(sample: i, "\(name) is present on some samples only; expected all or none")
+                        }
+                    }
+                    try column(a.pressure, &pressure, "pressure")
+                    try column(a.tilt, &tilt, "tilt")
+                    try column(a.azimuth, &azimuth, "azimuth")
+                }
+            }
+            let stroke = try Stroke(
+                t: Self.handOff(&t), x: Self.handOff(&x), y: Self.handOff(&y), pressure: pressure, tilt: tilt, azimuth: azimuth, tool: tool,
+                recordedPredictions: hasTails ? tails : nil)
             strokes.append(stroke)
         } catch {
             let where_ = error.sample.flatMap { $0 < locations.count ? locations[$0] : nil } ?? firstLocation
             throw where_.error(file: file, "stroke \(strokes.count): \(error.message)")
         }
-        samples.removeAll(keepingCapacity: true)
+        t.removeAll(keepingCapacity: true)
+        x.removeAll(keepingCapacity: true)
+        y.removeAll(keepingCapacity: true)
+        axes.removeAll(keepingCapacity: true)
+        hasAxes = false
         tails.removeAll(keepingCapacity: true)
         locations.removeAll(keepingCapacity: true)
+    }
+
+    /// A column for the finished stroke: the array itself when it has little spare room (a
+    /// stroke of a reader that reserved its longest stroke: no copy), else a copy of its
+    /// values; `column` keeps a buffer of the same room for the next stroke.
+    private static func handOff(_ column: inout [Double]) -> [Double] {
+        guard column.capacity - column.count <= column.count / 4 + 16 else { return Array(column) }
+        let out = column
+        column = []
+        column.reserveCapacity(out.count)
+        return out
     }
 
     /// The finished trace, named after the file; adds notices for merged timestamps and dropped predictions.

@@ -215,7 +215,7 @@ struct ByteReaderTests {
         #expect(Self.compareTraceCSV(text, file: "scaled.csv", options: options))
     }
 
-    /// A file of 2.5 MB read with the default chunks (1 MiB) on 1 to 4 threads: the same trace
+    /// A file of 2.5 MB read with the default chunks (at least 128 KiB, up to four per thread) on 1 to 4 threads: the same trace
     /// and notices (merged timestamps, a stroke split at a gap, recorded predictions, a
     /// nominal interval set by a comment between rows); a bad value in the last chunk is still
     /// reported with its line, by every reader.

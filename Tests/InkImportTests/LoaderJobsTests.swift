@@ -48,4 +48,48 @@ struct LoaderJobsTests {
         }
         #expect(ParallelMap.map(0, jobs: 4) { $0 }.isEmpty)
     }
+
+    /// `InOrder` gives every item in order, each computed once, with 0 to 4 helpers; an item
+    /// that is `nil` stops the items not yet started, and no helper runs after `stop()`.
+    @Test func inOrderTakesEachItemOnceInOrder() {
+        final class Counts: @unchecked Sendable {
+            let lock = NSLock()
+            var calls = [Int](repeating: 0, count: 200)
+            var running = 0
+            func enter(_ i: Int) { lock.lock(); calls[i] += 1; running += 1; lock.unlock() }
+            func leave() { lock.lock(); running -= 1; lock.unlock() }
+        }
+        for helpers in 0...4 {
+            let counts = Counts()
+            let items = ParallelMap.InOrder<Int>(count: 200) { i in
+                counts.enter(i)
+                defer { counts.leave() }
+                return i * 3
+            }
+            items.startHelpers(helpers)
+            var taken: [Int] = []
+            for i in 0..<200 { if let v = items.take(i) { taken.append(v) } }
+            items.stop()
+            #expect(taken == (0..<200).map { $0 * 3 }, "\(helpers) helpers")
+            #expect(counts.calls.allSatisfy { $0 == 1 } && counts.running == 0, "\(helpers) helpers")
+        }
+        for helpers in 0...3 {
+            let counts = Counts()
+            let items = ParallelMap.InOrder<Int>(count: 200) { i in
+                counts.enter(i)
+                defer { counts.leave() }
+                return i == 50 ? nil : i
+            }
+            items.startHelpers(helpers)
+            var taken: [Int] = []
+            for i in 0..<200 {
+                guard let v = items.take(i) else { break }
+                taken.append(v)
+            }
+            items.stop()
+            #expect(taken == Array(0..<50), "\(helpers) helpers")
+            #expect(items.take(199) == nil || counts.calls[199] == 1)
+            #expect(counts.calls.allSatisfy { $0 <= 1 } && counts.running == 0, "\(helpers) helpers")
+        }
+    }
 }

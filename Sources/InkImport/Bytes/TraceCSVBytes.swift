@@ -87,9 +87,15 @@ package enum TraceCSVBytes {
     }
 
     /// The least bytes of rows per chunk when the rows are parsed on several threads
-    /// (``ImportOptions/jobs``): 1 MiB, so a file of 2 MiB of rows or more is split. Smaller
-    /// files are parsed on the calling thread alone (a thread's start costs more than it saves).
-    package static let defaultChunkBytes = 1 << 20
+    /// (``ImportOptions/jobs``): 128 KiB, so a file of 256 KiB of rows or more is split.
+    ///
+    /// Measured (docs/performance.md, sixth round, on a 1 MB file cut into 4 and 8 chunks):
+    /// waking the helper costs 0.14-0.21 ms of CPU (the dispatch queue's wake-up and its
+    /// signals), and handing the rows over (a chunk's rows stored, then given to the assembly)
+    /// adds 24 % to the read's CPU time (4.7 → 5.7 ms). On two free cores a split saves about
+    /// 0.38 × the serial read (4.6 ms per MB) less that wake-up: nothing below about 120 KB of
+    /// rows; from 256 KiB on it saves at least 0.2 ms, on a 1 MB file about 1.5 ms.
+    package static let defaultChunkBytes = 128 << 10
 
     /// The whole file, step by step: the encoding check, then line by line the blank lines and
     /// comments (``comment(_:_:timeUnit:)``), the cells (``Cells``), the header (``Columns``), a
@@ -98,9 +104,10 @@ package enum TraceCSVBytes {
     ///
     /// After the header, lines are independent until the stroke assembly, so with
     /// `options.jobs` above 1 and at least two chunks of `chunkBytes` the rows are split at line
-    /// ends into up to `jobs` chunks, each parsed on a thread of its own into its rows
-    /// (``Chunk``), which are then given to the assembly in file order, with the line numbers
-    /// of a serial read: the same trace, to the bit, for any `jobs` and `chunkBytes`
+    /// ends into up to four chunks per thread, each parsed alone into its rows (``Chunk``) by
+    /// `jobs - 1` helper threads and by this one, which gives them to the assembly in file order
+    /// as they come (``ParallelMap/InOrder``: the assembly of one chunk overlaps the parse of the
+    /// next), with the line numbers of a serial read: the same trace, to the bit, for any `jobs` and `chunkBytes`
     /// (`ByteReaderTests` compare the two on every file they read), and `nil` exactly where the
     /// serial read gives `nil` (any chunk declining makes the whole file the oracle's).
     /// `chunkBytes` is the least bytes per chunk (``defaultChunkBytes``; the tests set it low).
@@ -109,7 +116,8 @@ package enum TraceCSVBytes {
         guard let header else { return nil }
         let units = Units(options)
         let rows = bytes.count - header.end
-        let chunkCount = max(1, min(options.jobs, rows / max(1, chunkBytes)))
+        // Up to four chunks per thread, so that the assembly of one overlaps the parse of the next.
+        let chunkCount = options.jobs <= 1 ? 1 : max(1, min(options.jobs * 4, rows / max(1, chunkBytes)))
         let keepsTails = header.columns.kind >= 0
         do throws(ImportError) {
             if chunkCount <= 1 {
@@ -129,7 +137,7 @@ package enum TraceCSVBytes {
             }
             bounds.append(bytes.count)
             let cuts = bounds, columns = header.columns
-            let chunks = ParallelMap.map(chunkCount, jobs: chunkCount) { c -> Chunk? in
+            let queue = ParallelMap.InOrder<Chunk>(count: chunkCount) { c -> Chunk? in
                 var chunk = Chunk(axes: columns.pressure >= 0 || columns.tilt >= 0 || columns.azimuth >= 0)
                 let lines = bytes.withUnsafeBufferPointer { b in
                     try? body(b, cuts[c], cuts[c + 1], firstLine: 0, columns, units, into: &chunk)
@@ -138,29 +146,24 @@ package enum TraceCSVBytes {
                 chunk.lines = lines
                 return chunk
             }
-            // The longest run of samples of one stroke id: room for the longest stroke.
-            var longest = 0, run = 0
-            var previous: UInt64?
-            var nonASCII = false
-            for chunk in chunks {
-                guard let chunk else { return nil }
-                nonASCII = nonASCII || chunk.nonASCII
-                for e in chunk.entries where !e.isPrediction {
-                    run = previous == e.id ? run + 1 : 1
-                    previous = e.id
-                    longest = max(longest, run)
-                }
-            }
-            guard isUTF8(bytes, header, nonASCII: nonASCII) else { return nil }
+            queue.startHelpers(min(options.jobs, chunkCount) - 1)
+            defer { queue.stop() }
+            // The chunks are assembled in file order as they come, on this thread, while the
+            // helpers parse the later ones (and this thread parses one itself when the next is
+            // not ready): the assembly overlaps the parse.
             var strokes = Strokes(file: file, keepsTails: keepsTails)
-            strokes.assembler.reserveCapacity(longest)
             var lineNumber = header.lines
             var nominal = header.nominal
-            for chunk in chunks {
-                guard let chunk, try chunk.replay(into: &strokes, firstLine: lineNumber) else { return nil }
+            var nonASCII = false
+            for c in 0..<chunkCount {
+                guard let chunk = queue.take(c) else { return nil }
+                if c == 0 { strokes.assembler.reserveCapacity(chunk.expectedLongestStroke(ofRows: rows, chunkBytes: cuts[1] - cuts[0])) }
+                nonASCII = nonASCII || chunk.nonASCII
+                guard try chunk.replay(into: &strokes, firstLine: lineNumber) else { return nil }
                 lineNumber += chunk.lines
                 if let v = chunk.nominal { nominal = v }
             }
+            guard isUTF8(bytes, header, nonASCII: nonASCII) else { return nil }
             return try strokes.trace(nominalInterval: nominal, lastLine: lineNumber)
         } catch {
             return nil
@@ -322,6 +325,23 @@ package enum TraceCSVBytes {
                     t: p.t, x: p.x, y: p.y, id: row.id.value, line: Int32(truncatingIfNeeded: line),
                     idLength: UInt8(truncatingIfNeeded: row.id.length), tool: row.tool, isPrediction: row.isPrediction))
             if hasAxes { self.axes.append(axes) }
+        }
+
+        /// Room to make for the longest stroke, judged from the first chunk (`chunkBytes` of the
+        /// file's `rows` bytes): its longest run of samples of one stroke id, or, where that run
+        /// reaches the chunk's end (a stroke that may go on), the samples the whole file would
+        /// hold at this chunk's density. Only a hint for the assembler's arrays: it changes no
+        /// value read.
+        func expectedLongestStroke(ofRows rows: Int, chunkBytes: Int) -> Int {
+            var longest = 0, run = 0
+            var previous: UInt64?
+            for e in entries where !e.isPrediction {
+                run = previous == e.id ? run + 1 : 1
+                previous = e.id
+                longest = max(longest, run)
+            }
+            guard run == longest, chunkBytes > 0 else { return longest }
+            return max(longest, Int(Double(run) * Double(rows) / Double(chunkBytes) * 1.05))
         }
 
         /// Gives the rows to the assembly in order, line numbers counted from `firstLine`;
