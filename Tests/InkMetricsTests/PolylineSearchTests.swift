@@ -248,4 +248,51 @@ struct PolylineSearchTests {
         let result = try #require(PerceivedLatency.search(frames, truths: [truth]))
         #expect(result.tenthsMs == 317)
     }
+
+    /// ``PathBounds/windowMaximum(_:knots:window:)`` (one pass, a queue) returns its oracle's
+    /// values to the bit (``PathBounds/windowMaximumOracle(_:knots:window:)``, every window
+    /// read whole): on random knots (regular, irregular, with long gaps and nearly coincident
+    /// knots), values with ties, zeros of either sign, negatives, NaN and infinity, windows from
+    /// none to wider than the path, and the corpus's piece speeds at the search's windows.
+    @Test func windowMaximumIsTheOracles() throws {
+        var rng = SplitMix64(seed: 0x5eed_3a)
+        func check(_ values: [Double], _ knots: [Double], _ window: Double, _ label: String) {
+            let fast = PathBounds.windowMaximum(values, knots: knots, window: window)
+            let oracle = PathBounds.windowMaximumOracle(values, knots: knots, window: window)
+            #expect(fast.map(\.bitPattern) == oracle.map(\.bitPattern), "\(label)")
+        }
+        for round in 0..<400 {
+            let pieces = Int.random(in: 1...300, using: &rng)
+            var knots = [Double.random(in: -5...5, using: &rng)]
+            for _ in 0..<pieces {
+                let dt: Double
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0: dt = 1e-9
+                case 1: dt = Double.random(in: 0.05...0.3, using: &rng)
+                default: dt = [1.0 / 240, 0.001, 0.008][Int.random(in: 0..<3, using: &rng)]
+                }
+                knots.append(knots[knots.count - 1] + dt)
+            }
+            let values = (0..<pieces).map { _ -> Double in
+                switch Int.random(in: 0..<12, using: &rng) {
+                case 0: return .nan
+                case 1: return -0.0
+                case 2: return 0
+                case 3: return -Double.random(in: 0...10, using: &rng)
+                case 4: return .infinity
+                case 5: return 7  // ties
+                default: return Double.random(in: 0...500, using: &rng)
+                }
+            }
+            for window in [0, 0.002, 0.010, 0.050, 1, 100] { check(values, knots, window, "round \(round) window \(window)") }
+        }
+        let t = (0..<2_000).map { Double($0) / 240 }
+        let path = CubicPath(polylineT: t, x: t.map { 30 * sin($0 * 7) }, y: t.map { 20 * cos($0 * 5) })
+        let speeds = (0..<path.pieceCount).map { j in
+            PathBounds.speedBound(path.coefficients(ofPiece: CubicPath.PieceIndex(j)), t[j + 1] - t[j])
+        }
+        for window in [PathBounds.localWindow, PathBounds.speedWindow, PathBounds.jerkWindow] {
+            check(speeds, path.knots, window, "sampled curve, window \(window)")
+        }
+    }
 }
