@@ -64,8 +64,10 @@ struct LatencySearch {
     /// searches with). Both are lower bounds on the cost, so both searches return the same
     /// result; the signed bound is nearly always tighter and excludes more.
     var signedKinks = true
-    /// Scratch buckets of ``polylineTable(_:m:_:)``, reused.
+    /// Scratch buckets of ``polylineTable(_:m:_:)``, reused: the magnitude bound's and the
+    /// signed bound's (``polylinePass(_:summing:bucketing:signed:)``).
     var bucketScratch: [SIMD2<Double>] = []
+    var signedScratch: [SIMD4<Double>] = []
     /// The largest ``PolylineBounds/jumpWindow`` of the frames' strokes (mm/s).
     let jumpWindow: Double
 

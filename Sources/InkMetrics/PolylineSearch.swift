@@ -80,11 +80,11 @@ extension LatencySearch {
     /// `summing` (else zeros), and when `bucketing` each (frame, knot) pair within reach put
     /// in its bucket (see the type's notes) in ``bucketScratch``: per side and bucket, the
     /// sums of `J_i |r_k|` and `J_i |v_k|`; or, when `signed`, the signed weights
-    /// `a = <r_k, Δv_i>` and `b = σ <v_k, Δv_i>` (``signedKinks``), their positive parts by
-    /// the bucket `floor(κ / step)` and their negative parts by `ceil(κ / step)`, in four
-    /// runs of `w + 1` buckets (positive behind, positive ahead, negative behind, negative
-    /// ahead; bucket `w` of each collects what lies beyond the table). Inlined where called,
-    /// so each use is compiled for its own flags.
+    /// `a = <r_k, Δv_i>` and `b = σ <v_k, Δv_i>` (``signedKinks``) in ``signedScratch``, their
+    /// positive parts by the bucket `floor(κ / step)` (lanes 0 and 1) and their negative parts
+    /// by a bucket `c >= κ / step` kept at `c - 1` (lanes 2 and 3), in two runs of `w + 1`
+    /// buckets (behind, ahead; bucket `w` of each collects what lies beyond the table).
+    /// Inlined where called, so each use is compiled for its own flags.
     @inline(__always)
     mutating func polylinePass(_ m: Int, summing: Bool, bucketing: Bool, signed: Bool) -> Sums {
         let w = polylineSteps
@@ -92,11 +92,15 @@ extension LatencySearch {
         var sums = Sums()
         var speedSum = 0.0
         // The buckets are taken out of `self` while the loop writes them (and put back).
-        var scratch: [SIMD2<Double>] = []
-        if bucketing {
+        var scratch: [SIMD2<Double>] = [], signedBuckets: [SIMD4<Double>] = []
+        if bucketing && signed {
+            swap(&signedBuckets, &signedScratch)
+            signedBuckets.removeAll(keepingCapacity: true)
+            signedBuckets.append(contentsOf: repeatElement(.zero, count: 2 * (w + 1)))
+        } else if bucketing {
             swap(&scratch, &bucketScratch)
             scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: repeatElement(.zero, count: signed ? 4 * (w + 1) : 2 * w))
+            scratch.append(contentsOf: repeatElement(.zero, count: 2 * w))
         }
         let frames = self.frames, truths = self.truths, kinks = self.polylineBounds
         // In steps: how much lower a frame's κ may be than computed (time rounding), so
@@ -106,6 +110,7 @@ extension LatencySearch {
         frames.photonTime.withUnsafeBufferPointer { tau in
             frames.tips.withUnsafeBufferPointer { tips in
                 scratch.withUnsafeMutableBufferPointer { bucket in
+                signedBuckets.withUnsafeMutableBufferPointer { signedBucket in
                     for run in frames.runs {
                         let truth = truths[run.stroke]
                         let knotTimes = truth.path.knots
@@ -139,13 +144,22 @@ extension LatencySearch {
                                         guard x < wLimit else { return false }
                                         let b = x > 0 ? Int(x) : 0
                                         let y = (scaled + kappaSlack) * (1 + 1e-12)
-                                        let c = y < wLimit ? max(0, Int(y.rounded(.up))) : w
+                                        // The negative part's bucket is `c = floor(y) + 1 > y`,
+                                        // kept one place down (`c1 = c - 1 >= b`, lanes 2 and
+                                        // 3), so that nearly always one write takes both.
+                                        let c1 = y < wLimit ? (y > 0 ? Int(y) : 0) : w
                                         let jump = jumpVectors[i]
                                         let dv = SIMD2(Double(jump.x), Double(jump.y))
                                         let ab = SIMD2((r * dv).sum(), sigma * (v * dv).sum())
                                         let positive = ab.replacing(with: 0, where: ab .< 0)
-                                        bucket[side * (w + 1) + b] += positive
-                                        bucket[(2 + side) * (w + 1) + c] += ab - positive
+                                        let negative = ab - positive
+                                        let base = side * (w + 1)
+                                        if c1 == b {
+                                            signedBucket[base + b] += SIMD4(lowHalf: positive, highHalf: negative)
+                                        } else {
+                                            signedBucket[base + b] += SIMD4(lowHalf: positive, highHalf: .zero)
+                                            signedBucket[base + c1] += SIMD4(lowHalf: .zero, highHalf: negative)
+                                        }
                                         return true
                                     }
                                     for f in run.start..<run.end {
@@ -196,9 +210,14 @@ extension LatencySearch {
                         }
                     }
                 }
+                }
             }
         }
-        if bucketing { swap(&scratch, &bucketScratch) }
+        if bucketing && signed {
+            swap(&signedBuckets, &signedScratch)
+        } else if bucketing {
+            swap(&scratch, &bucketScratch)
+        }
         sums.l = speedSum
         return sums
     }
@@ -254,7 +273,8 @@ extension LatencySearch {
     /// less the rounding of `Δv_i` to single precision (`1e-6 (d + l D) D` times
     /// ``PolylineBounds/jumpWindow``, far above it) and a relative margin. A positive weight
     /// counts with `(D - κ)⁺ <= step (j - floor(κ / step))⁺`, a negative one with
-    /// `(D - κ)⁺ >= step (j - ceil(κ / step))⁺`, so both sides of the sum are bounds. Where
+    /// `(D - κ)⁺ >= step (j - c)⁺`, `c >= κ / step` (`floor(κ / step) + 1` but for rounding),
+    /// so both sides of the sum are bounds. Where
     /// the magnitude bound adds `|r_k| J_i` for every pair, the residuals and velocities here
     /// meet the jumps' directions, and scattered residuals cancel.
     mutating func writeSignedTable(_ k: Int, _ p: Sums) {
@@ -269,14 +289,16 @@ extension LatencySearch {
         let vectorSlack = 2e-6 * jumpWindow
         for side in 0..<2 {
             let sigma = side == 0 ? 1.0 : -1.0
-            let positive = side * (w + 1), negative = (2 + side) * (w + 1)
+            let base = side * (w + 1)
             // Prefix sums over the buckets below the offset: of the weights (a, b) and of the
             // bucket times the weights, positive parts and negated negative parts apart.
             var p1 = SIMD2<Double>.zero, p2 = SIMD2<Double>.zero
             var n1 = SIMD2<Double>.zero, n2 = SIMD2<Double>.zero
             for j in 1...w {
                 let b = j - 1
-                let pos = bucketScratch[positive + b], neg = -bucketScratch[negative + b]
+                // Bucket b's negative parts are kept at b - 1 (none at 0).
+                let pos = signedScratch[base + b].lowHalf
+                let neg = b > 0 ? -signedScratch[base + b - 1].highHalf : .zero
                 p1 += pos
                 p2 += Double(b) * pos
                 n1 += neg
