@@ -58,8 +58,18 @@ struct LatencySearch {
     /// best is computed only when a search first needs it (else every point's at once, in
     /// the pass that evaluates it, ``evaluatePolyline(_:)``): the same tables, the same search.
     var lazyTables = true
-    /// Scratch buckets of ``polylineTable(_:m:_:)``, reused.
+    /// Whether the polyline tables use the signed bound (the jumps' directions, where the
+    /// residuals' and velocities' contributions cancel) rather than the magnitude bound (the
+    /// jumps' lengths alone, the first one built; kept as the reference the tests compare the
+    /// searches with). Both are lower bounds on the cost, so both searches return the same
+    /// result; the signed bound is nearly always tighter and excludes more.
+    var signedKinks = true
+    /// Scratch buckets of ``polylineTable(_:m:_:)``, reused: the magnitude bound's and the
+    /// signed bound's (``polylinePass(_:summing:bucketing:signed:)``).
     var bucketScratch: [SIMD2<Double>] = []
+    var signedScratch: [SIMD4<Double>] = []
+    /// The largest ``PolylineBounds/jumpWindow`` of the frames' strokes (mm/s).
+    let jumpWindow: Double
 
     var evaluated: [Bool]
     var probed: [Bool]
@@ -119,9 +129,10 @@ struct LatencySearch {
         stride = max(1, min(8, count / 24))
         evaluated = [Bool](repeating: false, count: LatencySearch.highest - LatencySearch.lowest + 1)
         probed = evaluated
-        var time = maxTime + 0.25, coordinate = maxCoordinate, slack = 0.0
+        var time = maxTime + 0.25, coordinate = maxCoordinate, slack = 0.0, jumpWindow = 0.0
         if let polyline {
             for run in frames.runs {
+                jumpWindow = max(jumpWindow, polyline[run.stroke].jumpWindow)
                 let path = truths[run.stroke].path
                 time = max(time, abs(path.startTime) + 0.25, abs(path.endTime) + 0.25)
                 time += abs(truths[run.stroke].timeOffset)
@@ -129,6 +140,7 @@ struct LatencySearch {
                 slack = max(slack, polyline[run.stroke].slack)
             }
         }
+        self.jumpWindow = jumpWindow
         timeSlack = 8 * time.ulp
         polylineEta = 2 * topSpeed * timeSlack + 32 * (2 * coordinate + 1).ulp + slack
     }

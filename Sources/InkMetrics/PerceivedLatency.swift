@@ -314,14 +314,16 @@ public enum PerceivedLatency {
     /// ``search(_:truths:)`` with the truths' bounds (one per stroke; empty to derive them
     /// only if needed, where `polyline` is given), and their polyline tables where every
     /// truth is piecewise linear (``PolylineBounds``; nil to search with the smooth-path
-    /// bounds alone, as for any other truth). `lazyTables`: see ``LatencySearch/lazyTables``.
+    /// bounds alone, as for any other truth). `lazyTables`: see ``LatencySearch/lazyTables``;
+    /// `signedKinks`: ``LatencySearch/signedKinks``.
     static func search(
         _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds], polyline: [PolylineBounds]?,
-        lazyTables: Bool = true
+        lazyTables: Bool = true, signedKinks: Bool = true
     ) -> Result? {
         guard frames.count > 0, let extent = extent(frames) else { return nil }
         var search = LatencySearch(frames, truths: truths, bounds: bounds, polyline: polyline, extent: extent)
         search.lazyTables = lazyTables
+        search.signedKinks = signedKinks
         let result = search.run()
         return result.cost.isFinite ? result : nil
     }

@@ -26,6 +26,14 @@ struct PolylineBounds: Sendable {
     /// Per knot: the velocity jump `|p'(k+) - p'(k-)|` there (mm/s; the held ends count as
     /// velocity 0), enlarged for rounding and rounded up to single precision.
     let jumps: [Float]
+    /// Per knot: the velocity jump as a vector, `p'(k+) - p'(k-)` (mm/s, the held ends count as
+    /// velocity 0), rounded to single precision (within `1e-7` of its length, which ``jumps``
+    /// bounds): the signed polyline bound's (``LatencySearch/signedKinks``), where the jumps'
+    /// directions let the residuals' and velocities' contributions cancel.
+    let jumpVectors: [SIMD2<Float>]
+    /// A bound (mm/s) on the sum of ``jumps`` over the knots of any window of twice ``reach``:
+    /// what bounds the signed bound's rounding of ``jumpVectors`` at every offset.
+    let jumpWindow: Double
     /// Per piece (one zero for a path of one knot): ``PathBounds``' speed bound, the top speed
     /// `|p'|` (mm/s) over the piece's times widened by ``PathBounds/speedWindow``, rounded up
     /// to single precision, so still a bound.
@@ -54,6 +62,8 @@ struct PolylineBounds: Sendable {
         guard pieces > 0 else {
             let p = path.position(at: path.startTime)
             jumps = [0]
+            jumpVectors = [.zero]
+            jumpWindow = 0
             speeds = [0]
             maxSpeed = 0
             slack = 0
@@ -61,6 +71,7 @@ struct PolylineBounds: Sendable {
             return
         }
         var jumps = [Float](repeating: 0, count: knots.count)
+        var jumpVectors = [SIMD2<Float>](repeating: .zero, count: knots.count)
         var pieceSpeed = [Double](repeating: 0, count: pieces)
         var speed = 0.0, coordinate = 0.0, miss = 0.0
         let held = path.position(at: path.endTime)
@@ -73,6 +84,7 @@ struct PolylineBounds: Sendable {
             let leaving = c.map { PathBounds.slope($0, 0) } ?? (x: 0.0, y: 0.0)
             let dx = leaving.x - arriving.x, dy = leaving.y - arriving.y
             jumps[j] = PolylineBounds.roundedUp((dx * dx + dy * dy).squareRoot() * (1 + 1e-9) + 1e-12)
+            jumpVectors[j] = SIMD2(Float(dx), Float(dy))
             guard let c else { break }
             let dt = knots[j + 1] - knots[j]
             pieceSpeed[j] = PathBounds.speedBound(c, dt)
@@ -87,16 +99,30 @@ struct PolylineBounds: Sendable {
             previous = c
         }
         self.jumps = jumps
+        self.jumpVectors = jumpVectors
         maxSpeed = speed * (1 + 1e-12)
         speeds = PathBounds.windowMaximum(pieceSpeed, knots: knots, window: PathBounds.speedWindow).map(PolylineBounds.roundedUp)
         // The most knots in a window of twice the local window.
+        // And the largest sum of jumps there (a running sum, recomputed as the window moves
+        // on: jumps are non-negative, so the largest window's sum is bounded).
         var most = 0
         var lo = 0
+        var window = 0.0, windowMax = 0.0
         for i in knots.indices {
-            while knots[lo] < knots[i] - 2 * PolylineBounds.reach { lo += 1 }
+            window += Double(jumps[i])
+            while knots[lo] < knots[i] - 2 * PolylineBounds.reach {
+                window -= Double(jumps[lo])
+                lo += 1
+            }
             most = max(most, i - lo + 1)
+            windowMax = max(windowMax, window)
         }
+        var total = 0.0
+        for jump in jumps { total += Double(jump) }
         maxCoordinate = coordinate
+        // The running sum's rounding: at most an ulp of the total for each of its adds and
+        // subtractions.
+        jumpWindow = (windowMax + Double(2 * knots.count + 8) * total.ulp) * (1 + 1e-9)
         // The miss as computed, plus the rounding of `a + dt b` (a few ulps of the coordinates).
         slack = (miss + 8 * (coordinate + 1).ulp) * Double(most + 1) * (1 + 1e-9)
     }

@@ -42,7 +42,7 @@ extension LatencySearch {
     /// use (`c`, `d`, `v`, `s`, and `g`, `h`, `l` over every frame). `v` and `s` take each
     /// frame's speed bound from ``PolylineBounds/speeds``.
     mutating func polylineSums(_ m: Int) -> Sums {
-        polylinePass(m, summing: true, bucketing: false)
+        polylinePass(m, summing: true, bucketing: false, signed: false)
     }
 
     /// ``polylineSums(_:)`` at `m`, and the point's table computed in the same pass and
@@ -50,7 +50,10 @@ extension LatencySearch {
     /// reach of the best, whose tables it nearly always needs; the others' tables wait until
     /// a refresh needs them: ``lazyTables``).
     mutating func evaluatePolyline(_ m: Int) -> Sums {
-        let sums = polylinePass(m, summing: true, bucketing: true)
+        let sums =
+            signedKinks
+            ? polylinePass(m, summing: true, bucketing: true, signed: true)
+            : polylinePass(m, summing: true, bucketing: true, signed: false)
         let k = tableReady.count
         polylineTables.append(contentsOf: repeatElement(-Double.infinity, count: 2 * polylineSteps))
         tableReady.append(false)
@@ -64,7 +67,11 @@ extension LatencySearch {
     /// lower bounds on the cost, at offsets `+1 ... +polylineSteps`, then `-1 ...
     /// -polylineSteps` (grid steps); `-infinity` where nothing is proven.
     mutating func polylineTable(_ k: Int, m: Int, _ p: Sums) {
-        _ = polylinePass(m, summing: false, bucketing: true)
+        if signedKinks {
+            _ = polylinePass(m, summing: false, bucketing: true, signed: true)
+        } else {
+            _ = polylinePass(m, summing: false, bucketing: true, signed: false)
+        }
         writePolylineTable(k, p)
         tableReady[k] = true
     }
@@ -72,17 +79,25 @@ extension LatencySearch {
     /// One pass over the frames at shift `m` (0.1 ms): the sums of ``polylineSums(_:)`` when
     /// `summing` (else zeros), and when `bucketing` each (frame, knot) pair within reach put
     /// in its bucket (see the type's notes) in ``bucketScratch``: per side and bucket, the
-    /// sums of `J_i |r_k|` and `J_i |v_k|`. Inlined where called, so each use is compiled
-    /// for its own flags.
+    /// sums of `J_i |r_k|` and `J_i |v_k|`; or, when `signed`, the signed weights
+    /// `a = <r_k, Δv_i>` and `b = σ <v_k, Δv_i>` (``signedKinks``) in ``signedScratch``, their
+    /// positive parts by the bucket `floor(κ / step)` (lanes 0 and 1) and their negative parts
+    /// by a bucket `c >= κ / step` kept at `c - 1` (lanes 2 and 3), in two runs of `w + 1`
+    /// buckets (behind, ahead; bucket `w` of each collects what lies beyond the table).
+    /// Inlined where called, so each use is compiled for its own flags.
     @inline(__always)
-    mutating func polylinePass(_ m: Int, summing: Bool, bucketing: Bool) -> Sums {
+    mutating func polylinePass(_ m: Int, summing: Bool, bucketing: Bool, signed: Bool) -> Sums {
         let w = polylineSteps
         let offset = Double(m) / 10_000
         var sums = Sums()
         var speedSum = 0.0
         // The buckets are taken out of `self` while the loop writes them (and put back).
-        var scratch: [SIMD2<Double>] = []
-        if bucketing {
+        var scratch: [SIMD2<Double>] = [], signedBuckets: [SIMD4<Double>] = []
+        if bucketing && signed {
+            swap(&signedBuckets, &signedScratch)
+            signedBuckets.removeAll(keepingCapacity: true)
+            signedBuckets.append(contentsOf: repeatElement(.zero, count: 2 * (w + 1)))
+        } else if bucketing {
             swap(&scratch, &bucketScratch)
             scratch.removeAll(keepingCapacity: true)
             scratch.append(contentsOf: repeatElement(.zero, count: 2 * w))
@@ -95,6 +110,7 @@ extension LatencySearch {
         frames.photonTime.withUnsafeBufferPointer { tau in
             frames.tips.withUnsafeBufferPointer { tips in
                 scratch.withUnsafeMutableBufferPointer { bucket in
+                signedBuckets.withUnsafeMutableBufferPointer { signedBucket in
                     for run in frames.runs {
                         let truth = truths[run.stroke]
                         let knotTimes = truth.path.knots
@@ -103,6 +119,7 @@ extension LatencySearch {
                         let stroke = kinks[run.stroke]
                         knotTimes.withUnsafeBufferPointer { knots in
                             stroke.jumps.withUnsafeBufferPointer { jumps in
+                            stroke.jumpVectors.withUnsafeBufferPointer { jumpVectors in
                                 stroke.speeds.withUnsafeBufferPointer { speeds in
                                     // Adds a knot `kappa` (s) away on the side whose buckets
                                     // start at `base`, whose jump is `jump`, for a frame with
@@ -112,6 +129,37 @@ extension LatencySearch {
                                         guard x < wLimit else { return false }
                                         let b = x > 0 ? Int(x) : 0
                                         bucket[base + b] += Double(jump) * rv
+                                        return true
+                                    }
+                                    // The signed bound's: adds knot `i`, `kappa` (s) away on
+                                    // side `side` (`sigma` = +1 behind, -1 ahead), for a frame
+                                    // with residual `r` and velocity `v`; false once it lies
+                                    // beyond the table.
+                                    @inline(__always) func addSigned(
+                                        _ side: Int, _ sigma: Double, _ kappa: Double, _ i: Int, _ r: SIMD2<Double>,
+                                        _ v: SIMD2<Double>
+                                    ) -> Bool {
+                                        let scaled = kappa * 10_000
+                                        let x = (scaled - kappaSlack) * (1 - 1e-12)
+                                        guard x < wLimit else { return false }
+                                        let b = x > 0 ? Int(x) : 0
+                                        let y = (scaled + kappaSlack) * (1 + 1e-12)
+                                        // The negative part's bucket is `c = floor(y) + 1 > y`,
+                                        // kept one place down (`c1 = c - 1 >= b`, lanes 2 and
+                                        // 3), so that nearly always one write takes both.
+                                        let c1 = y < wLimit ? (y > 0 ? Int(y) : 0) : w
+                                        let jump = jumpVectors[i]
+                                        let dv = SIMD2(Double(jump.x), Double(jump.y))
+                                        let ab = SIMD2((r * dv).sum(), sigma * (v * dv).sum())
+                                        let positive = ab.replacing(with: 0, where: ab .< 0)
+                                        let negative = ab - positive
+                                        let base = side * (w + 1)
+                                        if c1 == b {
+                                            signedBucket[base + b] += SIMD4(lowHalf: positive, highHalf: negative)
+                                        } else {
+                                            signedBucket[base + b] += SIMD4(lowHalf: positive, highHalf: .zero)
+                                            signedBucket[base + c1] += SIMD4(lowHalf: .zero, highHalf: negative)
+                                        }
                                         return true
                                     }
                                     for f in run.start..<run.end {
@@ -135,7 +183,6 @@ extension LatencySearch {
                                             speedSum += speed
                                         }
                                         guard bucketing && last > 0 else { continue }
-                                        let rv = SIMD2(r, speed)
                                         // The knots either side of the path time, as
                                         // `geometry(at:)` placed it.
                                         let tl = t - timeOffset
@@ -146,18 +193,31 @@ extension LatencySearch {
                                         // the last).
                                         let before = !(tl > knots[0]) ? -1 : tl >= knots[last] ? last : g.piece.offset
                                         var i = before
-                                        while i >= 0 && add(0, tl - knots[i], jumps[i], rv) { i -= 1 }
-                                        i = before + 1
-                                        while i <= last && add(w, knots[i] - tl, jumps[i], rv) { i += 1 }
+                                        if signed {
+                                            while i >= 0 && addSigned(0, 1, tl - knots[i], i, delta, g.v) { i -= 1 }
+                                            i = before + 1
+                                            while i <= last && addSigned(1, -1, knots[i] - tl, i, delta, g.v) { i += 1 }
+                                        } else {
+                                            let rv = SIMD2(r, speed)
+                                            while i >= 0 && add(0, tl - knots[i], jumps[i], rv) { i -= 1 }
+                                            i = before + 1
+                                            while i <= last && add(w, knots[i] - tl, jumps[i], rv) { i += 1 }
+                                        }
                                     }
                                 }
+                            }
                             }
                         }
                     }
                 }
+                }
             }
         }
-        if bucketing { swap(&scratch, &bucketScratch) }
+        if bucketing && signed {
+            swap(&signedBuckets, &signedScratch)
+        } else if bucketing {
+            swap(&scratch, &bucketScratch)
+        }
         sums.l = speedSum
         return sums
     }
@@ -165,6 +225,10 @@ extension LatencySearch {
     /// Writes the bound table of evaluated point number `k`, evaluated with sums `p`, from
     /// the buckets in ``bucketScratch`` (see the type's notes) into ``polylineTables``.
     mutating func writePolylineTable(_ k: Int, _ p: Sums) {
+        if signedKinks {
+            writeSignedTable(k, p)
+            return
+        }
         let w = polylineSteps
         let step = LatencySearch.step
         // Relative margin: the rounding of n-term sums and of this arithmetic.
@@ -192,6 +256,63 @@ extension LatencySearch {
                 let kinks = 2 * step * ((dj * p1 - p2) + d * (dj * q1 - q2))
                 let margin = rm * (p.c + 2 * cross * d + p.h * d * d + rounding + kinks)
                 let bound = quadratic - rounding - kinks - margin
+                if bound.isFinite { polylineTables[start + side * w + j - 1] = bound }
+            }
+        }
+    }
+
+    /// ``writePolylineTable(_:_:)`` for the signed bound (``signedKinks``): with the jumps as
+    /// vectors `Δv_i` (``PolylineBounds/jumpVectors``), the residual at `S + σD` is exactly
+    /// `u_k - E_k`, `u_k = r_k + σ v_k D`, `E_k = Σ_i Δv_i (D - κ_ki)⁺` (knots on the side the
+    /// shifted time moves to), up to rounding `η`. So `|r_k(S + σD)|² >= |u_k|² - 2<u_k, E_k>`
+    /// and, summed,
+    ///
+    ///     C(S + σD) >= c + 2σ g D + h D² - 2η (d + l D)
+    ///                  - 2 Σ_k Σ_i (<r_k, Δv_i> + D σ<v_k, Δv_i>) (D - κ_ki)⁺,
+    ///
+    /// less the rounding of `Δv_i` to single precision (`1e-6 (d + l D) D` times
+    /// ``PolylineBounds/jumpWindow``, far above it) and a relative margin. A positive weight
+    /// counts with `(D - κ)⁺ <= step (j - floor(κ / step))⁺`, a negative one with
+    /// `(D - κ)⁺ >= step (j - c)⁺`, `c >= κ / step` (`floor(κ / step) + 1` but for rounding),
+    /// so both sides of the sum are bounds. Where
+    /// the magnitude bound adds `|r_k| J_i` for every pair, the residuals and velocities here
+    /// meet the jumps' directions, and scattered residuals cancel.
+    mutating func writeSignedTable(_ k: Int, _ p: Sums) {
+        let w = polylineSteps
+        let step = LatencySearch.step
+        let rm = 2e-9 + 8 * n * Double.ulpOfOne
+        let cross = (p.c * p.h).squareRoot()
+        let start = k * 2 * w
+        for j in 0..<2 * w { polylineTables[start + j] = -Double.infinity }
+        let finite = (p.c - p.c) == 0 && (p.g - p.g) == 0 && (p.h - p.h) == 0 && (p.d - p.d) == 0 && (p.l - p.l) == 0
+        guard finite else { return }
+        let vectorSlack = 2e-6 * jumpWindow
+        for side in 0..<2 {
+            let sigma = side == 0 ? 1.0 : -1.0
+            let base = side * (w + 1)
+            // Prefix sums over the buckets below the offset: of the weights (a, b) and of the
+            // bucket times the weights, positive parts and negated negative parts apart.
+            var p1 = SIMD2<Double>.zero, p2 = SIMD2<Double>.zero
+            var n1 = SIMD2<Double>.zero, n2 = SIMD2<Double>.zero
+            for j in 1...w {
+                let b = j - 1
+                // Bucket b's negative parts are kept at b - 1 (none at 0).
+                let pos = signedScratch[base + b].lowHalf
+                let neg = b > 0 ? -signedScratch[base + b - 1].highHalf : .zero
+                p1 += pos
+                p2 += Double(b) * pos
+                n1 += neg
+                n2 += Double(b) * neg
+                let dj = Double(j)
+                let d = dj * step
+                let quadratic = p.c + sigma * 2 * p.g * d + p.h * d * d
+                let rounding = 2 * polylineEta * (p.d + p.l * d)
+                let pk = dj * p1 - p2, nk = dj * n1 - n2
+                let kinksUp = 2 * step * (pk.x + d * pk.y)
+                let kinksDown = 2 * step * (nk.x + d * nk.y)
+                let vectors = vectorSlack * (p.d + p.l * d) * d
+                let margin = rm * (p.c + 2 * cross * d + p.h * d * d + rounding + kinksUp + kinksDown + vectors)
+                let bound = quadratic - rounding - kinksUp + kinksDown - vectors - margin
                 if bound.isFinite { polylineTables[start + side * w + j - 1] = bound }
             }
         }

@@ -23,13 +23,26 @@ struct PolylineSearchTests {
     /// build takes seconds on the longest recordings): beyond, the search without the polyline
     /// bound, itself checked against the full grid (`PerceivedLatencySearchTests`), is the
     /// oracle alone.
-    static func check(_ frames: LatencyFrames, _ truths: [GroundTruth], _ label: String, gridFrames: Int = .max) throws {
+    /// The search with the signed polyline bound (the default) against the one with the
+    /// magnitude bound (`signedKinks: false`, the first polyline bound): the same result;
+    /// their work is returned, (signed, magnitude), for the callers' totals.
+    @discardableResult
+    static func check(_ frames: LatencyFrames, _ truths: [GroundTruth], _ label: String, gridFrames: Int = .max) throws -> (
+        signed: Int, magnitude: Int
+    ) {
         let polyline = try #require(PolylineBounds.of(truths), "\(label): truths are polylines")
         let bounds = PathBounds.of(truths)
         let fast = PerceivedLatency.search(frames, truths: truths, bounds: [], polyline: polyline)
         let eager = PerceivedLatency.search(frames, truths: truths, bounds: bounds, polyline: polyline, lazyTables: false)
         let smooth = PerceivedLatency.search(frames, truths: truths, bounds: bounds, polyline: nil)
+        let magnitude = PerceivedLatency.search(frames, truths: truths, bounds: [], polyline: polyline, signedKinks: false)
+        let magnitudeEager = PerceivedLatency.search(
+            frames, truths: truths, bounds: bounds, polyline: polyline, lazyTables: false, signedKinks: false)
         #expect(fast == eager, "\(label): lazy tables")
+        #expect(magnitude == magnitudeEager, "\(label): lazy tables, magnitude bound")
+        #expect(fast?.tenthsMs == magnitude?.tenthsMs, "\(label): magnitude bound")
+        #expect(fast?.cost.bitPattern == magnitude?.cost.bitPattern, "\(label): magnitude bound")
+        #expect(fast?.atEdge == magnitude?.atEdge, "\(label): magnitude bound")
         #expect(fast?.tenthsMs == smooth?.tenthsMs, "\(label)")
         #expect(fast?.cost.bitPattern == smooth?.cost.bitPattern, "\(label)")
         #expect(fast?.atEdge == smooth?.atEdge, "\(label)")
@@ -39,6 +52,7 @@ struct PolylineSearchTests {
             #expect(fast?.cost.bitPattern == grid?.cost.bitPattern, "\(label)")
             #expect(fast?.atEdge == grid?.atEdge, "\(label)")
         }
+        return (fast?.evaluations ?? 0, magnitude?.evaluations ?? 0)
     }
 
     static func frames(_ trace: Trace, _ truth: TraceTruth, _ strategy: Strategy, _ timing: Timing = Timing()) -> LatencyFrames {
@@ -55,16 +69,22 @@ struct PolylineSearchTests {
         #expect(traces.count >= 10)
         let strategies = try ["none", "linear", "kalman", "quadratic"].map { try StrategySpec.parse($0) }
         var searched = 0
+        var signedWork = 0, magnitudeWork = 0
         for trace in traces {
             let truth = TraceTruth(trace)
             for strategy in strategies {
                 let f = Self.frames(trace, truth, strategy)
                 guard f.count > 0 else { continue }
-                try Self.check(f, truth.strokes, "\(trace.name) / \(strategy.name)", gridFrames: 4_000)
+                let work = try Self.check(f, truth.strokes, "\(trace.name) / \(strategy.name)", gridFrames: 4_000)
+                signedWork += work.signed
+                magnitudeWork += work.magnitude
                 searched += 1
+                if searched % 8 == 0 { try Self.checkTables(f, truth.strokes, "\(trace.name) / \(strategy.name)") }
             }
         }
         #expect(searched >= 40)
+        // The signed bound is the tighter: over the corpus it leaves less to evaluate.
+        #expect(signedWork < magnitudeWork, "evaluations: signed \(signedWork), magnitude \(magnitudeWork)")
     }
 
     /// A random polyline stroke: irregular sample intervals (some tiny), repeated points and
@@ -145,22 +165,32 @@ struct PolylineSearchTests {
     static func checkTables(_ frames: LatencyFrames, _ truths: [GroundTruth], _ label: String) throws {
         guard let extent = PerceivedLatency.extent(frames) else { return }
         let polyline = try #require(PolylineBounds.of(truths))
-        var search = LatencySearch(frames, truths: truths, bounds: PathBounds.of(truths), polyline: polyline, extent: extent)
-        let w = search.polylineSteps
         let shifts = Array(LatencySearch.lowest...LatencySearch.highest)
         var costs: [PerceivedLatency.Sums] = []
         PerceivedLatency.sums(frames, truths: truths, shifts: shifts, stride: 1, PerceivedLatency.PositionTerms(), into: &costs)
-        for m in [0, 137, -321, 1990, -500, 2000] {
-            let s = search.evaluatePolyline(m)
-            #expect(s.c.bitPattern == costs[m - LatencySearch.lowest].c.bitPattern, "\(label): cost at \(m)")
-            let table = (search.polylineTables.count / (2 * w) - 1) * 2 * w
-            for side in 0..<2 {
-                for j in 1...w {
-                    let shift = side == 0 ? m + j : m - j
-                    guard shift >= LatencySearch.lowest && shift <= LatencySearch.highest else { continue }
-                    let bound = search.polylineTables[table + side * w + j - 1]
-                    let cost = costs[shift - LatencySearch.lowest].c
-                    #expect(!(bound > cost), "\(label): bound \(bound) above cost \(cost) at \(m) \(side == 0 ? "+" : "-")\(j)")
+        // Near the grid's minimum, where the bound decides, and anywhere.
+        var best = 0
+        for j in costs.indices where costs[j].c < costs[best].c { best = j }
+        let minimum = best + LatencySearch.lowest
+        for signed in [true, false] {
+            var search = LatencySearch(frames, truths: truths, bounds: PathBounds.of(truths), polyline: polyline, extent: extent)
+            search.signedKinks = signed
+            let w = search.polylineSteps
+            let near = [minimum, minimum + 7, minimum - 40].map { min(max($0, LatencySearch.lowest), LatencySearch.highest) }
+            for m in [0, 137, -321, 1990, -500, 2000] + near {
+                let s = search.evaluatePolyline(m)
+                #expect(s.c.bitPattern == costs[m - LatencySearch.lowest].c.bitPattern, "\(label): cost at \(m)")
+                let table = (search.polylineTables.count / (2 * w) - 1) * 2 * w
+                for side in 0..<2 {
+                    for j in 1...w {
+                        let shift = side == 0 ? m + j : m - j
+                        guard shift >= LatencySearch.lowest && shift <= LatencySearch.highest else { continue }
+                        let bound = search.polylineTables[table + side * w + j - 1]
+                        let cost = costs[shift - LatencySearch.lowest].c
+                        #expect(
+                            !(bound > cost),
+                            "\(label): \(signed ? "signed" : "magnitude") bound \(bound) above cost \(cost) at \(m) \(side == 0 ? "+" : "-")\(j)")
+                    }
                 }
             }
         }
@@ -217,5 +247,52 @@ struct PolylineSearchTests {
         try Self.check(frames, [truth], "zig-zag")
         let result = try #require(PerceivedLatency.search(frames, truths: [truth]))
         #expect(result.tenthsMs == 317)
+    }
+
+    /// ``PathBounds/windowMaximum(_:knots:window:)`` (one pass, a queue) returns its oracle's
+    /// values to the bit (``PathBounds/windowMaximumOracle(_:knots:window:)``, every window
+    /// read whole): on random knots (regular, irregular, with long gaps and nearly coincident
+    /// knots), values with ties, zeros of either sign, negatives, NaN and infinity, windows from
+    /// none to wider than the path, and the corpus's piece speeds at the search's windows.
+    @Test func windowMaximumIsTheOracles() throws {
+        var rng = SplitMix64(seed: 0x5eed_3a)
+        func check(_ values: [Double], _ knots: [Double], _ window: Double, _ label: String) {
+            let fast = PathBounds.windowMaximum(values, knots: knots, window: window)
+            let oracle = PathBounds.windowMaximumOracle(values, knots: knots, window: window)
+            #expect(fast.map(\.bitPattern) == oracle.map(\.bitPattern), "\(label)")
+        }
+        for round in 0..<400 {
+            let pieces = Int.random(in: 1...300, using: &rng)
+            var knots = [Double.random(in: -5...5, using: &rng)]
+            for _ in 0..<pieces {
+                let dt: Double
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0: dt = 1e-9
+                case 1: dt = Double.random(in: 0.05...0.3, using: &rng)
+                default: dt = [1.0 / 240, 0.001, 0.008][Int.random(in: 0..<3, using: &rng)]
+                }
+                knots.append(knots[knots.count - 1] + dt)
+            }
+            let values = (0..<pieces).map { _ -> Double in
+                switch Int.random(in: 0..<12, using: &rng) {
+                case 0: return .nan
+                case 1: return -0.0
+                case 2: return 0
+                case 3: return -Double.random(in: 0...10, using: &rng)
+                case 4: return .infinity
+                case 5: return 7  // ties
+                default: return Double.random(in: 0...500, using: &rng)
+                }
+            }
+            for window in [0, 0.002, 0.010, 0.050, 1, 100] { check(values, knots, window, "round \(round) window \(window)") }
+        }
+        let t = (0..<2_000).map { Double($0) / 240 }
+        let path = CubicPath(polylineT: t, x: t.map { 30 * sin($0 * 7) }, y: t.map { 20 * cos($0 * 5) })
+        let speeds = (0..<path.pieceCount).map { j in
+            PathBounds.speedBound(path.coefficients(ofPiece: CubicPath.PieceIndex(j)), t[j + 1] - t[j])
+        }
+        for window in [PathBounds.localWindow, PathBounds.speedWindow, PathBounds.jerkWindow] {
+            check(speeds, path.knots, window, "sampled curve, window \(window)")
+        }
     }
 }
