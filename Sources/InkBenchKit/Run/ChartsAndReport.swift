@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkFigures
 import InkOutput
 import InkReport
@@ -65,10 +70,10 @@ package enum ChartsAndReport {
 
     /// The header of a CSV file in the folder (its first line), or `nil` when absent.
     package static func header(_ folder: OutputFolder, _ name: String) -> [String]? {
-        guard let handle = FileHandle(forReadingAtPath: folder.file(name)) else { return nil }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 4096)) ?? Data()
-        let text = String(decoding: data, as: UTF8.self)
+        guard let file = FileInput(path: folder.file(name)) else { return nil }
+        var data = [UInt8](repeating: 0, count: 4096)
+        let count = data.withUnsafeMutableBytes { file.fill($0) } ?? 0
+        let text = String(decoding: data[..<count], as: UTF8.self)
         guard let line = text.split(separator: "\n", maxSplits: 1).first else { return nil }
         return (try? CSVTable(parsing: String(line) + "\n"))?.header
     }
