@@ -214,7 +214,7 @@ public struct CaptureCommand: ParsableCommand {
         let text = String(decoding: data, as: UTF8.self)
         let begin = "-----BEGIN CERTIFICATE-----", end = "-----END CERTIFICATE-----"
         let blocks = text.components(separatedBy: begin).dropFirst().compactMap { part -> String? in
-            guard let range = part.range(of: end) else { return nil }
+            guard let range = part.firstRange(of: end) else { return nil }
             return begin + part[..<range.upperBound] + "\n"
         }
         return blocks.count >= 2 ? blocks.last : nil

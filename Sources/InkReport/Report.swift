@@ -374,7 +374,7 @@ package struct Report: Sendable {
     /// `svg` has none for it.
     func svgText(_ name: String, _ svg: (String) -> String?) -> String? {
         guard rendered, var text = svg(name) else { return nil }
-        if let start = text.range(of: "<svg") { text = String(text[start.lowerBound...]) }
+        if let start = text.firstRange(of: "<svg") { text = String(text[start.lowerBound...]) }
         return text
     }
 

@@ -237,7 +237,7 @@ package struct RunFolder: Sendable {
     }
 
     /// Whether a name is a temporary of bench's own (`.NAME.tmp-PID`).
-    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.range(of: ".tmp-") != nil }
+    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.firstRange(of: ".tmp-") != nil }
 
     /// Hard-links (or copies, across file systems) the plain files of `from` that `only`
     /// accepts into `to`; bench's own temporaries are skipped.
@@ -278,7 +278,7 @@ package struct RunFolder: Sendable {
         }
         if let inside = try? fm.contentsOfDirectory(atPath: target) {
             for file in inside where file.hasPrefix(".") {
-                guard let r = file.range(of: ".tmp-", options: .backwards), let pid = Int32(file[r.upperBound...]), !isAlive(pid) else { continue }
+                guard let r = file.ranges(of: ".tmp-").last, let pid = Int32(file[r.upperBound...]), !isAlive(pid) else { continue }
                 try? fm.removeItem(atPath: PathText.appending(target, file))
             }
         }
@@ -308,6 +308,6 @@ package struct RunFolder: Sendable {
         pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
     }
 
-    /// The system's reason for a Foundation error (``ErrorReason``).
+    /// The system's reason for a Foundation error (`ErrorReason` in InkTraces).
     static func reason(_ error: any Error) -> String { ErrorReason.text(error) }
 }

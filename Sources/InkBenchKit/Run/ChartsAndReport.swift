@@ -134,8 +134,8 @@ package enum ChartsAndReport {
         var markdown = report.markdown(), html = report.html { name in try? folder.read(name + ".svg") }
         // A tune written into the folder (tune.md) has its section in the report, before the provenance.
         if let tune = try? folder.read("tune.md") {
-            if let at = markdown.range(of: "## Provenance\n") { markdown.insert(contentsOf: tune, at: at.lowerBound) }
-            if let at = html.range(of: "<h2>Provenance</h2>") {
+            if let at = markdown.firstRange(of: "## Provenance\n") { markdown.insert(contentsOf: tune, at: at.lowerBound) }
+            if let at = html.firstRange(of: "<h2>Provenance</h2>") {
                 html.insert(contentsOf: TuneReport.html(tune) { name in try? folder.read(name) }, at: at.lowerBound)
             }
         }

@@ -35,8 +35,7 @@ package final class ProgressLine: @unchecked Sendable {
         guard elapsed > 1 else { return }
         shown = true
         let left = done > 0 && total > done ? elapsed / Double(done) * Double(total - done) : 0
-        let text = String(
-            format: "\r\u{1B}[K%@ %d/%d (%.1f s, about %.0f s left)", locale: Locale(identifier: "en_US_POSIX"), label, done, total, elapsed, left)
+        let text = "\r\u{1B}[K\(label) \(done)/\(total) (\(NumberText.printf(elapsed, 1)) s, about \(NumberText.printf(left, 0)) s left)"
         StandardStream.error(text)
     }
 

@@ -69,7 +69,7 @@ package enum TuneReport {
                 h += "<h2>\(inline(line.dropFirst(3)))</h2>\n"
             } else if line.hasPrefix("!["), let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")"), open < close {
                 let name = String(line[line.index(after: open)..<close])
-                if var svg = read(name), let start = svg.range(of: "<svg") {
+                if var svg = read(name), let start = svg.firstRange(of: "<svg") {
                     svg = String(svg[start.lowerBound...])
                     h += "<figure>\(svg)</figure>\n"
                 }
