@@ -35,16 +35,24 @@ struct TextEditingTests {
 
     @Test("PathText gives NSString's path results")
     func paths() {
-        let paths = ["", "a", "a/b", "a/b/", "/", "/a", "/a/b.csv", "out/run.manifest.json", ".hidden", "dir/.hidden", "a.b/c", "./x.tar.gz", "a//b"]
-        for p in paths {
-            let ns = p as NSString
-            #expect(PathText.deletingLastComponent(p) == ns.deletingLastPathComponent, "\(p)")
-            #expect(PathText.lastComponent(p) == ns.lastPathComponent, "\(p)")
-            #expect(PathText.deletingExtension(p) == ns.deletingPathExtension, "\(p)")
-            for c in ["x", "x.csv", "sub/x"] where !p.isEmpty && p != "a//b" {
-                #expect(PathText.appending(p, c) == ns.appendingPathComponent(c), "\(p) + \(c)")
-            }
+        // (path, deletingLastPathComponent, lastPathComponent, deletingPathExtension), as NSString
+        // gives them (written out: Foundation's own code traps on some of these inputs on Linux).
+        let cases: [(String, String, String, String)] = [
+            ("", "", "", ""), ("a", "", "a", "a"), ("a/b", "a", "b", "a/b"), ("a/b/", "a", "b", "a/b"), ("/", "/", "/", "/"),
+            ("/a", "/", "a", "/a"), ("/a/b.csv", "/a", "b.csv", "/a/b"), ("out/run.manifest.json", "out", "run.manifest.json", "out/run.manifest"),
+            (".hidden", "", ".hidden", ".hidden"), ("dir/.hidden", "dir", ".hidden", "dir/.hidden"), ("a.b/c", "a.b", "c", "a.b/c"),
+            ("./x.tar.gz", ".", "x.tar.gz", "./x.tar"),
+        ]
+        for (path, folder, last, stem) in cases {
+            #expect(PathText.deletingLastComponent(path) == folder, "\(path)")
+            #expect(PathText.lastComponent(path) == last, "\(path)")
+            #expect(PathText.deletingExtension(path) == stem, "\(path)")
         }
+        #expect(PathText.appending("out", "a.csv") == "out/a.csv")
+        #expect(PathText.appending("out/", "a.csv") == "out/a.csv")
+        #expect(PathText.appending("/", "a.csv") == "/a.csv")
+        #expect(PathText.appending("", "a.csv") == "a.csv")
+        #expect(PathText.appending("out", "sub/a.csv") == "out/sub/a.csv")
         #expect(PathText.isFolder("/") == true)
         #expect(PathText.isFolder("/proc/self/exe") == false)
         #expect(PathText.isFolder("/no/such/path/here") == nil)
