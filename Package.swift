@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "InkTraces", dependencies: ["InkPrediction"]),
         .target(name: "InkSynthesis", dependencies: ["InkTraces"]),
         .target(name: "InkImport", dependencies: ["InkTraces", "InkPrediction"]),
-        // Model files (the .tflite reader) for the learned predictors; Foundation for file reading.
+        // Model files (the .tflite reader) for the learned predictors; FoundationEssentials for file reading.
         .target(name: "InkModels", dependencies: ["InkPrediction"]),
         .target(name: "InkReplay", dependencies: ["InkTraces", "InkPrediction"]),
         // The strategies by name: the built-in catalogue (with the Android model's strategy, hence

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import InkBenchKit
 import InkReplay
 import InkStrategies
@@ -35,7 +46,7 @@ extension BenchMain {
     public static func run(_ arguments: [String]?, strategies: [StrategyDefinition]) async -> Int32 {
         var seen = Set(StrategyCatalog.builtIn.map(\.name))
         for s in strategies {
-            let allowed = !s.name.isEmpty && s.name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }
+            let allowed = !s.name.isEmpty && s.name.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "-" || $0 == "_" }
             guard allowed, seen.insert(s.name).inserted else {
                 let why = allowed ? "the name is already taken (built-in strategies: \(StrategyCatalog.builtIn.map(\.name).joined(separator: ", ")))" : "expected letters, digits, '-' and '_' only"
                 Console.note("bench: cannot add strategy '\(s.name)': \(why)")
@@ -43,5 +54,17 @@ extension BenchMain {
             }
         }
         return await StrategyCatalog.$added.withValue(strategies) { await run(arguments) }
+    }
+}
+
+/// Whether `scalar` is a letter, mark or number (Unicode general categories L*, M* and N*: the
+/// scalars of Foundation's `CharacterSet.alphanumerics`).
+private func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+        .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+        return true
+    default:
+        return false
     }
 }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkBenchKit
 import InkBrowser
 import InkImport
@@ -104,11 +108,11 @@ public struct BrowserCommand: ParsableCommand {
             "# predicted rows: the points of the pointermove that delivered the sample above; t_s = sample t_s + "
                 + "(predicted timeStamp - event timeStamp), x_mm/y_mm = clientX/Y back in mm (same origin as the samples)",
             "# timing: the page saw each sample at its sent time plus a constant to within "
-                + "\(String(format: "%.1f", result.timingSpreadMs * 1000)) us (spread of event timeStamp - sent time); "
+                + "\(NumberText.printf(result.timingSpreadMs * 1000, 1)) us (spread of event timeStamp - sent time); "
                 + "this file depends on the browser and its timing (not byte-identical between runs)",
             "# source: \(input), replayed with bench \(InkBenchVersion.current)",
         ]
-        comments = comments.map { $0.replacingOccurrences(of: "\n", with: " ") }
+        comments = comments.map { $0.replacingText("\n", with: " ") }
         var lines = TraceCSVWriter.write(result.trace).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let insertAt = min(2, lines.count)
         lines.insert(contentsOf: comments, at: insertAt)
@@ -127,17 +131,17 @@ public struct BrowserCommand: ParsableCommand {
         ]
         let manifestPath = (to.hasSuffix(".csv") ? String(to.dropLast(4)) : to) + ".manifest.json"
         do {
-            let json = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys])
+            let json = try BrowserJSON.pretty(manifest)
             try AtomicFile.write(Array(text.utf8), to: to)
             try AtomicFile.write(Array(json), to: manifestPath)
         } catch let error as OutputError {
             throw BenchInputError("\(error.message); expected a writable path")
         } catch {
-            throw BenchInputError("\(to): cannot write (\(error.localizedDescription)); expected a writable path")
+            throw BenchInputError("\(to): cannot write (\(ErrorReason.text(error))); expected a writable path")
         }
         print(
             "\(to): \(trace.strokes.count) strokes, \(trace.sampleCount) samples, \(result.predictedPoints) predicted points from "
-                + "\(result.product) in \(String(format: "%.1f", result.wallSeconds)) s; manifest \(manifestPath)")
+                + "\(result.product) in \(NumberText.printf(result.wallSeconds, 1)) s; manifest \(manifestPath)")
     }
 
     /// On SIGINT or SIGTERM: shut every browser down, then exit (no output was written yet:
@@ -149,7 +153,11 @@ public struct BrowserCommand: ParsableCommand {
             source.setEventHandler {
                 BrowserRegistry.shared.killAll()
                 Console.note("interrupted: the browser was shut down; nothing was written")
-                Foundation.exit(130)
+                #if canImport(Glibc)
+                    Glibc.exit(130)
+                #else
+                    Darwin.exit(130)
+                #endif
             }
             source.resume()
             return source

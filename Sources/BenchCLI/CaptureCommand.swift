@@ -1,6 +1,10 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkBrowser
 import InkImport
 import InkOutput
@@ -140,7 +144,7 @@ public struct CaptureCommand: ParsableCommand {
         guard serve else { return }
         let (server, lines) = try startServer()
         // Unbuffered, so a script that waits for the URL sees it at once.
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        StandardStream.output(lines.joined(separator: "\n") + "\n")
         let done = DispatchSemaphore(value: 0)
         var sources: [any DispatchSourceSignal] = []
         for sig in [SIGINT, SIGTERM] {
@@ -210,7 +214,7 @@ public struct CaptureCommand: ParsableCommand {
         let text = String(decoding: data, as: UTF8.self)
         let begin = "-----BEGIN CERTIFICATE-----", end = "-----END CERTIFICATE-----"
         let blocks = text.components(separatedBy: begin).dropFirst().compactMap { part -> String? in
-            guard let range = part.range(of: end) else { return nil }
+            guard let range = part.firstRange(of: end) else { return nil }
             return begin + part[..<range.upperBound] + "\n"
         }
         return blocks.count >= 2 ? blocks.last : nil

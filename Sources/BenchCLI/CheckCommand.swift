@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkBaseline
 import InkBenchKit
 import InkFigures
@@ -133,7 +138,7 @@ struct CheckCommand: AsyncParsableCommand {
     func currentRecord(baseline old: BenchRecord?) async throws -> BenchRecord {
         let baseline = self.baseline ?? "the baseline"
         if let results {
-            if !FileManager.default.fileExists(atPath: (results as NSString).appendingPathComponent("manifest.json")) {
+            if !FileManager.default.fileExists(atPath: PathText.appending(results, "manifest.json")) {
                 Console.note("\(results): no manifest.json, so the timing, suite, seeds and strategies' parameters cannot be verified; only the frame and input rates of summary.csv are compared with the baseline")
             }
             do { return try ResultsFolder.read(results) } catch { throw BenchInputError(error.description) }

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkBaseline
 import InkFigures
 import InkReplay
@@ -53,9 +58,8 @@ struct CompareCommand: AsyncParsableCommand {
 
     func run() async throws {
         let tolerances = try CheckCommand.tolerances(file: nil, options: toleranceOverrides)
-        var isDir: ObjCBool = false
-        let aIsFolder = FileManager.default.fileExists(atPath: a, isDirectory: &isDir) && isDir.boolValue
-        let bIsFolder = FileManager.default.fileExists(atPath: b, isDirectory: &isDir) && isDir.boolValue
+        let aIsFolder = PathText.isFolder(a) == true
+        let bIsFolder = PathText.isFolder(b) == true
         if aIsFolder && bIsFolder {
             try compareFolders(tolerances)
         } else if aIsFolder || bIsFolder {
@@ -84,7 +88,7 @@ struct CompareCommand: AsyncParsableCommand {
         }
         guard differences.isEmpty else {
             throw BenchInputError("\(a) and \(b) were made differently, so their figures cannot be compared:\n"
-                + differences.map { "  " + $0.replacingOccurrences(of: "baseline", with: "A").replacingOccurrences(of: ", now", with: ", B") }.joined(separator: "\n"))
+                + differences.map { "  " + $0.replacingText("baseline", with: "A").replacingText(", now", with: ", B") }.joined(separator: "\n"))
         }
         let common = ra.strategies.map(\.name).filter { name in rb.strategies.contains { $0.name == name } }
         guard !common.isEmpty else {

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkBenchKit
 import InkImport
 import InkMetrics
@@ -72,7 +77,7 @@ struct HorizonCommand: AsyncParsableCommand {
         static func samples(_ text: String) throws -> HorizonList {
             var out: [HorizonTarget] = []
             for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let k = Int(item.trimmingCharacters(in: .whitespaces)), k >= 1, k <= 1000 else {
+                guard let k = Int(item.trimmingWhitespace()), k >= 1, k <= 1000 else {
                     throw ValidationError("--samples-ahead: '\(item)' is not a whole number of samples from 1 to 1000")
                 }
                 out.append(.samples(k))
@@ -84,7 +89,7 @@ struct HorizonCommand: AsyncParsableCommand {
         static func milliseconds(_ text: String) throws -> HorizonList {
             var out: [HorizonTarget] = []
             for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let ms = Double(item.trimmingCharacters(in: .whitespaces)), ms.isFinite, ms > 0, ms <= 10_000 else {
+                guard let ms = Double(item.trimmingWhitespace()), ms.isFinite, ms > 0, ms <= 10_000 else {
                     throw ValidationError("--ms-ahead: '\(item)' is not a number of ms from 0 (exclusive) to 10000")
                 }
                 out.append(.milliseconds(ms))
@@ -218,7 +223,7 @@ struct HorizonCommand: AsyncParsableCommand {
         let windows = rows.reduce(0) { $0 + $1.summary.windows }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        print(String(format: "bench horizon: %d cells, %d windows scored in %.2f s", rows.count, windows, seconds))
+        print("bench horizon: \(rows.count) cells, \(windows) windows scored in \(NumberText.printf(seconds, 2)) s")
     }
 
     func describe(_ o: FixedHorizonOptions) -> String {
@@ -228,7 +233,7 @@ struct HorizonCommand: AsyncParsableCommand {
         case .samples(let dt):
             parts.append(sampleIntervalMs == nil
                 ? "sample-count horizons on a clock of each pool's median interval"
-                : "sample-count horizons on a clock of \(String(format: "%.3f", dt)) ms per sample")
+                : "sample-count horizons on a clock of \(NumberText.printf(dt, 3)) ms per sample")
         case .time: parts.append("real timestamps")
         }
         parts.append(o.feed == .window ? "fed the window" : "fed the stroke")

@@ -36,12 +36,12 @@ struct ListCommand: ParsableCommand {
         lines.append("")
         lines.append("Timing presets (--preset NAME):")
         for p in Timing.presets {
-            lines.append("  \(p.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(p.about): \(p.timing.summary)")
+            lines.append("  \(padded(p.name, 16))\(p.about): \(p.timing.summary)")
         }
         lines.append("")
         lines.append("Suites (--suite NAME):")
         for s in SuiteFile.builtIn {
-            lines.append("  \(s.name.padding(toLength: 16, withPad: " ", startingAt: 0))\(s.about)")
+            lines.append("  \(padded(s.name, 16))\(s.about)")
         }
         for name in SuiteFile.available() {
             let about: String
@@ -50,8 +50,15 @@ struct ListCommand: ParsableCommand {
             } else {
                 about = "\(SuiteFile.datasetsFolder)/\(name).suite (cannot be read: run it to see the error)"
             }
-            lines.append("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0))\(about)")
+            lines.append("  \(padded(name, 16))\(about)")
         }
         return lines.joined(separator: "\n")
     }
+}
+
+/// `text` cut or padded with spaces to `length` characters (Foundation's
+/// `padding(toLength:withPad: " ", startingAt: 0)` for the ASCII names it is given).
+func padded(_ text: String, _ length: Int) -> String {
+    let cut = String(text.prefix(length))
+    return cut + String(repeating: " ", count: length - cut.count)
 }

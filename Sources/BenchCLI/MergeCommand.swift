@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkBenchKit
 import InkFigures
 import InkOutput
@@ -39,7 +44,7 @@ struct MergeCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let dir = folders.first else { throw BenchInputError("merge: give the shard folders") }
-        let has = { (name: String) in FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent(name)) }
+        let has = { (name: String) in FileManager.default.fileExists(atPath: PathText.appending(dir, name)) }
         try Self.refuseOutOverShard(output.out, folders)
         let manifestName = has("sweep-manifest.json") ? "sweep-manifest.json" : has(TuneShardCSV.manifestFile) ? TuneShardCSV.manifestFile : "manifest.json"
         if has(manifestName) {
@@ -75,7 +80,7 @@ struct MergeCommand: AsyncParsableCommand {
     static func verifyShard(_ dir: String, _ manifestName: String) throws {
         let manifest = try Self.manifest(dir, manifestName)
         do { try manifest.verifyOutputs(in: OutputFolder(path: dir)) } catch {
-            throw BenchInputError("merge: shard \(dir): \(error.message.replacingOccurrences(of: "manifest.json", with: manifestName)); expected the files the shard's run wrote")
+            throw BenchInputError("merge: shard \(dir): \(error.message.replacingText("manifest.json", with: manifestName)); expected the files the shard's run wrote")
         }
         if !manifest.outputs.contains(where: { $0.path.hasSuffix(".csv") }) {
             throw BenchInputError("merge: shard \(dir): \(manifestName) lists no data files; expected the files the shard's run wrote (with their SHA-256)")
@@ -84,7 +89,7 @@ struct MergeCommand: AsyncParsableCommand {
 
     /// Reads a shard folder's manifest.
     static func manifest(_ dir: String, _ name: String) throws -> Manifest {
-        let path = (dir as NSString).appendingPathComponent(name)
+        let path = PathText.appending(dir, name)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BenchInputError("merge: \(dir): no \(name); expected a folder written with --shard K/N")
         }
@@ -102,7 +107,7 @@ struct MergeCommand: AsyncParsableCommand {
             let manifest = try Self.manifest(dir, "manifest.json")
             var files: [String: String] = [:]
             for name in [RunShardCSV.figuresFile, RunShardCSV.tracesFile, "paths.csv"] + RunMerge.blockFiles {
-                if let data = FileManager.default.contents(atPath: (dir as NSString).appendingPathComponent(name)) {
+                if let data = FileManager.default.contents(atPath: PathText.appending(dir, name)) {
                     files[name] = String(decoding: data, as: UTF8.self)
                 }
             }
@@ -170,8 +175,8 @@ struct MergeCommand: AsyncParsableCommand {
     func mergeSweep() async throws {
         var inputs: [SweepMerge.Input] = []
         for dir in folders {
-            let folder = (dir as NSString).appendingPathComponent("sweep-manifest.json")
-            let csvPath = (dir as NSString).appendingPathComponent("sweep.csv")
+            let folder = PathText.appending(dir, "sweep-manifest.json")
+            let csvPath = PathText.appending(dir, "sweep.csv")
             guard let m = FileManager.default.contents(atPath: folder), let c = FileManager.default.contents(atPath: csvPath) else {
                 throw BenchInputError("merge: \(dir): no sweep-manifest.json and sweep.csv; expected a folder written by bench sweep --shard K/N")
             }

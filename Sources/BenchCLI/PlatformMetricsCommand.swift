@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkBenchKit
 import InkMetrics
 import InkOutput
@@ -84,7 +88,7 @@ struct PlatformMetricsCommand: AsyncParsableCommand {
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        print(String(format: "bench platform-metrics: %d traces x %d strategies in %.2f s", traces.count, strategies.count, seconds))
+        print("bench platform-metrics: \(traces.count) traces x \(strategies.count) strategies in \(NumberText.printf(seconds, 2)) s")
     }
 
     /// Every trace pooled, one line per strategy.

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkBenchKit
 import InkFigures
 import InkOutput
@@ -32,8 +37,7 @@ struct ReportCommand: AsyncParsableCommand {
             path = output.out
             try ReportCommand.copyFolder(folder, to: path)
         }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
+        guard PathText.isFolder(path) == true else {
             throw BenchInputError("\(path): no such results folder; expected a folder written by `bench run` (give its path, or --out)")
         }
         let run = try RunFolder(path: path, startFrom: .copyOfExisting)
@@ -69,16 +73,15 @@ struct ReportCommand: AsyncParsableCommand {
     /// Copies the files of results folder `from` into `to` (created if needed), so the copy can be rebuilt.
     static func copyFolder(_ from: String, to: String) throws {
         let fm = FileManager.default
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: from, isDirectory: &isDir), isDir.boolValue else {
+        guard PathText.isFolder(from) == true else {
             throw BenchInputError("\(from): no such results folder")
         }
         let names: [String]
-        do { names = try fm.contentsOfDirectory(atPath: from) } catch { throw BenchInputError("\(from): cannot list the folder (\(error.localizedDescription))") }
+        do { names = try fm.contentsOfDirectory(atPath: from) } catch { throw BenchInputError("\(from): cannot list the folder (\(ErrorReason.text(error)))") }
         let target = try OutputFolder(path: to)
         for name in names.sorted() where !name.hasPrefix(".") {
-            let file = (from as NSString).appendingPathComponent(name)
-            guard fm.fileExists(atPath: file, isDirectory: &isDir), !isDir.boolValue else { continue }
+            let file = PathText.appending(from, name)
+            guard PathText.isFolder(file) == false else { continue }
             guard let data = fm.contents(atPath: file) else { throw BenchInputError("\(file): cannot read") }
             try target.write(name, bytes: Array(data))
         }

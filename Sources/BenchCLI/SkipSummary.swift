@@ -34,7 +34,7 @@ enum SkipSummary {
     /// The path and the reason of a skip line (the path ends at the first `: ` after which the
     /// text no longer continues the path with `:LINE`).
     static func split(_ line: String) -> (path: String, reason: String) {
-        guard let r = line.range(of: ": ") else { return (line, line) }
+        guard let r = line.firstRange(of: ": ") else { return (line, line) }
         var path = String(line[..<r.lowerBound])
         // `file.txt:98: reason`: the line number belongs to the path.
         if let colon = path.lastIndex(of: ":"), path[path.index(after: colon)...].allSatisfy(\.isNumber), path.index(after: colon) < path.endIndex {

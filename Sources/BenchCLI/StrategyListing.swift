@@ -25,6 +25,6 @@ enum StrategyListing {
         let range = p.range.flatMap { r in
             r.upperBound < .greatestFiniteMagnitude ? " (\(NumberText.exact(r.lowerBound)) to \(NumberText.exact(r.upperBound)))" : nil
         }
-        return [head.padding(toLength: max(30, head.count + 2), withPad: " ", startingAt: 0) + p.about + (range ?? "")]
+        return [padded(head, max(30, head.count + 2)) + p.about + (range ?? "")]
     }
 }

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkBenchKit
 import InkFigures
 import InkOutput
@@ -75,7 +80,7 @@ struct SweepCommand: AsyncParsableCommand {
     static func caps(parsing text: String) throws -> [Double] {
         var caps: [Double] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let text = item.trimmingCharacters(in: .whitespaces)
+            let text = item.trimmingWhitespace()
             if text == "off" { continue }
             guard let v = Double(text), v.isFinite, v >= 0, v <= 10_000 else {
                 throw ValidationError("--caps: '\(text)' is not a cap; expected numbers of ms from 0 to 10000 or 'off', e.g. 4,8,12,16,25,off")

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkBenchKit
 import InkFigures
 import InkOutput
@@ -21,7 +26,7 @@ extension TuneCommand {
     static func removeStale(in folder: OutputFolder, keeping: [String], optional: [String] = ["tune-test.csv", "tune-transfer.csv", "tune-devices.csv"]) throws {
         for name in optional where !keeping.contains(name) && folder.exists(name) {
             do { try FileManager.default.removeItem(atPath: folder.file(name)) } catch {
-                throw BenchInputError("\(folder.file(name)): cannot remove an earlier tune's file (\(error.localizedDescription))")
+                throw BenchInputError("\(folder.file(name)): cannot remove an earlier tune's file (\(ErrorReason.text(error)))")
             }
         }
     }

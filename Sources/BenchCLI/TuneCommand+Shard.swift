@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkBenchKit
 import InkOutput
 import InkReplay
@@ -119,7 +124,7 @@ extension TuneCommand {
         let grid = tuner.gridConfigs()
         var results: [Int: Tuner.PerTrace] = [:]
         for (dir, manifest) in zip(folders, manifests) {
-            let path = (dir as NSString).appendingPathComponent(TuneShardCSV.file)
+            let path = PathText.appending(dir, TuneShardCSV.file)
             guard let data = FileManager.default.contents(atPath: path) else { throw BenchInputError("merge: \(dir): no \(TuneShardCSV.file)") }
             let units: [Int: (config: [Double], perTrace: Tuner.PerTrace)]
             do { units = try TuneShardCSV.read(String(decoding: data, as: UTF8.self), file: path, parameters: setup.parameters) } catch {

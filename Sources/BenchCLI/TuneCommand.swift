@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkBenchKit
 import InkFigures
 import InkOutput
@@ -365,7 +370,7 @@ struct TuneCommand: AsyncParsableCommand {
         // the folder for that shard).
         for name in [TuneShardCSV.file, TuneShardCSV.manifestFile] where folder.exists(name) {
             do { try FileManager.default.removeItem(atPath: folder.file(name)) } catch {
-                throw BenchInputError("\(folder.file(name)): cannot remove the shard's file (\(error.localizedDescription))")
+                throw BenchInputError("\(folder.file(name)): cannot remove the shard's file (\(ErrorReason.text(error)))")
             }
         }
         try folder.write("tune.csv", bytes: result.csv().bytes)

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkFigures
 import InkImport
 import InkOutput
@@ -89,10 +94,9 @@ package enum BaselineFile {
     package static func read(path: String) throws(BaselineFileError) -> BenchRecord {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                if isDir.boolValue { throw BaselineFileError(path: path, line: nil, "is a folder; expected a baseline file (for a results folder use --results)") }
-                throw BaselineFileError(path: path, line: nil, "cannot read: \(error.localizedDescription)")
+            if let isDir = PathText.isFolder(path) {
+                if isDir { throw BaselineFileError(path: path, line: nil, "is a folder; expected a baseline file (for a results folder use --results)") }
+                throw BaselineFileError(path: path, line: nil, "cannot read: \(ErrorReason.text(error))")
             }
             throw BaselineFileError(path: path, line: nil, "no such file; make one with `bench check --baseline \(path) --update-baseline`")
         }
@@ -102,7 +106,7 @@ package enum BaselineFile {
     /// Parses a baseline's text (or a `summary.csv`'s); `path` is for messages.
     package static func parse(_ text: String, path: String) throws(BaselineFileError) -> BenchRecord {
         let lines = TextLines.lines(of: text)
-        guard let first = lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+        guard let first = lines.first(where: { !$0.trimmingWhitespace().isEmpty }) else {
             throw BaselineFileError(path: path, line: 1, "the file is empty; expected a baseline ('# format: \(formatName)') or a summary.csv")
         }
         if !first.hasPrefix("#") { return try ResultsFolder.parseSummary(text, path: path) }
@@ -114,12 +118,12 @@ package enum BaselineFile {
         while index < lines.count {
             let line = lines[index]
             let n = index + 1
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { index += 1; continue }
+            if line.trimmingWhitespace().isEmpty { index += 1; continue }
             guard line.hasPrefix("#") else { break }
             index += 1
-            let body = line.dropFirst().trimmingCharacters(in: .whitespaces)
+            let body = line.dropFirst().trimmingWhitespace()
             guard let colon = body.firstIndex(of: ":") else { continue }
-            let key = String(body[..<colon]), value = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let key = String(body[..<colon]), value = body[body.index(after: colon)...].trimmingWhitespace()
             switch key {
             case "format":
                 guard value == formatName else {
@@ -136,7 +140,7 @@ package enum BaselineFile {
                 }
                 if key == "seeds" { record.seeds = seeds } else { record.spreadSeeds = seeds }
             case "strategy":
-                let parts = value.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                let parts = value.split(separator: "|", maxSplits: 1).map { $0.trimmingWhitespace() }
                 guard let name = parts.first, !name.isEmpty else { throw BaselineFileError(path: path, line: n, "expected 'strategy: NAME | param=value ...'") }
                 let parameters = parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : []
                 record.strategies.append(BenchRecord.StrategyEntry(name: name, parameters: parameters))

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkFigures
 import InkOutput
 
@@ -27,7 +32,7 @@ package struct FigureTableReader: Sendable {
             throw BaselineFileError(path: path, line: firstLine, "expected the header line 'trace,strategy,...', found the end of the file")
         }
         let header: [String]
-        do { header = try CSVFields.split(headerLine).map { $0.trimmingCharacters(in: .whitespaces) } } catch {
+        do { header = try CSVFields.split(headerLine).map { $0.trimmingWhitespace() } } catch {
             throw BaselineFileError(path: path, line: firstLine, error.description)
         }
         guard let traceIndex = header.firstIndex(of: "trace"), let strategyIndex = header.firstIndex(of: "strategy") else {
@@ -53,7 +58,7 @@ package struct FigureTableReader: Sendable {
         var seen = Set<String>()
         for (offset, raw) in lines.enumerated().dropFirst() {
             let n = firstLine + offset
-            if raw.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            if raw.trimmingWhitespace().isEmpty { continue }
             let cells: [String]
             do { cells = try CSVFields.split(raw) } catch { throw BaselineFileError(path: path, line: n, error.description) }
             guard cells.count >= header.count else {
@@ -70,7 +75,7 @@ package struct FigureTableReader: Sendable {
             }
             var values: [String: Double] = [:]
             for (name, i) in figureIndex {
-                let text = cells[i].trimmingCharacters(in: .whitespaces)
+                let text = cells[i].trimmingWhitespace()
                 if text.isEmpty || text == "-" { continue }
                 guard let v = Double(text), v.isFinite else {
                     throw BaselineFileError(path: path, line: n, "\(name) = '\(text)': expected a number or an empty cell")
@@ -79,7 +84,7 @@ package struct FigureTableReader: Sendable {
             }
             var spreads: [String: Double] = [:]
             for (name, i) in spreadIndex {
-                let text = cells[i].trimmingCharacters(in: .whitespaces)
+                let text = cells[i].trimmingWhitespace()
                 if text.isEmpty { continue }
                 guard let v = Double(text), v.isFinite, v >= 0 else {
                     throw BaselineFileError(path: path, line: n, "\(BaselineFile.spreadPrefix + name) = '\(text)': expected a number >= 0 or an empty cell")
@@ -88,7 +93,7 @@ package struct FigureTableReader: Sendable {
             }
             var frames: Int? = nil
             if let framesIndex, !cells[framesIndex].isEmpty {
-                guard let f = Int(cells[framesIndex].trimmingCharacters(in: .whitespaces)) else {
+                guard let f = Int(cells[framesIndex].trimmingWhitespace()) else {
                     throw BaselineFileError(path: path, line: n, "frames = '\(cells[framesIndex])': expected a whole number")
                 }
                 frames = f
@@ -96,7 +101,7 @@ package struct FigureTableReader: Sendable {
             if let frameRateIndex, let inputRateIndex, !cells[frameRateIndex].isEmpty {
                 rates.append((n, cells[frameRateIndex], cells[inputRateIndex]))
             }
-            let inSuite = inSuiteIndex.map { cells[$0].trimmingCharacters(in: .whitespaces) != "0" } ?? true
+            let inSuite = inSuiteIndex.map { cells[$0].trimmingWhitespace() != "0" } ?? true
             rows.append(
                 BenchRecord.Row(
                     trace: trace, strategy: strategy, frames: trace == BenchRecord.suiteMeanTrace ? nil : frames, values: values,

@@ -38,7 +38,7 @@ package struct FigureTolerance: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: `ToleranceError` when a value is not a finite number >= 0.
     package static func parse(_ text: String, figure: String) throws(ToleranceError) -> FigureTolerance {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         guard parts.count == 1 || parts.count == 2 else {
             throw ToleranceError("tolerance for \(figure): '\(text)' is not abs[,rel], e.g. 0.05 or 0.05,2%")
         }
@@ -50,7 +50,7 @@ package struct FigureTolerance: Sendable, Equatable, CustomStringConvertible {
             var r = parts[1]
             let percent = r.hasSuffix("%")
             if percent { r.removeLast() }
-            guard let v = DecimalText.value(r.trimmingCharacters(in: .whitespaces)), v >= 0 else {
+            guard let v = DecimalText.value(r.trimmingWhitespace()), v >= 0 else {
                 throw ToleranceError("tolerance for \(figure): relative '\(parts[1])' is invalid: expected a fraction >= 0 (0.02) or a percentage (2%)")
             }
             relative = percent ? v / 100 : v

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkFigures
 import InkImport
 import InkOutput
@@ -19,16 +24,15 @@ package enum ResultsFolder {
     ///
     /// - Throws: `BaselineFileError` naming the file and line.
     package static func read(_ folder: String) throws(BaselineFileError) -> BenchRecord {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+        guard PathText.isFolder(folder) == true else {
             throw BaselineFileError(path: folder, line: nil, "no such folder; expected a results folder written by `bench` (with summary.csv)")
         }
-        let summaryPath = (folder as NSString).appendingPathComponent("summary.csv")
+        let summaryPath = PathText.appending(folder, "summary.csv")
         guard let text = try? String(contentsOfFile: summaryPath, encoding: .utf8) else {
             throw BaselineFileError(path: summaryPath, line: nil, "cannot read; expected the summary.csv of a `bench` run in this folder")
         }
         var record = try parseSummary(text, path: summaryPath)
-        let manifestPath = (folder as NSString).appendingPathComponent("manifest.json")
+        let manifestPath = PathText.appending(folder, "manifest.json")
         // A manifest that is there must decode and list summary.csv: one replaced by `{` or `{}`
         // would otherwise skip the tamper check. (A missing one is noted by the caller.)
         if FileManager.default.fileExists(atPath: manifestPath) {
@@ -75,7 +79,7 @@ package enum ResultsFolder {
     /// Parses a `summary.csv`'s text; `path` is for messages.
     package static func parseSummary(_ text: String, path: String) throws(BaselineFileError) -> BenchRecord {
         let lines = TextLines.lines(of: text)
-        guard let start = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+        guard let start = lines.firstIndex(where: { !$0.trimmingWhitespace().isEmpty }) else {
             throw BaselineFileError(path: path, line: 1, "the file is empty; expected a summary.csv header")
         }
         let table = try FigureTableReader.read(lines: Array(lines[start...]), firstLine: start + 1, path: path)

@@ -1,3 +1,4 @@
+import InkTraces
 import InkFigures
 import InkOutput
 import InkReplay
@@ -59,7 +60,7 @@ package struct SeedSpread: Sendable, Equatable {
             var clean = 0.0
             for key in traces.keys.sorted() {
                 let r = range(traces[key] ?? [])
-                let trace = String(key.split(separator: "/").first ?? "").trimmingCharacters(in: .whitespaces)
+                let trace = String(key.split(separator: "/").first ?? "").trimmingWhitespace()
                 if noisy.contains(trace) { if r > worst.0 { worst = (r, key) } } else { clean = max(clean, r) }
             }
             return SeedSpread(

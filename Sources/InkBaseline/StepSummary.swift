@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import InkOutput
 
 /// GitHub Actions' job summary: Markdown appended to the file named by `$GITHUB_STEP_SUMMARY`
@@ -18,18 +29,11 @@ package enum StepSummary {
     ///
     /// - Throws: `BaselineFileError` naming the file.
     package static func append(_ markdown: String, to path: String) throws(BaselineFileError) {
-        let data = Data((markdown + "\n").utf8)
-        do {
-            if !FileManager.default.fileExists(atPath: path) {
-                try data.write(to: URL(fileURLWithPath: path))
-                return
-            }
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            try handle.seekToEnd()
-            try handle.write(contentsOf: data)
-        } catch {
-            throw BaselineFileError(path: path, line: nil, "cannot append the job summary ($GITHUB_STEP_SUMMARY): \(error.localizedDescription)")
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        var reason = fd < 0 ? String(cString: strerror(errno)) : AtomicFile.writeAll(Array((markdown + "\n").utf8), to: fd)
+        if fd >= 0, close(fd) != 0, reason == nil { reason = String(cString: strerror(errno)) }
+        if let reason {
+            throw BaselineFileError(path: path, line: nil, "cannot append the job summary ($GITHUB_STEP_SUMMARY): \(reason)")
         }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkFigures
 import InkImport
 import InkTraces
@@ -92,11 +96,10 @@ package struct ToleranceTable: Sendable, Equatable {
     ///
     /// - Throws: `ToleranceError` naming the file and line.
     package mutating func apply(file path: String) throws(ToleranceError) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        guard let isFolder = PathText.isFolder(path) else {
             throw ToleranceError("\(path): no such file; expected a tolerance file of figure=abs[,rel] lines")
         }
-        guard !isFolder.boolValue else { throw ToleranceError("\(path): is a folder; expected a tolerance file of figure=abs[,rel] lines") }
+        guard !isFolder else { throw ToleranceError("\(path): is a folder; expected a tolerance file of figure=abs[,rel] lines") }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ToleranceError("\(path): cannot be read (permissions?); expected a readable tolerance file")
         }
@@ -111,7 +114,7 @@ package struct ToleranceTable: Sendable, Equatable {
     package mutating func apply(text: String, path: String) throws(ToleranceError) {
         var firstLine: [String: Int] = [:]
         for (i, raw) in TextLines.lines(of: text).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             do throws(ToleranceError) {
                 let (figure, value) = try Self.split(line, context: "'\(line)'")
@@ -130,7 +133,7 @@ package struct ToleranceTable: Sendable, Equatable {
         guard let eq = text.firstIndex(of: "=") else {
             throw ToleranceError("\(context): expected figure=abs[,rel], e.g. overshoot_p95_mm=0.05 or overshoot_max_mm=0.05,2%")
         }
-        let figure = text[..<eq].trimmingCharacters(in: .whitespaces)
+        let figure = text[..<eq].trimmingWhitespace()
         let value = String(text[text.index(after: eq)...])
         guard Figure.named(figure) != nil else {
             throw ToleranceError("\(context): unknown figure '\(figure)'\(Spelling.didYouMean(figure, among: Figure.all.map(\.name))); known: \(Figure.all.map(\.name).joined(separator: ", "))")

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkImport
 import InkMetrics
 import InkTraces
@@ -35,14 +39,14 @@ package enum HorizonPooling: String, Sendable, CaseIterable {
 
     /// The pool a source belongs to.
     func poolName(_ source: String) -> String {
-        let name = (source as NSString).lastPathComponent
+        let name = PathText.lastComponent(source)
         switch self {
         case .task:
-            let stem = (name as NSString).deletingPathExtension
+            let stem = PathText.deletingExtension(name)
             return stem.split(separator: "-", maxSplits: 1).first.map(String.init) ?? stem
         case .file: return source
         case .folder:
-            let folder = (source as NSString).deletingLastPathComponent
+            let folder = PathText.deletingLastComponent(source)
             return folder.isEmpty ? "." : folder
         case .all: return "all"
         }
@@ -133,20 +137,18 @@ package enum HorizonInputs {
 
     /// The regular files at or under `root`, sorted, hidden ones left out.
     static func files(_ root: String) throws(ImportError) -> [String] {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir) else {
+        guard let isDir = PathText.isFolder(root) else {
             throw ImportError(file: root, "no such file or folder; expected a recording or a folder of recordings")
         }
-        guard isDir.boolValue else { return [root] }
+        guard isDir else { return [root] }
         guard let walker = FileManager.default.enumerator(atPath: root) else {
             throw ImportError(file: root, "cannot list the folder; expected a readable folder")
         }
         var out: [String] = []
         while let next = walker.nextObject() as? String {
             if next.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            let full = (root as NSString).appendingPathComponent(next)
-            var d: ObjCBool = false
-            if FileManager.default.fileExists(atPath: full, isDirectory: &d), !d.boolValue { out.append(full) }
+            let full = PathText.appending(root, next)
+            if PathText.isFolder(full) == false { out.append(full) }
         }
         return out.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkImport
 import InkSynthesis
 
@@ -55,12 +60,11 @@ package enum SuiteFile {
             break
         }
         let candidates = [value, "\(datasets)/\(value)", "\(datasets)/\(value).suite"]
-        var isDirectory: ObjCBool = false
-        for path in candidates where FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue {
+        for path in candidates where PathText.isFolder(path) == false {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw SuiteFileError("--suite \(value): cannot read \(path) as UTF-8 text")
             }
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = PathText.deletingExtension(PathText.lastComponent(path))
             return (try parse(text, name: name, file: path, defaultInputRateHz: defaultInputRateHz), path)
         }
         let known = builtIn.map(\.name) + available(in: datasets)

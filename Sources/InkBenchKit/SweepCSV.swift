@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkFigures
 import InkOutput
 
@@ -61,7 +65,6 @@ package enum SweepCSV {
     /// `width` characters they are split into several tables, each within it (every figure of
     /// every cap is in `sweep.csv`).
     package static func table(runs: [(cap: Double?, rows: [SummaryRow])], width: Int = terminalWidth) -> String {
-        let posix = Locale(identifier: "en_US_POSIX")
         var strategies: [String] = []
         var order: [String: Int] = [:]
         for run in runs {
@@ -75,9 +78,8 @@ package enum SweepCSV {
         func cells(_ s: String) -> [String] {
             [s] + runs.map { run in
                 guard let r = run.rows.first(where: { $0.isSuiteMean && $0.strategy == s }) else { return "-" }
-                return String(
-                    format: "%.1f / %.2f / %.2f", locale: posix, r.perceivedLatency?.value ?? .nan, r.values["overshoot_p95_mm"] ?? .nan,
-                    r.values["end_overshoot_max_mm"] ?? .nan)
+                return NumberText.printf(r.perceivedLatency?.value ?? .nan, 1) + " / "
+                    + NumberText.printf(r.values["overshoot_p95_mm"] ?? .nan, 2) + " / " + NumberText.printf(r.values["end_overshoot_max_mm"] ?? .nan, 2)
             }
         }
         let columns = strategies.map(cells)

@@ -1,13 +1,14 @@
 import Foundation
+import InkTraces
 
 /// The browsers now running, so that an interrupt (Ctrl-C) can shut them all down.
 public final class BrowserRegistry: @unchecked Sendable {
     public static let shared = BrowserRegistry()
-    let lock = NSLock()
+    let lock = InkLock()
     /// Held by a browser from before its profile folder exists until it is in ``browsers``
     /// (ms: the spawn), so that ``killAll()`` never misses one that has started but is not yet
     /// registered (an interrupt in that window left its profile and process behind).
-    let starting = NSLock()
+    let starting = InkLock()
     /// Set by ``killAll()`` (under ``starting``): the process is shutting down, so no browser may
     /// start any more (one started after `killAll` returned would outlive the exit).
     var shuttingDown = false

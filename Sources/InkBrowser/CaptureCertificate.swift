@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import InkTraces
 import InkOutput
 import SwiftASN1
 import X509
@@ -104,9 +105,9 @@ public enum CaptureCertificate {
             throw BrowserError("cannot make the certificate for \(host): \(error)")
         }
         let files = Files(
-            authority: (folder as NSString).appendingPathComponent(authorityFileName),
-            chain: (folder as NSString).appendingPathComponent(chainFileName),
-            key: (folder as NSString).appendingPathComponent(keyFileName),
+            authority: PathText.appending(folder, authorityFileName),
+            chain: PathText.appending(folder, chainFileName),
+            key: PathText.appending(folder, keyFileName),
             authorityFingerprint: fingerprint(authority))
         do {
             let authorityPEM = try authority.serializeAsPEM().pemString + "\n"

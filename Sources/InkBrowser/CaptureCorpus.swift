@@ -45,7 +45,7 @@ public struct CaptureCorpus: Sendable {
     /// - Throws: ``BrowserError`` when the folder cannot be made.
     public init(folder: String, maxCaptureBytes: Int = RecordingLoader.defaultMaxFileBytes) throws(BrowserError) {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw BrowserError("--into \(folder): cannot make the folder (\(error.localizedDescription)); expected a writable path")
+            throw BrowserError("--into \(folder): cannot make the folder (\(ErrorReason.text(error))); expected a writable path")
         }
         self.folder = folder
         self.maxCaptureBytes = maxCaptureBytes
@@ -133,10 +133,10 @@ public struct CaptureCorpus: Sendable {
         return PageServer.Resource(contentType: response.contentType, body: response.body)
     }
 
-    func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+    func path(_ name: String) -> String { PathText.appending(folder, name) }
 
     static func checkDevice(_ raw: String) throws(Refusal) -> String {
-        let device = raw.trimmingCharacters(in: .whitespaces)
+        let device = raw.trimmingWhitespace()
         guard !device.isEmpty else {
             throw Refusal(status: 400, message: "no device given; expected the device's name (e.g. iPad Pro 11 M4 + Apple Pencil Pro) in ?device=")
         }

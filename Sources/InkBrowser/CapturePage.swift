@@ -1,4 +1,5 @@
 import Foundation
+import InkTraces
 
 /// The capture page (`Sources/InkBrowser/Resources/capture.html`): a self-contained HTML page
 /// that records pen, touch and mouse strokes with every digitizer sample and the browser's own
@@ -17,7 +18,7 @@ public enum CapturePage {
             throw BrowserError("the capture page is missing from bench's resources (capture.html); expected it beside the bench executable")
         }
         do { return try String(contentsOf: url, encoding: .utf8) } catch {
-            throw BrowserError("cannot read \(url.path): \(error.localizedDescription)")
+            throw BrowserError("cannot read \(url.path): \(ErrorReason.text(error))")
         }
     }
 

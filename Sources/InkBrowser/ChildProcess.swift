@@ -1,4 +1,5 @@
 import Foundation
+import InkTraces
 import InkOutput
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ import InkOutput
 final class ChildProcess: @unchecked Sendable {
     /// The process id, which is also the group's id.
     let pid: pid_t
-    let lock = NSLock()
+    let lock = InkLock()
     var status: Int32?
 
     /// Starts `path` with `arguments`.

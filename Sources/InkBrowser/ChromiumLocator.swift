@@ -1,4 +1,5 @@
 import Foundation
+import InkTraces
 
 /// Finds the Chromium to drive: the given path, else `chromium`, `chromium-browser` or
 /// `google-chrome` on the PATH.
@@ -20,8 +21,7 @@ public enum ChromiumLocator {
         given: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(BrowserError) -> String {
         if let given {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: given, isDirectory: &isFolder), isFolder.boolValue {
+            if PathText.isFolder(given) == true {
                 throw BrowserError("--chromium \(given): is a folder; expected the path of a Chromium or Chrome binary (for example /usr/bin/chromium)")
             }
             guard FileManager.default.isExecutableFile(atPath: given) else {
@@ -54,7 +54,7 @@ public enum ChromiumLocator {
         guard let bytes = ChildProcess.output(path: path, arguments: ["--version"], maxBytes: versionMaxBytes, timeoutSeconds: timeoutSeconds) else {
             return nil
         }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return line.isEmpty ? nil : String(line.prefix(200))
     }

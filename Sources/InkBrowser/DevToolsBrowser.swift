@@ -1,4 +1,5 @@
 import Foundation
+import InkTraces
 
 #if canImport(Glibc)
     import Glibc
@@ -51,7 +52,7 @@ public final class DevToolsBrowser: @unchecked Sendable {
     var nextID = 1
     var sessionID: String?
     var closed = false
-    let lock = NSLock()
+    let lock = InkLock()
 
     /// Starts the browser and attaches to its page.
     ///
@@ -71,7 +72,7 @@ public final class DevToolsBrowser: @unchecked Sendable {
         }
         let profile = (NSTemporaryDirectory() as NSString).appendingPathComponent("inkbench-chromium-\(UUID().uuidString)")
         do { try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true) } catch {
-            throw BrowserError("cannot create a browser profile folder at \(profile): \(error.localizedDescription)")
+            throw BrowserError("cannot create a browser profile folder at \(profile): \(ErrorReason.text(error))")
         }
         var args = Self.flags + extraFlags
         if geteuid() == 0 { args.append("--no-sandbox") }
@@ -167,12 +168,12 @@ public final class DevToolsBrowser: @unchecked Sendable {
         if session, let sessionID { message["sessionId"] = sessionID }
         let data: Data
         do { data = try JSONSerialization.data(withJSONObject: message) } catch {
-            throw BrowserError("cannot encode \(method): \(error.localizedDescription)")
+            throw BrowserError("cannot encode \(method): \(ErrorReason.text(error))")
         }
         do {
             try toBrowser.write(contentsOf: data + Data([0]))
         } catch {
-            throw BrowserError("Chromium exited (writing \(method) failed: \(error.localizedDescription)): \(exitReport())")
+            throw BrowserError("Chromium exited (writing \(method) failed: \(ErrorReason.text(error))): \(exitReport())")
         }
         return id
     }
@@ -229,7 +230,7 @@ public final class DevToolsBrowser: @unchecked Sendable {
         process.wait(seconds: 1)
         var text = process.statusText
         if let data = FileManager.default.contents(atPath: stderrPath), !data.isEmpty {
-            let tail = String(decoding: data.suffix(1500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let tail = String(decoding: data.suffix(1500), as: UTF8.self).trimmingWhitespaceAndNewlines()
             if !tail.isEmpty { text += "; its stderr ends:\n" + tail.split(separator: "\n").suffix(12).map { "  " + $0 }.joined(separator: "\n") }
         } else {
             text += "; it wrote nothing on stderr"

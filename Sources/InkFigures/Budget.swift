@@ -150,7 +150,7 @@ package struct Budget: Sendable, Equatable {
     static func rounded(_ v: Double, _ digits: Int) -> Double { Double(NumberText.fixed(v, digits)) ?? v }
 
     static func split(_ item: String, _ op: String) -> [Substring] {
-        guard let r = item.range(of: op) else { return [Substring(item)] }
+        guard let r = item.firstRange(of: op) else { return [Substring(item)] }
         return [item[..<r.lowerBound], item[r.upperBound...]]
     }
 

@@ -1,3 +1,4 @@
+import InkTraces
 import InkOutput
 /// How a `Budget.Verdict` reads: the terminal table, the report's section and its verdict
 /// sentence, from one set of cells.
@@ -63,7 +64,7 @@ package enum BudgetTable {
     package static func markdown(_ verdict: Budget.Verdict) -> String {
         let rows = cells(verdict)
         guard let header = rows.first else { return "" }
-        func line(_ r: [String]) -> String { "| " + r.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n" }
+        func line(_ r: [String]) -> String { "| " + r.map { $0.replacingText("|", with: "\\|") }.joined(separator: " | ") + " |\n" }
         return line(header) + "|" + header.map { _ in " --- |" }.joined() + "\n" + rows.dropFirst().map(line).joined()
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkTraces
 
 extension TraceFormat {
@@ -31,8 +35,8 @@ extension EvemuReader: RecordingReader {
     /// `Pad Finger single-tap.events` and `Pad Finger.2.events` both take `Pad Finger.desc`,
     /// not `Pad Fin.desc`. The reader names the file it used in a notice.
     static func siblingDescription(of path: String) -> String? {
-        let folder = (path as NSString).deletingLastPathComponent
-        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let folder = PathText.deletingLastComponent(path)
+        let stem = PathText.deletingExtension(PathText.lastComponent(path))
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
         var best: String?
         for name in names where name.hasSuffix(".desc") {
@@ -42,7 +46,7 @@ extension EvemuReader: RecordingReader {
                 best = descStem
             }
         }
-        return best.map { (folder as NSString).appendingPathComponent($0 + ".desc") }
+        return best.map { PathText.appending(folder, $0 + ".desc") }
     }
 
     /// Whether `name` is `prefix`, or starts with it and goes on with a character that is not a

@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation  // NSLock, ProcessInfo
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 
 /// `(0..<count).map(body)` on up to `jobs` threads: each index is computed by one call alone
 /// and the results come back in index order, so the answer is the same, to the bit, for any
@@ -44,7 +49,7 @@ package enum ParallelMap {
     /// for i in 0..<8 { guard let chunk = items.take(i) else { break }; assemble(chunk) }
     /// ```
     package final class InOrder<T: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = InkLock()
         /// Signalled once per item stored (and when a helper ends).
         private let stored = DispatchSemaphore(value: 0)
         private let helpers = DispatchGroup()
@@ -129,7 +134,7 @@ package enum ParallelMap {
 
     /// The next free index and the results, behind one lock.
     private final class Shared<T: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = InkLock()
         private var next = 0
         private let count: Int
         private var slots: [T?]

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkTraces
 
 #if canImport(Glibc)
@@ -72,28 +76,27 @@ public struct RecordingLoader: Sendable {
         var steps: [Step] = []
         let fm = FileManager.default
         listing: for root in paths {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: root, isDirectory: &isDir) else {
+            guard let isDir = PathText.isFolder(root) else {
                 steps.append(.fail(ImportError(file: root, "no such file or folder; expected a recording or a folder of recordings")))
                 break listing
             }
             do throws(ImportError) {
-                if !isDir.boolValue {
-                    let name = (root as NSString).lastPathComponent
-                    let local = try localManifests(for: name, root: (root as NSString).deletingLastPathComponent, direct: true)
+                if !isDir {
+                    let name = PathText.lastComponent(root)
+                    let local = try localManifests(for: name, root: PathText.deletingLastComponent(root), direct: true)
                     steps.append(.read(path: root, relative: name, local: local))
                     continue
                 }
                 let (found, problems) = try files(under: root)
                 for problem in problems {
-                    let path = (root as NSString).appendingPathComponent(problem.path)
+                    let path = PathText.appending(root, problem.path)
                     steps.append(.problem(ImportError(file: path, problem.why), skip: "\(path): \(problem.why)"))
                 }
                 for relative in found {
-                    let name = (relative as NSString).lastPathComponent
+                    let name = PathText.lastComponent(relative)
                     if name == RecordingManifest.fileName { continue }
                     let local = try localManifests(for: relative, root: root, direct: false)
-                    steps.append(.read(path: (root as NSString).appendingPathComponent(relative), relative: relative, local: local))
+                    steps.append(.read(path: PathText.appending(root, relative), relative: relative, local: local))
                 }
             } catch {
                 steps.append(.fail(error))
@@ -150,29 +153,30 @@ public struct RecordingLoader: Sendable {
         var pending = [""]
         var first = true
         while let folder = pending.popLast() {
-            let full = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
+            let full = folder.isEmpty ? root : PathText.appending(root, folder)
             let names: [String]
             do { names = try listFolder(full) } catch {
                 if first { throw ImportError(file: root, "cannot list the folder; expected a readable folder") }
-                problems.append((folder, "cannot list the folder (\(error.localizedDescription)); expected a readable folder"))
+                problems.append((folder, "cannot list the folder (\(ErrorReason.text(error))); expected a readable folder"))
                 continue
             }
             first = false
             for name in names where !name.hasPrefix(".") {
-                let relative = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-                let path = (root as NSString).appendingPathComponent(relative)
+                let relative = folder.isEmpty ? name : PathText.appending(folder, name)
+                let path = PathText.appending(root, relative)
                 let type = (try? fm.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-                var isDir: ObjCBool = false
-                let exists = fm.fileExists(atPath: path, isDirectory: &isDir)  // follows links
+                let kind = PathText.isFolder(path)  // follows links
+                let exists = kind != nil
+                let isDir = kind ?? false
                 if type == .typeSymbolicLink {
                     if !exists {
                         problems.append((relative, "a dangling symbolic link (its target does not exist); expected a file"))
-                    } else if isDir.boolValue {
+                    } else if isDir {
                         problems.append((relative, "a symbolic link to a folder, not followed; give the folder itself to --traces"))
                     } else {
                         out.append(relative)
                     }
-                } else if isDir.boolValue {
+                } else if isDir {
                     if let ext = name.split(separator: ".").last, name.contains("."),
                         TraceFormat.allCases.contains(where: { $0.fileExtensions.contains(ext.lowercased()) })
                     {
@@ -194,12 +198,11 @@ public struct RecordingLoader: Sendable {
         guard !manifests.isEmpty else { return [] }
         var relatives: [(relative: String, given: String)] = []
         for root in paths {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir) else { continue }
-            if isDir.boolValue {
-                for f in (try? files(under: root))?.files ?? [] { relatives.append((f, (root as NSString).appendingPathComponent(f))) }
+            guard let isDir = PathText.isFolder(root) else { continue }
+            if isDir {
+                for f in (try? files(under: root))?.files ?? [] { relatives.append((f, PathText.appending(root, f))) }
             } else {
-                relatives.append(((root as NSString).lastPathComponent, root))
+                relatives.append((PathText.lastComponent(root), root))
             }
         }
         var out: [(manifest: String, line: Int, message: String)] = []
@@ -219,7 +222,7 @@ public struct RecordingLoader: Sendable {
         let depth = direct ? 0 : parts.count - 1
         for d in 0...max(0, depth) {
             let folder = ([root] + parts.prefix(d)).joined(separator: "/")
-            let candidate = (folder as NSString).appendingPathComponent(RecordingManifest.fileName)
+            let candidate = PathText.appending(folder, RecordingManifest.fileName)
             if FileManager.default.fileExists(atPath: candidate) {
                 out.append((try RecordingManifest.load(path: candidate), parts.dropFirst(d).joined(separator: "/")))
             }

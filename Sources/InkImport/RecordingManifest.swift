@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkTraces
 
 /// A recordings manifest: per file or glob, the format, scale, time unit and notes that the

@@ -43,7 +43,7 @@ public struct ScaleRule: Sendable, Equatable {
         let parts = valueText.split(separator: ",", omittingEmptySubsequences: false)
         var values: [Double] = []
         for part in parts {
-            guard parts.count <= 2, let v = TextLines.number(Substring(String(part).trimmingCharacters(in: " "))),
+            guard parts.count <= 2, let v = TextLines.number(Substring(String(part).trimmingScalars { $0 == " " })),
                 InputLimits.unitsPerMM.contains(v)
             else {
                 throw ImportError(

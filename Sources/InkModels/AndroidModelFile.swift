@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import InkPrediction
 
 /// Reads Android's stylus motion-prediction model (`motion_predictor_model.tflite`) into an
@@ -42,9 +53,16 @@ public enum AndroidModelFile {
         var paths: [String] = []
         var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
             .deletingLastPathComponent()
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            folder = executable.deletingLastPathComponent()
-        }
+        #if os(Linux)
+            // The running executable, symbolic links resolved (what Foundation's Bundle.main reads).
+            if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+                folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+            }
+        #else
+            if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+                folder = executable.deletingLastPathComponent()
+            }
+        #endif
         paths.append(folder.deletingLastPathComponent().appendingPathComponent("share/inkbench/motion_predictor_model.tflite").path)
         var up = folder
         for _ in 0..<6 {
@@ -91,16 +109,16 @@ public enum AndroidModelFile {
     ///
     /// - Throws: ``ModelFileError`` naming the file, its size or kind, and what was expected.
     public static func contents(path: String) throws(ModelFileError) -> [UInt8] {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw ModelFileError(file: path, "is a folder; expected a .tflite model file")
-        }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-            size.int64Value > Int64(maximumFileBytes)
-        {
-            throw ModelFileError(
-                file: path,
-                "is \(size.int64Value) bytes; expected a model file of at most \(maximumFileBytes) bytes (Android's is 179,532)")
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR {
+                throw ModelFileError(file: path, "is a folder; expected a .tflite model file")
+            }
+            if Int64(info.st_size) > Int64(maximumFileBytes) {
+                throw ModelFileError(
+                    file: path,
+                    "is \(info.st_size) bytes; expected a model file of at most \(maximumFileBytes) bytes (Android's is 179,532)")
+            }
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 
 #if canImport(Glibc)
     import Glibc
@@ -40,7 +45,7 @@ package enum AtomicFile {
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
         if createFolders {
             do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-                throw OutputError("cannot write \(path): \(error.localizedDescription)")
+                throw OutputError("cannot write \(path): \(ErrorReason.text(error))")
             }
         }
         if let reason = writeWhole(bytes, to: temporary) {
@@ -68,6 +73,14 @@ package enum AtomicFile {
     static func writeWhole(_ bytes: [UInt8], to path: String) -> String? {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var failure = writeAll(bytes, to: fd)
+        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
+    }
+
+    /// Writes every byte to the open descriptor `fd` (retrying partial and interrupted writes);
+    /// the system's reason on failure.
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
         var failure: String?
         bytes.withUnsafeBytes { raw in
             var offset = 0
@@ -81,7 +94,6 @@ package enum AtomicFile {
                 offset += n
             }
         }
-        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         return failure
     }
 }

@@ -1,3 +1,4 @@
+import InkTraces
 /// The small CSV dialect of baselines and `summary.csv`: fields separated by commas, a field
 /// quoted with `"` when it holds a comma, a quote or leading/trailing spaces, a quote inside
 /// quotes doubled. One record per line (no line breaks inside fields).
@@ -17,7 +18,7 @@ package enum CSVFields {
     package static func quote(_ field: String) -> String {
         let needs = field.contains(",") || field.contains("\"") || field.first == " " || field.last == " "
         guard needs else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + field.replacingText("\"", with: "\"\"") + "\""
     }
 
     /// Splits one line into fields.

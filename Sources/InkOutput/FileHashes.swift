@@ -1,4 +1,9 @@
-import Foundation
+import Dispatch
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The manifest's records of a run's input files (``Manifest/FileRecord``: path, SHA-256,
 /// size), hashed on a thread of their own from the moment the inputs are known, so that
@@ -13,8 +18,9 @@ import Foundation
 package final class FileHashes: @unchecked Sendable {
     /// The paths hashed, in order.
     package let paths: [String]
-    private let condition = NSCondition()
-    /// Set once by the hashing thread (guarded by `condition`).
+    /// Signalled once by the hashing thread when `done` is set (each waiter passes the signal on).
+    private let finished = DispatchSemaphore(value: 0)
+    /// Set once by the hashing thread, before `finished` is signalled.
     private var done: [Manifest.FileRecord?]?
 
     /// Starts hashing `paths` (none: nothing is started).
@@ -28,25 +34,24 @@ package final class FileHashes: @unchecked Sendable {
         self.paths = paths
         guard !paths.isEmpty else {
             done = []
+            finished.signal()
             return
         }
-        Thread.detachNewThread { [self] in
+        // A serial queue of its own gets a thread even while the replay's workers fill the pool.
+        DispatchQueue(label: "inkbench.file-hashes").async { [self] in
             let hashed = paths.map { path in
                 if let earlier, let i = earlier.paths.firstIndex(of: path) { return earlier.waitForAll()[i] }
                 return Manifest.FileRecord(hashing: path)
             }
-            condition.lock()
             done = hashed
-            condition.broadcast()
-            condition.unlock()
+            finished.signal()
         }
     }
 
     /// Every path's record (`nil` for a file that could not be read), in order; waits.
     private func waitForAll() -> [Manifest.FileRecord?] {
-        condition.lock()
-        defer { condition.unlock() }
-        while done == nil { condition.wait() }
+        finished.wait()
+        defer { finished.signal() }
         return done ?? []
     }
 

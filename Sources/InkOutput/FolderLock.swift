@@ -1,4 +1,10 @@
-import Foundation
+import Dispatch
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 
 #if canImport(Glibc)
     import Glibc
@@ -22,11 +28,11 @@ package final class FolderLock: @unchecked Sendable {
     /// The lock file's path.
     package let path: String
     let descriptor: Int32
-    let state = NSLock()
+    let state = InkLock()
     var held = true
 
     nonisolated(unsafe) static var heldHere: Set<String> = []
-    static let heldHereLock = NSLock()
+    static let heldHereLock = InkLock()
 
     /// Takes the lock of the folder `target` (an absolute path without links), waiting while
     /// another process holds it.
@@ -56,7 +62,7 @@ package final class FolderLock: @unchecked Sendable {
                     noted = true
                     var buffer = [UInt8](repeating: 0, count: 32)
                     let n = read(fd, &buffer, 31)
-                    let owner = n > 0 ? String(decoding: buffer[..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
+                    let owner = n > 0 ? String(decoding: buffer[..<n], as: UTF8.self).trimmingWhitespaceAndNewlines() : "?"
                     note("waiting: another bench (pid \(owner)) is writing \(target); this command goes on when it has finished")
                 }
                 while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
@@ -100,7 +106,7 @@ package final class FolderLock: @unchecked Sendable {
 package enum StagingCleanup {
     nonisolated(unsafe) static var folders: Set<String> = []
     nonisolated(unsafe) static var sources: [any DispatchSourceSignal] = []
-    static let lock = NSLock()
+    static let lock = InkLock()
 
     /// Registers a staging folder (and, the first time, the signal handlers).
     package static func add(_ folder: String) {
@@ -113,7 +119,7 @@ package enum StagingCleanup {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
                 removeAll()
-                FileHandle.standardError.write(Data("interrupted: the unfinished run was removed; the results folder keeps its last whole run\n".utf8))
+                StandardStream.error("interrupted: the unfinished run was removed; the results folder keeps its last whole run\n")
                 _exit(128 + sig)
             }
             source.resume()

@@ -1,4 +1,10 @@
-import Foundation
+import Dispatch
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 
 #if canImport(Glibc)
     import Glibc
@@ -28,7 +34,7 @@ package struct GitInfo: Sendable, Equatable {
     /// commit (the two-process lookup before the fifth round recorded it, as dirty): the
     /// manifest then records no commit rather than one whose state is unknown.
     package static let current: GitInfo? = {
-        let source = (#filePath as NSString).deletingLastPathComponent
+        let source = PathText.deletingLastComponent(#filePath)
         var info = stat()
         let directory = stat(source, &info) == 0 ? source : FileManager.default.currentDirectoryPath
         let arguments = ["-C", directory, "--no-optional-locks", "status", "--porcelain=v2", "--branch", "--untracked-files=no"]
@@ -66,7 +72,7 @@ package struct GitInfo: Sendable, Equatable {
     package static func prefetch() { _ = prefetchStarted }
 
     private static let prefetchStarted: Void = {
-        Thread.detachNewThread { _ = GitInfo.current }
+        DispatchQueue(label: "inkbench.git-info").async { _ = GitInfo.current }
     }()
 
     /// The `git` executable: the first in `PATH`, as `env git` would run (found once, so the
@@ -85,62 +91,7 @@ package struct GitInfo: Sendable, Equatable {
     /// exit status and standard output; `nil` without `git` or when it cannot be started or
     /// does not exit normally.
     static func git(_ arguments: [String]) -> (Int32, String)? {
-        guard let executable else { return nil }
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { return nil }
-        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-        // The parent's ends must not leak into other children (`ChildProcess` closes every
-        // descriptor above its own in the child as well, so a spawn on another thread between
-        // these lines does not keep the write end open either).
-        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
-        var actions = SpawnSetup.Actions()
-        posix_spawn_file_actions_init(&actions)
-        var attributes = SpawnSetup.Attributes()
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        SpawnSetup.closeFrom(&actions, 3)
-        #if canImport(Darwin)
-            SpawnSetup.resetSignals(&attributes, flags: Int32(POSIX_SPAWN_CLOEXEC_DEFAULT))
-        #else
-            SpawnSetup.resetSignals(&attributes)
-        #endif
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
-        close(writeEnd)
-        guard spawned == 0 else {
-            close(readEnd)
-            return nil
-        }
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            out += buffer[0..<n]
-        }
-        close(readEnd)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return nil }
-        }
-        // WIFEXITED / WEXITSTATUS (macros Swift does not import).
-        guard status & 0x7f == 0 else { return nil }
-        return ((status >> 8) & 0xff, String(decoding: out, as: UTF8.self))
+        guard let executable, let child = ChildRun.start(executable, arguments, collecting: 1) else { return nil }
+        return child.finish()
     }
-
-    #if canImport(Glibc)
-        private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
-    #else
-        private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { _NSGetEnviron()?.pointee }
-    #endif
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Manifest {
     /// Checks that every data file (`.csv`) the manifest lists is in `folder` with the recorded

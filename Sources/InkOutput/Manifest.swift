@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkReplay
 
 /// `manifest.json`: how a results folder was made: the tool version and git commit, every

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 
 #if canImport(Glibc)
     import Glibc
@@ -21,21 +26,20 @@ package struct OutputFolder: Sendable {
     /// Opens the folder, creating it (and its parents) if needed.
     package init(path: String) throws(OutputError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputError("--out \(path): exists and is a file; expected a folder") }
+        if let isDirectory = PathText.isFolder(path) {
+            guard isDirectory else { throw OutputError("--out \(path): exists and is a file; expected a folder") }
         } else {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {
-                let why = PathDiagnosis.whyNotWritable(path, wantFolder: true, fallback: error.localizedDescription)
+                let why = PathDiagnosis.whyNotWritable(path, wantFolder: true, fallback: ErrorReason.text(error))
                 throw OutputError("--out \(path): cannot create the folder: \(why)")
             }
         }
     }
 
     /// The path of a file in the folder.
-    package func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    package func file(_ name: String) -> String { PathText.appending(path, name) }
 
     /// Whether the folder holds a file of that name.
     package func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
@@ -55,7 +59,7 @@ package struct OutputFolder: Sendable {
         do {
             return try String(contentsOfFile: file(name), encoding: .utf8)
         } catch {
-            throw OutputError("cannot read \(file(name)): \(error.localizedDescription)")
+            throw OutputError("cannot read \(file(name)): \(ErrorReason.text(error))")
         }
     }
 }

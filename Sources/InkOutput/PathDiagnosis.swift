@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 
 /// Says in words why a path cannot be written, instead of a Foundation error code
 /// ("NSCocoaErrorDomain error 512"): a part of it is a file, the target is a folder, a folder
@@ -13,27 +18,26 @@ package enum PathDiagnosis {
     /// (the system's message) when no reason is found.
     package static func whyNotWritable(_ path: String, wantFolder: Bool, fallback: String = "") -> String {
         let fm = FileManager.default
-        var isDir: ObjCBool = false
-        if fm.fileExists(atPath: path, isDirectory: &isDir) {
-            if wantFolder && !isDir.boolValue { return "\(path) is a file; expected a folder (or a path that does not exist yet)" }
-            if !wantFolder && isDir.boolValue { return "\(path) is a folder; expected a file path, e.g. \((path as NSString).appendingPathComponent("trace.csv"))" }
+        if let isDir = PathText.isFolder(path) {
+            if wantFolder && !isDir { return "\(path) is a file; expected a folder (or a path that does not exist yet)" }
+            if !wantFolder && isDir { return "\(path) is a folder; expected a file path, e.g. \(PathText.appending(path, "trace.csv"))" }
             if !fm.isWritableFile(atPath: path) { return "\(path) is not writable (permissions)" }
         }
         // The nearest existing ancestor decides: a file there blocks, a read-only folder refuses.
-        var ancestor = (path as NSString).deletingLastPathComponent
+        var ancestor = PathText.deletingLastComponent(path)
         var below = path
-        while !ancestor.isEmpty && !fm.fileExists(atPath: ancestor, isDirectory: &isDir) {
+        while !ancestor.isEmpty && PathText.isFolder(ancestor) == nil {
             below = ancestor
-            ancestor = (ancestor as NSString).deletingLastPathComponent
+            ancestor = PathText.deletingLastComponent(ancestor)
         }
         if ancestor.isEmpty { ancestor = "." }
-        if fm.fileExists(atPath: ancestor, isDirectory: &isDir) {
-            if !isDir.boolValue { return "\(ancestor) is a file, not a folder, so \(path) cannot be made inside it" }
+        if let isDir = PathText.isFolder(ancestor) {
+            if !isDir { return "\(ancestor) is a file, not a folder, so \(path) cannot be made inside it" }
             if !fm.isWritableFile(atPath: ancestor) {
                 return "the folder \(ancestor) is not writable (permissions), so \(below) cannot be made there"
             }
             if !wantFolder && below != path {
-                return "the folder \((path as NSString).deletingLastPathComponent) does not exist; expected an existing folder for the file"
+                return "the folder \(PathText.deletingLastComponent(path)) does not exist; expected an existing folder for the file"
             }
         }
         return fallback.isEmpty ? "\(path) cannot be written" : fallback

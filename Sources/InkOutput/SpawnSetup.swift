@@ -66,4 +66,19 @@ package enum SpawnSetup {
     #else
         package static func closeFrom(_ actions: inout Actions, _ lowest: Int32) {}
     #endif
+
+    /// Adds "change to `directory`" to `actions` (`posix_spawn_file_actions_addchdir_np`: glibc
+    /// 2.29 and later, looked up at run time, and macOS 10.15); `false` where the C library
+    /// lacks it.
+    #if canImport(Glibc)
+        package static func changeDirectory(_ actions: inout Actions, _ directory: String) -> Bool {
+            typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return false }
+            return unsafeBitCast(symbol, to: AddChdir.self)(&actions, directory) == 0
+        }
+    #else
+        package static func changeDirectory(_ actions: inout Actions, _ directory: String) -> Bool {
+            posix_spawn_file_actions_addchdir_np(&actions, directory) == 0
+        }
+    #endif
 }

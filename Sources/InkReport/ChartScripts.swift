@@ -1,3 +1,4 @@
+import InkTraces
 import InkFigures
 import InkOutput
 /// What the chart scripts need to know about a results folder: names in index order, the
@@ -82,7 +83,7 @@ package enum ChartScripts {
 
     /// A gnuplot single-quoted string (no escapes are processed; `'` is doubled).
     package static func quote(_ s: String) -> String {
-        "'" + oneLine(s).replacingOccurrences(of: "'", with: "''") + "'"
+        "'" + oneLine(s).replacingText("'", with: "''") + "'"
     }
 
     /// The style of strategy `i` of the context (``StrategyStyle``: one per strategy of the run, by position).
@@ -93,7 +94,7 @@ package enum ChartScripts {
 
     /// Text on one line (a name with a line break would end a gnuplot string or comment).
     static func oneLine(_ s: String) -> String {
-        s.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        s.replacingText("\r", with: " ").replacingText("\n", with: " ")
     }
 
     /// A tick label for a trace: a recording's file name without its folders, at most 24

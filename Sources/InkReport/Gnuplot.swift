@@ -1,4 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import InkTraces
 import InkOutput
 
 /// Runs gnuplot on chart scripts in a results folder: each script renders to temporary names
@@ -32,8 +44,7 @@ package struct Gnuplot: Sendable {
 
     /// Whether `path` is an existing, executable regular file.
     static func isProgram(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        return PathText.isFolder(path) == false
             && FileManager.default.isExecutableFile(atPath: path)
     }
 
@@ -41,35 +52,30 @@ package struct Gnuplot: Sendable {
     /// scripts side by side. Returns the names that failed with gnuplot's message.
     package func render(_ names: [String], in folder: OutputFolder) -> [(name: String, message: String)] {
         let prefix = ".tmp-\(ProcessInfo.processInfo.processIdentifier)-"
-        var running: [(String, Process, Pipe)] = []
+        // The child starts in the folder: a relative path (a relative PATH entry) is made absolute.
+        let program = path.hasPrefix("/") ? path : PathText.appending(FileManager.default.currentDirectoryPath, path)
+        var running: [(String, ChildRun)] = []
         var failures: [(name: String, message: String)] = []
         for name in names {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = ["-e", "out_prefix='\(prefix)'", "\(name).gp"]
-            process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-            let pipe = Pipe()
-            process.standardError = pipe
-            process.standardOutput = FileHandle.nullDevice
-            do {
-                try process.run()
-                running.append((name, process, pipe))
-            } catch {
-                failures.append((name, "cannot start \(path): \(error.localizedDescription)"))
+            if let child = ChildRun.start(program, ["-e", "out_prefix='\(prefix)'", "\(name).gp"], in: folder.path, collecting: 2) {
+                running.append((name, child))
+            } else {
+                failures.append((name, "cannot start \(path)"))
             }
         }
-        for (name, process, pipe) in running {
-            let messages = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            var ok = process.terminationStatus == 0
+        for (name, child) in running {
+            let result = child.finish()
+            let messages = result?.output ?? ""
+            let status = result.map { "status \($0.status)" } ?? "a signal"
+            var ok = result?.status == 0
             for ext in ["svg", "png"] {
                 let temporary = folder.file("\(prefix)\(name).\(ext)")
                 if ok && rename(temporary, folder.file("\(name).\(ext)")) != 0 { ok = false }
                 try? FileManager.default.removeItem(atPath: temporary)
             }
             if !ok {
-                let text = messages.trimmingCharacters(in: .whitespacesAndNewlines)
-                failures.append((name, text.isEmpty ? "gnuplot exited with status \(process.terminationStatus)" : text))
+                let text = messages.trimmingWhitespaceAndNewlines()
+                failures.append((name, text.isEmpty ? "gnuplot exited with \(status)" : text))
             }
         }
         return failures

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkBaseline
 import InkFigures
 import InkOutput
@@ -242,7 +247,7 @@ package struct Report: Sendable {
     }
 
     func markdownTable(_ t: (header: [String], cells: [[Cell]])) -> String {
-        func escape(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+        func escape(_ s: String) -> String { s.replacingText("|", with: "\\|") }
         var s = "| " + t.header.map(escape).joined(separator: " | ") + " |\n"
         s += "|" + t.header.enumerated().map { $0.offset == 0 ? "---" : "---:" }.joined(separator: "|") + "|\n"
         for row in t.cells {
@@ -369,7 +374,7 @@ package struct Report: Sendable {
     /// `svg` has none for it.
     func svgText(_ name: String, _ svg: (String) -> String?) -> String? {
         guard rendered, var text = svg(name) else { return nil }
-        if let start = text.range(of: "<svg") { text = String(text[start.lowerBound...]) }
+        if let start = text.firstRange(of: "<svg") { text = String(text[start.lowerBound...]) }
         return text
     }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkFigures
 import InkOutput
 import InkTraces
@@ -130,7 +134,7 @@ package struct ReportBreakdown: Sendable {
     /// The section in Markdown, from its `##` heading.
     package var markdown: String {
         func md(_ t: (header: [String], rows: [[String]])) -> String {
-            func escape(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+            func escape(_ s: String) -> String { s.replacingText("|", with: "\\|") }
             var s = "| " + t.header.map(escape).joined(separator: " | ") + " |\n"
             s += "|" + t.header.indices.map { $0 < 2 ? "---" : "---:" }.joined(separator: "|") + "|\n"
             for r in t.rows { s += "| " + r.map(escape).joined(separator: " | ") + " |\n" }

@@ -1,4 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import InkTraces
 import InkOutput
 
 /// Wall-clock times of a run's phases, printed to standard error at its end when the
@@ -20,7 +32,7 @@ public final class PhaseTimes: @unchecked Sendable {
 
     /// Whether marks are recorded.
     public let enabled: Bool
-    private let lock = NSLock()
+    private let lock = InkLock()
     private let clock = ContinuousClock()
     private var first: ContinuousClock.Instant?
     private var last: ContinuousClock.Instant?
@@ -67,7 +79,7 @@ public final class PhaseTimes: @unchecked Sendable {
         defer { lock.unlock() }
         let total = first.map { milliseconds(clock.now - $0) } ?? 0
         let parts = phases.map { "\($0.name) \(NumberText.fixed($0.ms, 1))" } + ["total \(NumberText.fixed(total, 1))"]
-        FileHandle.standardError.write(Data(("timings (ms): " + parts.joined(separator: ", ") + "\n").utf8))
+        StandardStream.error("timings (ms): " + parts.joined(separator: ", ") + "\n")
     }
 
     private func milliseconds(_ d: Duration) -> Double {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkTraces
 
 /// A pen motion known exactly: position and velocity at any time in `0...duration`.
@@ -18,7 +22,7 @@ public protocol AnalyticPath: Sendable {
 
 /// Ground-truth tables built from analytic paths, shared by every stroke of the same shape.
 enum TruthTables {
-    private static let lock = NSLock()
+    private static let lock = InkLock()
     nonisolated(unsafe) private static var cache: [String: CubicPath] = [:]
 
     /// The Hermite table of `path` with knots 1 ms apart (at least 16 pieces).

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The benchmark model's synthetic S-curve (section 10): one full period of a sine, written top
 /// to bottom, traversed with a minimum-jerk profile in arc length.
@@ -56,7 +67,7 @@ public struct SCurve: AnalyticPath, Equatable {
 
     /// `|dP/ds|`: the speed along the curve per unit of the parameter.
     private static func metric(_ h: Double, _ a: Double, _ s: Double) -> Double {
-        let dx = 2 * Double.pi * a * Foundation.cos(2 * Double.pi * s)
+        let dx = 2 * Double.pi * a * cos(2 * Double.pi * s)
         return (h * h + dx * dx).squareRoot()
     }
 
@@ -98,13 +109,13 @@ public struct SCurve: AnalyticPath, Equatable {
 
     public func position(at t: Double) -> (x: Double, y: Double) {
         let s = parameter(atArcLength: arcLengthMM * progress(t).sigma)
-        return (-amplitudeMM * Foundation.sin(2 * Double.pi * s), heightMM * s)
+        return (-amplitudeMM * sin(2 * Double.pi * s), heightMM * s)
     }
 
     public func velocity(at t: Double) -> (x: Double, y: Double) {
         let p = progress(t)
         let s = parameter(atArcLength: arcLengthMM * p.sigma)
-        let dx = -2 * Double.pi * amplitudeMM * Foundation.cos(2 * Double.pi * s)
+        let dx = -2 * Double.pi * amplitudeMM * cos(2 * Double.pi * s)
         let norm = (dx * dx + heightMM * heightMM).squareRoot()
         let speed = arcLengthMM * p.rate
         return (dx / norm * speed, heightMM / norm * speed)

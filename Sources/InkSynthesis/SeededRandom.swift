@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A deterministic random source (xoshiro256**, seeded through SplitMix64): the same seed
 /// gives the same numbers on every run, so synthetic traces are reproducible to the byte.
@@ -40,6 +51,6 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     public mutating func nextGaussian() -> Double {
         let u1 = 1 - nextUniform()  // (0, 1]
         let u2 = nextUniform()
-        return (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * Double.pi * u2)
+        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 }

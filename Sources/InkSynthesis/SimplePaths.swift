@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A straight line at constant speed: the pen starts and stops abruptly.
 ///
@@ -24,11 +35,11 @@ public struct StraightLine: AnalyticPath, Equatable {
 
     public func position(at t: Double) -> (x: Double, y: Double) {
         let d = speedMMPerS * t
-        return (d * Foundation.cos(directionRad), d * Foundation.sin(directionRad))
+        return (d * cos(directionRad), d * sin(directionRad))
     }
 
     public func velocity(at t: Double) -> (x: Double, y: Double) {
-        (speedMMPerS * Foundation.cos(directionRad), speedMMPerS * Foundation.sin(directionRad))
+        (speedMMPerS * cos(directionRad), speedMMPerS * sin(directionRad))
     }
 }
 
@@ -61,11 +72,11 @@ public struct Circle: AnalyticPath, Equatable {
 
     public func position(at t: Double) -> (x: Double, y: Double) {
         let a = angularSpeed * t
-        return (radiusMM * Foundation.cos(a), radiusMM * Foundation.sin(a))
+        return (radiusMM * cos(a), radiusMM * sin(a))
     }
 
     public func velocity(at t: Double) -> (x: Double, y: Double) {
         let a = angularSpeed * t
-        return (-radiusMM * angularSpeed * Foundation.sin(a), radiusMM * angularSpeed * Foundation.cos(a))
+        return (-radiusMM * angularSpeed * sin(a), radiusMM * angularSpeed * cos(a))
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkTraces
 
 /// A recipe for a synthetic trace: a shape drawn one or more times, sampled at an input rate

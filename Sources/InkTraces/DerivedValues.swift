@@ -1,4 +1,8 @@
-import Foundation  // NSLock
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Values that other modules derive from an immutable object, each computed on first use and
 /// then kept with the object, for as long as it lives. A ``CubicPath`` holds one, so that a
@@ -14,7 +18,7 @@ import Foundation  // NSLock
 /// ```
 package final class DerivedValues: @unchecked Sendable {
     // @unchecked: `values` is read and written under `lock` only.
-    private let lock = NSLock()
+    private let lock = InkLock()
     /// One value per type, keyed by the type.
     private var values: [ObjectIdentifier: any Sendable] = [:]
 

@@ -1,5 +1,17 @@
 import InkTraces
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkOutput
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A parameter `bench tune` searches: its name, its range, and whether the search steps in its
 /// logarithm (`:log`, for scale parameters such as a noise variance).
@@ -56,7 +68,7 @@ package struct TuneParameter: Sendable, Equatable {
         let e = floor(log10(abs(v))) - 2
         let scale = pow(10, e)
         let r = (v / scale).rounded() * scale
-        return Double(String(format: "%.\(max(0, Int(-e)))f", locale: Locale(identifier: "en_US_POSIX"), r)) ?? r
+        return Double(NumberText.printf(r, max(0, Int(-e)))) ?? r
     }
 }
 

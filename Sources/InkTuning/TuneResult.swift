@@ -1,3 +1,4 @@
+import InkTraces
 import InkBaseline
 import InkFigures
 import InkOutput
@@ -242,7 +243,7 @@ package struct TuneResult: Sendable {
         }
         if let y {
             lines.append("set arrow 2 from graph 0, first \(n(y.limit)) to graph 1, first \(n(y.limit)) nohead lw 2 dt 2 \(colour)")
-            lines.append("set label 2 \(ChartScripts.quote("budget: |" + y.text.replacingOccurrences(of: "<=", with: "| <=").replacingOccurrences(of: ">=", with: "| >="))) at graph 0.02, first \(n(y.limit)) left offset 0,char 0.7 textcolor rgb '#c0392b'")
+            lines.append("set label 2 \(ChartScripts.quote("budget: |" + y.text.replacingText("<=", with: "| <=").replacingText(">=", with: "| >="))) at graph 0.02, first \(n(y.limit)) left offset 0,char 0.7 textcolor rgb '#c0392b'")
         }
         if !others.isEmpty {
             lines.append("set label 3 \(ChartScripts.quote("also bounded, not on these axes: " + others.joined(separator: ", ") + " (grey: outside the budget)")) at graph 0.02, graph 0.03 left textcolor rgb '#c0392b'")

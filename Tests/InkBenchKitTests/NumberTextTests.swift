@@ -74,3 +74,56 @@ struct NumberTextTests {
         #expect(NumberText.signed(0.5, 3) == "+0.500")
     }
 }
+
+/// `NumberText.printf` replaces Foundation's `String(format: "%.Nf")` in the product (which
+/// links FoundationEssentials only): the two must agree byte for byte, for every figure's text.
+@Suite("printf-style number text without Foundation, against String(format:)")
+struct NumberTextPrintfTests {
+    static let posix = Locale(identifier: "en_US_POSIX")
+
+    static func foundation(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", locale: posix, v) }
+
+    @Test("printf(v, digits) is String(format: \"%.<digits>f\") byte for byte, 0-25 digits")
+    func agreesWithFoundation() {
+        var values = NumberTextTests.values()
+        var rng = SplitMix64(seed: 0x5EED_F0F0_1234_5678)
+        for _ in 0..<20_000 { values.append(Double(bitPattern: rng.next())) }  // every exponent, NaNs
+        // Short decimals (ties in decimal text, x.5, x.x25, ...), both signs.
+        for _ in 0..<20_000 {
+            let mantissa = Int64(bitPattern: rng.next() % 20_000_001) - 10_000_000
+            let exponent = Int(rng.next() % 10)
+            if let v = Double("\(mantissa)e-\(exponent)") { values.append(v) }
+        }
+        values += [-.nan, 2.665, 0.015, 0.025, 8.345, 9.995, 99.995, 123_456_789_012.345, 1e22, 1e23, 5e-324, 1.23e-18]
+        var mismatches: [String] = []
+        var checked = 0
+        for (i, v) in values.enumerated() {
+            for digits in [0, 1, 2, 3, 4, 6, 9, 12, 15, 16, 17, 20, 25] where i % 3 == 0 || digits <= 6 {
+                checked += 1
+                let mine = NumberText.printf(v, digits), theirs = Self.foundation(v, digits)
+                if Array(mine.utf8) != Array(theirs.utf8) && mismatches.count < 10 {
+                    mismatches.append("\(v) at \(digits) digits: \(mine) vs String(format:) \(theirs)")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(checked > 200_000)
+    }
+
+    @Test("Foundation's own rounding: shortest digits, half to even, signs and non-finite values kept")
+    func knownTexts() {
+        #expect(NumberText.printf(2.675, 2) == "2.68")  // binary 2.67499999999999982..., printf(3) writes 2.67
+        #expect(NumberText.printf(2.665, 2) == "2.66")
+        #expect(NumberText.printf(0.125, 2) == "0.12")
+        #expect(NumberText.printf(0.375, 2) == "0.38")
+        #expect(NumberText.printf(2.5, 0) == "2")
+        #expect(NumberText.printf(9.995, 2) == "10.00")
+        #expect(NumberText.printf(-0.004, 2) == "-0.00")
+        #expect(NumberText.printf(-0.0, 1) == "-0.0")
+        #expect(NumberText.printf(1e22, 1) == "10000000000000000000000.0")
+        #expect(NumberText.printf(.nan, 2) == "NaN")
+        #expect(NumberText.printf(-.infinity, 2) == "-INF")
+        #expect(NumberText.printf(1.5, -3) == "2")
+        #expect(NumberText.formattedFixed(-0.004, 2) == "0.00")
+    }
+}

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkOutput
 import InkTuning
 
@@ -90,8 +95,7 @@ package struct RunFolder: Sendable {
             throw OutputError("\(path): is the current folder or one above it; bench swaps a whole run folder in, so give a results folder of its own (--out bench-results)")
         }
         let parent = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if PathText.isFolder(path) == false {
             throw OutputError("\(path): exists and is not a folder; expected a results folder (give another --out)")
         }
         if !fm.fileExists(atPath: parent) {
@@ -99,7 +103,7 @@ package struct RunFolder: Sendable {
                 let why = PathDiagnosis.whyNotWritable(parent, wantFolder: true, fallback: Self.reason(error))
                 throw OutputError("\(path): cannot create the folder it goes in, \(parent): \(why)")
             }
-        } else if fm.fileExists(atPath: parent, isDirectory: &isDirectory), !isDirectory.boolValue {
+        } else if PathText.isFolder(parent) == false {
             throw OutputError("\(path): \(parent) is a file, not a folder; expected a folder path")
         }
         var mode = stat()
@@ -108,10 +112,10 @@ package struct RunFolder: Sendable {
             throw OutputError(
                 "\(path): the folder is read-only (mode \(String(mode.st_mode & 0o777, radix: 8))); bench replaces a run folder as a whole, so make it writable (chmod u+w) or give another --out")
         }
-        let lock = try FolderLock(folder: url.path) { FileHandle.standardError.write(Data("note: \($0)\n".utf8)) }
+        let lock = try FolderLock(folder: url.path) { StandardStream.error("note: \($0)\n") }
         Self.removeStale(name: name, in: parent, target: url.path)
         try Self.checkSwappable(url.path, shownAs: path)
-        let staging = (parent as NSString).appendingPathComponent(".\(name).staging-\(getpid())")
+        let staging = PathText.appending(parent, ".\(name).staging-\(getpid())")
         try? fm.removeItem(atPath: staging)
         // Registered (and the signal handlers installed) before the folder exists, so an
         // interrupt at any later moment removes it.
@@ -137,7 +141,7 @@ package struct RunFolder: Sendable {
         let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let staging = files.path
         if start == .empty, fm.fileExists(atPath: target) {
-            try Self.linkFiles(from: target, to: staging, only: { !Self.isRunOutput($0) && !Self.isTuneOutput($0) && !fm.fileExists(atPath: (staging as NSString).appendingPathComponent($0)) })
+            try Self.linkFiles(from: target, to: staging, only: { !Self.isRunOutput($0) && !Self.isTuneOutput($0) && !fm.fileExists(atPath: PathText.appending(staging, $0)) })
         }
         defer {
             StagingCleanup.remove(staging)
@@ -153,7 +157,7 @@ package struct RunFolder: Sendable {
         }
         // No atomic exchange on this system: two renames; a run that dies between them leaves
         // the old run at `.NAME.old-PID`, which the next run puts back (removeStale).
-        let old = staging.replacingOccurrences(of: ".staging-", with: ".old-")
+        let old = staging.replacingText(".staging-", with: ".old-")
         guard rename(target, old) == 0 else { throw OutputError("\(path): cannot replace the folder: \(String(cString: strerror(errno)))") }
         guard rename(staging, target) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -219,7 +223,7 @@ package struct RunFolder: Sendable {
         guard let names = try? fm.contentsOfDirectory(atPath: target) else { return }
         var foreign: [String] = []
         for name in names.sorted() where !isTemporary(name) {
-            let full = (target as NSString).appendingPathComponent(name)
+            let full = PathText.appending(target, name)
             guard let type = (try? fm.attributesOfItem(atPath: full))?[.type] as? FileAttributeType, type == .typeRegular else {
                 foreign.append(name)
                 continue
@@ -233,7 +237,7 @@ package struct RunFolder: Sendable {
     }
 
     /// Whether a name is a temporary of bench's own (`.NAME.tmp-PID`).
-    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.range(of: ".tmp-") != nil }
+    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.firstRange(of: ".tmp-") != nil }
 
     /// Hard-links (or copies, across file systems) the plain files of `from` that `only`
     /// accepts into `to`; bench's own temporaries are skipped.
@@ -242,8 +246,8 @@ package struct RunFolder: Sendable {
         let names: [String]
         do { names = try fm.contentsOfDirectory(atPath: from) } catch { throw OutputError("\(from): cannot list the folder: \(reason(error))") }
         for name in names.sorted() where !isTemporary(name) && only(name) {
-            let source = (from as NSString).appendingPathComponent(name)
-            let destination = (to as NSString).appendingPathComponent(name)
+            let source = PathText.appending(from, name)
+            let destination = PathText.appending(to, name)
             guard let type = (try? fm.attributesOfItem(atPath: source))?[.type] as? FileAttributeType, type == .typeRegular else {
                 throw OutputError("\(source): not a plain file; it cannot be carried over into the new run")
             }
@@ -264,7 +268,7 @@ package struct RunFolder: Sendable {
             for marker in markers {
                 let prefix = ".\(name)\(marker)"
                 guard sibling.hasPrefix(prefix), let pid = Int32(sibling.dropFirst(prefix.count)), !isAlive(pid) else { continue }
-                let stale = (parent as NSString).appendingPathComponent(sibling)
+                let stale = PathText.appending(parent, sibling)
                 if marker == ".old-" && !fm.fileExists(atPath: target) {
                     _ = rename(stale, target)
                 } else {
@@ -274,8 +278,8 @@ package struct RunFolder: Sendable {
         }
         if let inside = try? fm.contentsOfDirectory(atPath: target) {
             for file in inside where file.hasPrefix(".") {
-                guard let r = file.range(of: ".tmp-", options: .backwards), let pid = Int32(file[r.upperBound...]), !isAlive(pid) else { continue }
-                try? fm.removeItem(atPath: (target as NSString).appendingPathComponent(file))
+                guard let r = file.ranges(of: ".tmp-").last, let pid = Int32(file[r.upperBound...]), !isAlive(pid) else { continue }
+                try? fm.removeItem(atPath: PathText.appending(target, file))
             }
         }
     }
@@ -304,15 +308,6 @@ package struct RunFolder: Sendable {
         pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
     }
 
-    /// The system's reason for a Foundation error, without the NSCocoaErrorDomain wrapper.
-    static func reason(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription
-    }
+    /// The system's reason for a Foundation error (`ErrorReason` in InkTraces).
+    static func reason(_ error: any Error) -> String { ErrorReason.text(error) }
 }

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkFigures
 import InkOutput
 import InkReport
@@ -65,10 +70,10 @@ package enum ChartsAndReport {
 
     /// The header of a CSV file in the folder (its first line), or `nil` when absent.
     package static func header(_ folder: OutputFolder, _ name: String) -> [String]? {
-        guard let handle = FileHandle(forReadingAtPath: folder.file(name)) else { return nil }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 4096)) ?? Data()
-        let text = String(decoding: data, as: UTF8.self)
+        guard let file = FileInput(path: folder.file(name)) else { return nil }
+        var data = [UInt8](repeating: 0, count: 4096)
+        let count = data.withUnsafeMutableBytes { file.fill($0) } ?? 0
+        let text = String(decoding: data[..<count], as: UTF8.self)
         guard let line = text.split(separator: "\n", maxSplits: 1).first else { return nil }
         return (try? CSVTable(parsing: String(line) + "\n"))?.header
     }
@@ -129,8 +134,8 @@ package enum ChartsAndReport {
         var markdown = report.markdown(), html = report.html { name in try? folder.read(name + ".svg") }
         // A tune written into the folder (tune.md) has its section in the report, before the provenance.
         if let tune = try? folder.read("tune.md") {
-            if let at = markdown.range(of: "## Provenance\n") { markdown.insert(contentsOf: tune, at: at.lowerBound) }
-            if let at = html.range(of: "<h2>Provenance</h2>") {
+            if let at = markdown.firstRange(of: "## Provenance\n") { markdown.insert(contentsOf: tune, at: at.lowerBound) }
+            if let at = html.firstRange(of: "<h2>Provenance</h2>") {
                 html.insert(contentsOf: TuneReport.html(tune) { name in try? folder.read(name) }, at: at.lowerBound)
             }
         }

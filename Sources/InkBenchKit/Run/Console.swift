@@ -1,4 +1,17 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import InkOutput
+import InkTraces
 
 /// Output helpers: stdout for results, stderr for notices and errors, and whether stderr is a
 /// terminal.
@@ -15,7 +28,7 @@ import Foundation
 package enum Console {
     /// Collects the lines written to stderr within a task (see ``Console/sink``).
     package final class Sink: @unchecked Sendable {  // the lines are guarded by the lock
-        private let lock = NSLock()
+        private let lock = InkLock()
         private var stored: [String] = []
         package init() {}
         package func append(_ line: String) { lock.withLock { stored.append(line) } }
@@ -44,7 +57,7 @@ package enum Console {
         if let sink {
             sink.append(line)
         } else {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            StandardStream.error(line + "\n")
         }
     }
 

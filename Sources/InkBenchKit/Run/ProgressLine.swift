@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkOutput
+import InkTraces
 
 /// A one-line progress indicator on stderr, shown only when stderr is a terminal and the work
 /// has taken more than a second; erased when done.
@@ -9,7 +15,7 @@ import Foundation
 /// progress.finish()
 /// ```
 package final class ProgressLine: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = InkLock()
     private let start = Date()
     private let label: String
     private let enabled: Bool
@@ -29,16 +35,15 @@ package final class ProgressLine: @unchecked Sendable {
         guard elapsed > 1 else { return }
         shown = true
         let left = done > 0 && total > done ? elapsed / Double(done) * Double(total - done) : 0
-        let text = String(
-            format: "\r\u{1B}[K%@ %d/%d (%.1f s, about %.0f s left)", locale: Locale(identifier: "en_US_POSIX"), label, done, total, elapsed, left)
-        FileHandle.standardError.write(Data(text.utf8))
+        let text = "\r\u{1B}[K\(label) \(done)/\(total) (\(NumberText.printf(elapsed, 1)) s, about \(NumberText.printf(left, 0)) s left)"
+        StandardStream.error(text)
     }
 
     /// Erases the line if it was shown.
     package func finish() {
         lock.lock()
         defer { lock.unlock() }
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { StandardStream.error("\r\u{1B}[K") }
         shown = false
     }
 }

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkTraces
 import InkFigures
 import InkOutput
 
@@ -36,7 +41,7 @@ package enum TuneReport {
     /// _emphasis_ and the chart (its SVG embedded when `read` gives it).
     package static func html(_ markdown: String, read: (String) -> String?) -> String {
         func esc(_ s: Substring) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            s.replacingText("&", with: "&amp;").replacingText("<", with: "&lt;").replacingText(">", with: "&gt;")
         }
         func inline(_ s: Substring) -> String {
             var out = "", code = false, bold = false
@@ -56,7 +61,7 @@ package enum TuneReport {
                 if !inTable { h += "<table>\n"; inTable = true }
                 if line.hasPrefix("|---") { continue }
                 let cells = line.dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: false)
-                h += "<tr>" + cells.map { "<td>\(inline(Substring($0.trimmingCharacters(in: .whitespaces))))</td>" }.joined() + "</tr>\n"
+                h += "<tr>" + cells.map { "<td>\(inline(Substring($0.trimmingWhitespace())))</td>" }.joined() + "</tr>\n"
                 continue
             }
             if inTable { h += "</table>\n"; inTable = false }
@@ -64,12 +69,12 @@ package enum TuneReport {
                 h += "<h2>\(inline(line.dropFirst(3)))</h2>\n"
             } else if line.hasPrefix("!["), let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")"), open < close {
                 let name = String(line[line.index(after: open)..<close])
-                if var svg = read(name), let start = svg.range(of: "<svg") {
+                if var svg = read(name), let start = svg.firstRange(of: "<svg") {
                     svg = String(svg[start.lowerBound...])
                     h += "<figure>\(svg)</figure>\n"
                 }
             } else if line.hasPrefix("_"), line.hasSuffix("_") || line.hasSuffix("_.") || line.contains("._ ") {
-                h += "<p><em>\(inline(line.dropFirst().replacingOccurrences(of: "_", with: "")[...]))</em></p>\n"
+                h += "<p><em>\(inline(line.dropFirst().replacingText("_", with: "")[...]))</em></p>\n"
             } else if !line.isEmpty {
                 h += "<p>\(inline(line))</p>\n"
             }

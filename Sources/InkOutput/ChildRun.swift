@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A short-lived child program whose one output stream is collected (`git` for the manifest,
+/// gnuplot for the charts), started with `posix_spawn` and ``SpawnSetup`` (no Foundation
+/// `Process`: the product links FoundationEssentials only).
+///
+/// Standard input and the stream not collected are `/dev/null`. Start several, then
+/// ``finish()`` each: a child whose collected stream fills its pipe waits until it is read.
+///
+/// ```swift
+/// if let child = ChildRun.start("/usr/bin/git", ["status"], collecting: 1),
+///     let (status, output) = child.finish() { print(status, output) }
+/// ```
+package struct ChildRun: Sendable {
+    /// The child's process id.
+    package let pid: pid_t
+    /// The read end of the collected stream's pipe.
+    let readEnd: Int32
+
+    /// Starts `executable` with `arguments`, in `directory` (the current one when `nil`),
+    /// collecting descriptor `collecting` (1, standard output, or 2, standard error); `nil`
+    /// when it cannot be started.
+    package static func start(_ executable: String, _ arguments: [String], in directory: String? = nil, collecting: Int32) -> ChildRun? {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+        // The parent's ends must not leak into other children (`ChildProcess` closes every
+        // descriptor above its own in the child as well, so a spawn on another thread between
+        // these lines does not keep the write end open either).
+        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+        var actions = SpawnSetup.Actions()
+        posix_spawn_file_actions_init(&actions)
+        var attributes = SpawnSetup.Attributes()
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, collecting)
+        posix_spawn_file_actions_addopen(&actions, collecting == 1 ? 2 : 1, "/dev/null", O_WRONLY, 0)
+        if let directory, !SpawnSetup.changeDirectory(&actions, directory) {
+            close(readEnd)
+            close(writeEnd)
+            return nil
+        }
+        SpawnSetup.closeFrom(&actions, 3)
+        #if canImport(Darwin)
+            SpawnSetup.resetSignals(&attributes, flags: Int32(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        #else
+            SpawnSetup.resetSignals(&attributes)
+        #endif
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        close(writeEnd)
+        guard spawned == 0 else {
+            close(readEnd)
+            return nil
+        }
+        return ChildRun(pid: pid, readEnd: readEnd)
+    }
+
+    /// Reads the collected stream to its end, waits for the child, and returns its exit status
+    /// and the stream's text; `nil` when the child did not exit normally (a signal).
+    package func finish() -> (status: Int32, output: String)? {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+        close(readEnd)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return nil }
+        }
+        // WIFEXITED / WEXITSTATUS (macros Swift does not import).
+        guard status & 0x7f == 0 else { return nil }
+        return ((status >> 8) & 0xff, String(decoding: out, as: UTF8.self))
+    }
+
+    #if canImport(Glibc)
+        private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
+    #else
+        private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { _NSGetEnviron()?.pointee }
+    #endif
+}

@@ -1,0 +1,87 @@
+import Foundation
+import InkTraces
+import Testing
+
+/// The product's replacements for Foundation's string and path methods (it links
+/// FoundationEssentials only) give Foundation's results.
+@Suite("Text and path helpers against Foundation")
+struct TextEditingTests {
+    static let texts = [
+        "", " ", "  a b  ", "\ta\t", "a\r\n", "\r\n x \r\n", "\u{00A0}nbsp\u{00A0}", "\u{2028}line\u{2029}", "\u{85}x\u{85}",
+        "é ", " \u{301}x", "plain", "\n\n", "a|b|c", "'quoted'", "x\r\ny", "\"q\"", "baseline, now",
+    ]
+
+    @Test("trimmingWhitespace and trimmingWhitespaceAndNewlines trim what Foundation's sets trim")
+    func trimming() {
+        for text in Self.texts {
+            #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
+            #expect(
+                text.trimmingWhitespaceAndNewlines() == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(Array(text.unicodeScalars))")
+        }
+        #expect("  a  ".trimmingScalars { $0 == " " } == "a")
+    }
+
+    @Test("replacingText matches replacingOccurrences(of:with:) for the patterns the product uses")
+    func replacing() {
+        let patterns: [(String, String)] = [("|", "\\|"), ("\r", " "), ("\n", " "), ("'", "''"), ("\"", "\"\""), ("baseline", "A"), (", now", ", B"), ("", "x")]
+        for text in Self.texts {
+            for (target, replacement) in patterns where !target.isEmpty {
+                #expect(text.replacingText(target, with: replacement) == text.replacingOccurrences(of: target, with: replacement))
+            }
+        }
+        #expect("abc".replacingText("", with: "x") == "abc")
+        #expect("x\r\ny".replacingText("\r", with: " ") == "x \ny")  // inside a CR LF pair, as Foundation finds it
+    }
+
+    @Test("PathText gives NSString's path results")
+    func paths() {
+        // (path, deletingLastPathComponent, lastPathComponent, deletingPathExtension), as NSString
+        // gives them (written out: Foundation's own code traps on some of these inputs on Linux).
+        let cases: [(String, String, String, String)] = [
+            ("", "", "", ""), ("a", "", "a", "a"), ("a/b", "a", "b", "a/b"), ("a/b/", "a", "b", "a/b"), ("/", "/", "/", "/"),
+            ("/a", "/", "a", "/a"), ("/a/b.csv", "/a", "b.csv", "/a/b"), ("out/run.manifest.json", "out", "run.manifest.json", "out/run.manifest"),
+            (".hidden", "", ".hidden", ".hidden"), ("dir/.hidden", "dir", ".hidden", "dir/.hidden"), ("a.b/c", "a.b", "c", "a.b/c"),
+            ("./x.tar.gz", ".", "x.tar.gz", "./x.tar"),
+        ]
+        for (path, folder, last, stem) in cases {
+            #expect(PathText.deletingLastComponent(path) == folder, "\(path)")
+            #expect(PathText.lastComponent(path) == last, "\(path)")
+            #expect(PathText.deletingExtension(path) == stem, "\(path)")
+        }
+        #expect(PathText.appending("out", "a.csv") == "out/a.csv")
+        #expect(PathText.appending("out/", "a.csv") == "out/a.csv")
+        #expect(PathText.appending("/", "a.csv") == "/a.csv")
+        #expect(PathText.appending("", "a.csv") == "a.csv")
+        #expect(PathText.appending("out", "sub/a.csv") == "out/sub/a.csv")
+        #expect(PathText.isFolder("/") == true)
+        #expect(PathText.isFolder("/proc/self/exe") == false)
+        #expect(PathText.isFolder("/no/such/path/here") == nil)
+    }
+
+    @Test("ErrorReason names the system's reason under a file operation's error")
+    func errorReason() {
+        do {
+            try FileManager.default.createDirectory(atPath: "/proc/no-such/x", withIntermediateDirectories: true)
+            Issue.record("creating a folder under /proc succeeded")
+        } catch {
+            #expect(!ErrorReason.text(error).isEmpty)
+            #expect(!ErrorReason.text(error).contains("CocoaError"))
+        }
+        #expect(ErrorReason.text(POSIXError(.ENOENT)) == "No such file or directory")
+    }
+
+    @Test("InkLock excludes: concurrent increments all land")
+    func lock() async {
+        final class Counter: @unchecked Sendable {
+            let lock = InkLock()
+            var value = 0
+        }
+        let counter = Counter()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { for _ in 0..<10_000 { counter.lock.withLock { counter.value += 1 } } }
+            }
+        }
+        #expect(counter.value == 80_000)
+    }
+}
