@@ -18,10 +18,11 @@ import InkTraces
 /// Up to `slots` units run at once, one child task each. When a slot frees, the next unit is,
 /// in this order of preference:
 /// 1. a ground truth (trace order): it makes the pairs of its trace ready;
-/// 2. a replay (pair order), while fewer than ``openPairs(slots:)`` pairs are replaying or
-///    waiting for scoring parts, or the waiting pairs hold fewer than ``openFrames`` in-stroke
-///    frames in all (each holds its frames, about 40 bytes each: a one-hour recording's are
-///    tens of MB a pair, a short one's well under one);
+/// 2. a replay (pair order), while fewer than `slots` pairs are replaying or waiting for
+///    scoring parts, or the waiting pairs hold fewer than ``openFrames`` in-stroke frames in
+///    all (each holds its frames: a one-hour recording's are tens of MB a pair, a short
+///    one's well under one; so a long recording holds as many pairs' frames at once as the
+///    cores, as when each pair was one task);
 /// 3. a perceived-latency search, the longest part (pair order);
 /// 4. an overshoot selection (pair order).
 ///
@@ -30,13 +31,8 @@ import InkTraces
 /// threads beyond its slot (the one exception: a lone trace's truth, built when nothing else
 /// can run, uses up to `slots` threads for a long path's tables).
 enum RunSchedule {
-    /// The most pairs replaying or with scoring parts outstanding at once, `slots + 1`: one
-    /// more than the cores, so that a core that finishes a part finds a replay to start while
-    /// the others' parts run, and a long recording's frames are held for at most that many.
-    static func openPairs(slots: Int) -> Int { slots + 1 }
-
     /// The in-stroke frames that pairs waiting for their scoring parts may hold in all (about
-    /// 10 MB) and still let another replay start beyond ``openPairs(slots:)``: short
+    /// 10 MB) and still let another replay start when `slots` pairs are open: short
     /// recordings then replay every pair before scoring any, so that the longest chain, a
     /// replay and its search, does not start last.
     static let openFrames = 250_000
@@ -81,7 +77,6 @@ enum RunSchedule {
         var replayQueue = Queue<Int>([]), latencyQueue = Queue<Int>([]), overshootQueue = Queue<Int>([])
         var waiting: [Int: (replayed: Replayed, parts: Int)] = [:]
         var open = 0, waitingFrames = 0
-        let cap = openPairs(slots: slots)
         let truthJobs = traces.count == 1 ? slots : 1
         await withTaskGroup(of: Done.self) { group in
             var running = 0
@@ -100,7 +95,7 @@ enum RunSchedule {
                 } else if let t = truthQueue.pop() {
                     let trace = traces[t]
                     group.addTask { .truth(trace: t, PhaseTimes.shared.span("truth \(t)") { TraceTruth(trace, jobs: truthJobs) }) }
-                } else if open < cap || waitingFrames < openFrames, let j = replayQueue.pop() {
+                } else if open < slots || waitingFrames < openFrames, let j = replayQueue.pop() {
                     open += 1
                     let pair = pairs[j]
                     let trace = traces[pair.trace], strategy = strategies[pair.strategy]
