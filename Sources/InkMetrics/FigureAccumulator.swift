@@ -188,8 +188,9 @@ public struct FigureAccumulator: FrameSink {
     }
 
     /// Ends the run (its frames all consumed) and hands over its scoring:
-    /// ``Scoring/runLatency()`` and ``Scoring/runOvershoot()`` may then run on any threads,
-    /// at once or one after the other, each once, and ``Scoring/figures()`` gives the figures
+    /// ``FigureAccumulator/Scoring/runLatency()`` and ``FigureAccumulator/Scoring/runOvershoot()``
+    /// may then run on any threads, at once or one after the other, each once, and
+    /// ``FigureAccumulator/Scoring/figures()`` gives the figures
     /// ``finish(fullGrid:)`` gives, to the bit. Every other figure is computed here (a few
     /// sums and the horizons' percentile). The in-stroke frames move into the scoring (this
     /// accumulator keeps none), so nothing is copied.
@@ -237,7 +238,7 @@ public struct FigureAccumulator: FrameSink {
 
     /// A run's scoring after its last frame (``FigureAccumulator/scoring(fullGrid:)``): the
     /// perceived-latency search and the overshoot selection
-    /// (``OvershootFrames/percentileAndMaximum(_:truths:oracleHeap:)``), which may run on two
+    /// (the overshoot frames' `percentileAndMaximum`), which may run on two
     /// threads at once: the two read the same truths and frames and write nothing the other
     /// reads (the selection refines the overshoot bounds, which the search never reads), and
     /// each runs exactly the code it runs alone, so the figures are the ones of the two one

@@ -58,7 +58,7 @@ package struct RunDetail: Sendable, Equatable {
 /// pairs over the cores. Results come back in trace order, then strategy order, and are the
 /// same to the bit whatever the number of cores: each unit of work (a trace's ground truth, a
 /// pair's replay, a long pair's two scoring parts) computes what it computes alone, and only
-/// the order in which the units run depends on the cores (``RunSchedule``).
+/// the order in which the units run depends on the cores (`RunSchedule`).
 ///
 /// `none` always runs (its `Λ` and spatial lag are the references for *latency removed* and
 /// the *remaining lag ratio*); it is reported only if asked for.
@@ -92,7 +92,7 @@ public enum BenchRunner {
     /// `recorded` has no result on a trace without recorded predictions). With
     /// `maxConcurrency` 2 or more, the traces' ground truths, the pairs' replays and the
     /// scoring parts of pairs with at least `splitFrames` in-stroke frames are units of work
-    /// for `maxConcurrency` tasks (``RunSchedule``: the longest chains first, no thread beyond
+    /// for `maxConcurrency` tasks (`RunSchedule`: the longest chains first, no thread beyond
     /// them); with 1, everything runs in this task, one pair after the other.
     ///
     /// - Parameter splitFrames: the fewest in-stroke frames for which a pair's two scoring

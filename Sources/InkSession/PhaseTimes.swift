@@ -19,7 +19,7 @@ import InkOutput
 /// scoring phase (a trace's ground truth, a pair's replay, each part of its scoring), with the
 /// thread that ran it, its wall-clock start and end and that thread's CPU time over it
 /// (`CLOCK_THREAD_CPUTIME_ID`), and prints them with the time during which fewer units ran
-/// than there were slots (``spanSlots``): the idle core time of the phase, which a loaded
+/// than there were slots (``spanSlots(_:)``): the idle core time of the phase, which a loaded
 /// host does not inflate the way it inflates wall time (a unit that waits for a core still
 /// holds its slot).
 public final class PhaseTimes: @unchecked Sendable {

@@ -9,7 +9,7 @@ import InkTraces
 ///
 /// The units: each trace's ground truth (``TraceTruth``); each (trace, strategy) pair's
 /// replay, which feeds its frames to the scoring as they come (``FigureAccumulator``) and
-/// needs the truth; and, for a pair with at least ``BenchRunner/splitFrames`` in-stroke
+/// needs the truth; and, for a pair with at least `splitFrames` in-stroke
 /// frames, its two scoring parts, the perceived-latency search and the overshoot selection
 /// (``/InkMetrics/FigureAccumulator/Scoring``), each a unit of its own that needs the replay.
 /// A smaller pair is scored by its replay's unit (a hand-over costs tens of microseconds, its
