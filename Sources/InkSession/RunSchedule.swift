@@ -72,7 +72,7 @@ enum RunSchedule {
         // A lone trace of several strokes: its truth in `slots` parts of whole strokes.
         let parts = traces.count == 1 ? truthParts(traces[0], slots: slots) : []
         var truthQueue = Queue(parts.isEmpty ? traces.indices.filter { !pairsOfTrace[$0].isEmpty } : [])
-        var partQueue = Queue(pairsOfTrace[0].isEmpty ? [] : Array(parts.indices))
+        var partQueue = Queue(parts.isEmpty || pairsOfTrace[0].isEmpty ? [] : Array(parts.indices))
         var partTruths = [[GroundTruth]?](repeating: nil, count: parts.count), partsLeft = parts.count
         var replayQueue = Queue<Int>([]), latencyQueue = Queue<Int>([]), overshootQueue = Queue<Int>([])
         var waiting: [Int: (replayed: Replayed, parts: Int)] = [:]
