@@ -141,11 +141,12 @@ package enum HorizonInputs {
             throw ImportError(file: root, "no such file or folder; expected a recording or a folder of recordings")
         }
         guard isDir else { return [root] }
-        guard let walker = FileManager.default.enumerator(atPath: root) else {
-            throw ImportError(file: root, "cannot list the folder; expected a readable folder")
+        let below: [String]
+        do { below = try FileManager.default.subpathsOfDirectory(atPath: root) } catch {
+            throw ImportError(file: root, "cannot list the folder (\(ErrorReason.text(error))); expected a readable folder")
         }
         var out: [String] = []
-        while let next = walker.nextObject() as? String {
+        for next in below {
             if next.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             let full = PathText.appending(root, next)
             if PathText.isFolder(full) == false { out.append(full) }

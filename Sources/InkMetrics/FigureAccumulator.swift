@@ -167,30 +167,43 @@ public struct FigureAccumulator: FrameSink {
     /// Finishes the figures. `latencyRemovedTenthsMs` and `remainingLagRatio` need `none`'s
     /// figures and are filled afterwards by the caller that has them (InkBenchKit's
     /// `TraceFigures.relate(toNone:)`).
+    ///
+    /// Its two largest parts, the perceived-latency search and the overshoot selection, run
+    /// side by side when ``jobs`` is 2 or more and the run has at least ``splitFrames``
+    /// in-stroke frames, one after the other otherwise (``scoring(fullGrid:)``: the same
+    /// figures, to the bit).
     public mutating func finish(fullGrid: Bool = false) -> TraceFigures {
+        let scoring = scoring(fullGrid: fullGrid)
+        if jobs > 1 && inStroke >= splitFrames {
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                if part == 0 { scoring.runLatency() } else { scoring.runOvershoot() }
+            }
+        } else {
+            scoring.runLatency()
+            scoring.runOvershoot()
+        }
+        // The frames back (their overshoot bounds refined), for ``latencyFrames``.
+        swap(&inStrokeFrames, &scoring.frames)
+        return scoring.figures()
+    }
+
+    /// Ends the run (its frames all consumed) and hands over its scoring:
+    /// ``FigureAccumulator/Scoring/runLatency()`` and ``FigureAccumulator/Scoring/runOvershoot()``
+    /// may then run on any threads, at once or one after the other, each once, and
+    /// ``FigureAccumulator/Scoring/figures()`` gives the figures
+    /// ``finish(fullGrid:)`` gives, to the bit. Every other figure is computed here (a few
+    /// sums and the horizons' percentile). The in-stroke frames move into the scoring (this
+    /// accumulator keeps none), so nothing is copied.
+    ///
+    /// - Parameter fullGrid: evaluate the perceived-latency cost on the whole grid instead of
+    ///   searching it (``PerceivedLatency/fullGrid(_:truths:)``).
+    public mutating func scoring(fullGrid: Bool = false) -> Scoring {
         closePair()
         var f = TraceFigures()
         f.frames = frames
         f.inStrokeFrames = inStroke
         let latency = inStrokeFrames.moving
         f.movingFrames = latency.count
-        let result: PerceivedLatency.Result?, overshoot: (percentile: Double, maximum: Double, searches: Int)?
-        if jobs > 1 && inStroke >= splitFrames {
-            (result, overshoot) = latencyAndOvershootSideBySide(fullGrid: fullGrid)
-        } else {
-            result = Self.latencyResult(latency, truth: truth, fullGrid: fullGrid)
-            overshoot = inStrokeFrames.percentileAndMaximum(0.95, truths: views)
-        }
-        if let result {
-            f.perceivedLatencyTenthsMs = result.tenthsMs
-            f.perceivedLatencyAtEdge = result.atEdge
-            f.latencyEvaluations = result.evaluations
-        }
-        if let o = overshoot {
-            f.overshootP95MM = o.percentile
-            f.overshootMaxMM = o.maximum
-            f.overshootSearches = o.searches
-        }
         if endPairs > 0 {
             f.endOvershootMeanMM = endSum / Double(endPairs)
             f.endOvershootMaxMM = endMax
@@ -210,7 +223,11 @@ public struct FigureAccumulator: FrameSink {
             f.horizonP95Ms = nearestRankPercentileSelecting(&horizonsMs, 0.95)
         }
         if frames > 0 { f.predictedShare = Double(predicted) / Double(frames) }
-        return f
+        // The selection's frames are moved out (its bounds, which it refines in place, are
+        // then not shared, so not copied).
+        let scoring = Scoring(figures: f, latency: latency, truth: truth, fullGrid: fullGrid, frames: inStrokeFrames, views: views)
+        inStrokeFrames = OvershootFrames()
+        return scoring
     }
 
     /// The perceived-latency search over `latency` (the moving frames) on `truth`, or the full grid.
@@ -219,40 +236,41 @@ public struct FigureAccumulator: FrameSink {
             ? PerceivedLatency.fullGrid(latency, truths: truth.strokes) : PerceivedLatency.search(latency, truth: truth)
     }
 
-    /// ``latencyResult(_:truth:fullGrid:)`` and the overshoot selection
-    /// (``OvershootFrames/percentileAndMaximum(_:truths:oracleHeap:)``) on two threads at once: the two read
-    /// the same truths and frames and write nothing the other reads (the selection refines the
-    /// overshoot bounds, which the search never reads), and each runs exactly the code it runs
-    /// alone, so the results are the ones of the two one after the other, to the bit.
-    private mutating func latencyAndOvershootSideBySide(
-        fullGrid: Bool
-    ) -> (PerceivedLatency.Result?, (percentile: Double, maximum: Double, searches: Int)?) {
-        // The selection's frames are moved out (its bounds, which it refines in place, are
-        // then not shared, so not copied) and back.
-        let parts = SideBySide(latency: inStrokeFrames.moving, truth: truth, fullGrid: fullGrid, frames: inStrokeFrames, views: views)
-        inStrokeFrames = OvershootFrames()
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 { parts.runLatency() } else { parts.runOvershoot() }
-        }
-        swap(&inStrokeFrames, &parts.frames)
-        return (parts.latency, parts.overshoot)
-    }
-
-    /// What ``latencyAndOvershootSideBySide(fullGrid:)``'s two threads share: each writes only
-    /// its own result (and the selection its frames), and both are read after both ended.
-    private final class SideBySide: @unchecked Sendable {
+    /// A run's scoring after its last frame (``FigureAccumulator/scoring(fullGrid:)``): the
+    /// perceived-latency search and the overshoot selection
+    /// (the overshoot frames' `percentileAndMaximum`), which may run on two
+    /// threads at once: the two read the same truths and frames and write nothing the other
+    /// reads (the selection refines the overshoot bounds, which the search never reads), and
+    /// each runs exactly the code it runs alone, so the figures are the ones of the two one
+    /// after the other, to the bit, in either order.
+    ///
+    /// Contract: call ``runLatency()`` and ``runOvershoot()`` once each, then ``figures()``
+    /// after both have returned, with their writes ordered before it (the thread or task that
+    /// ran them has been joined or awaited). It keeps the trace's truth alive.
+    ///
+    /// ```swift
+    /// let scoring = accumulator.scoring()
+    /// DispatchQueue.concurrentPerform(iterations: 2) { $0 == 0 ? scoring.runLatency() : scoring.runOvershoot() }
+    /// let figures = scoring.figures()
+    /// ```
+    public final class Scoring: @unchecked Sendable {
         // @unchecked: `runLatency` reads the `let`s and writes `latency`; `runOvershoot` reads
-        // `views` and writes `frames` and `overshoot`; nothing is read until
-        // `concurrentPerform` has returned, which orders both threads' writes before it.
-        let latencyFrames: LatencyFrames
-        let truth: TraceTruth
-        let fullGrid: Bool
-        let views: [GroundTruth.Unowned]
-        var frames: OvershootFrames
-        var latency: PerceivedLatency.Result?
-        var overshoot: (percentile: Double, maximum: Double, searches: Int)?
+        // `views` and writes `frames` and `overshoot`; `figures()` reads them only after both
+        // ended (the contract above orders both threads' writes before it).
+        private let base: TraceFigures
+        private let latencyFrames: LatencyFrames
+        private let truth: TraceTruth
+        private let fullGrid: Bool
+        private let views: [GroundTruth.Unowned]
+        fileprivate var frames: OvershootFrames
+        private var latency: PerceivedLatency.Result?
+        private var overshoot: (percentile: Double, maximum: Double, searches: Int)?
 
-        init(latency: LatencyFrames, truth: TraceTruth, fullGrid: Bool, frames: OvershootFrames, views: [GroundTruth.Unowned]) {
+        fileprivate init(
+            figures: TraceFigures, latency: LatencyFrames, truth: TraceTruth, fullGrid: Bool, frames: OvershootFrames,
+            views: [GroundTruth.Unowned]
+        ) {
+            base = figures
             latencyFrames = latency
             self.truth = truth
             self.fullGrid = fullGrid
@@ -260,7 +278,29 @@ public struct FigureAccumulator: FrameSink {
             self.views = views
         }
 
-        func runLatency() { latency = FigureAccumulator.latencyResult(latencyFrames, truth: truth, fullGrid: fullGrid) }
-        func runOvershoot() { overshoot = frames.percentileAndMaximum(0.95, truths: views) }
+        /// The run's in-stroke frames (what the two parts read: the moving ones the search,
+        /// all of them the selection).
+        public var inStrokeFrames: Int { base.inStrokeFrames }
+
+        /// The perceived-latency search (or the full grid).
+        public func runLatency() { latency = FigureAccumulator.latencyResult(latencyFrames, truth: truth, fullGrid: fullGrid) }
+        /// The overshoot selection: the 95th percentile and the largest overshoot of the in-stroke frames.
+        public func runOvershoot() { overshoot = frames.percentileAndMaximum(0.95, truths: views) }
+
+        /// The run's figures, once both parts ran.
+        public func figures() -> TraceFigures {
+            var f = base
+            if let latency {
+                f.perceivedLatencyTenthsMs = latency.tenthsMs
+                f.perceivedLatencyAtEdge = latency.atEdge
+                f.latencyEvaluations = latency.evaluations
+            }
+            if let o = overshoot {
+                f.overshootP95MM = o.percentile
+                f.overshootMaxMM = o.maximum
+                f.overshootSearches = o.searches
+            }
+            return f
+        }
     }
 }

@@ -16,7 +16,15 @@ public struct TraceTruth: Sendable {
     /// The truths of `trace`'s strokes; a recording's paths built by up to `jobs` threads each
     /// (``/InkTraces/Stroke/groundTruth(jobs:)``: the same truth for any value).
     public init(_ trace: Trace, jobs: Int = 1) {
-        strokes = trace.strokes.map { $0.groundTruth(jobs: jobs) }
+        self.init(strokes: trace.strokes.map { $0.groundTruth(jobs: jobs) })
+    }
+
+    /// The truth made of these strokes' truths (a trace's, in its stroke order), with their
+    /// bounds. The bounds are kept with each stroke's path once derived, so the truth of a
+    /// trace whose strokes were first made into truths of a few strokes each (on several
+    /// threads) derives none again: the same truth, to the bit, as one made at once.
+    public init(strokes: [GroundTruth]) {
+        self.strokes = strokes
         polyline = PolylineBounds.of(strokes)
         bounds = polyline == nil ? PathBounds.of(strokes) : []
     }

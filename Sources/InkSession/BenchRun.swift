@@ -56,9 +56,9 @@ package struct RunDetail: Sendable, Equatable {
 
 /// Runs traces through strategies and computes every figure, spreading the (trace, strategy)
 /// pairs over the cores. Results come back in trace order, then strategy order, and are the
-/// same to the bit whatever the number of cores: each run is computed by one task alone
-/// (whose scoring may split its two largest parts over two threads, `FigureAccumulator.jobs`,
-/// with the same results).
+/// same to the bit whatever the number of cores: each unit of work (a trace's ground truth, a
+/// pair's replay, a long pair's two scoring parts) computes what it computes alone, and only
+/// the order in which the units run depends on the cores (`RunSchedule`).
 ///
 /// `none` always runs (its `Λ` and spatial lag are the references for *latency removed* and
 /// the *remaining lag ratio*); it is reported only if asked for.
@@ -78,21 +78,29 @@ public enum BenchRunner {
     /// Runs every pair, keeping what `detail` asks for beyond the figures.
     package static func run(
         traces: [Trace], strategies: [Strategy], timing: Timing, detail: RunDetail,
-        maxConcurrency: Int = ProcessInfoCores.count
+        maxConcurrency: Int = ProcessInfoCores.count, splitFrames: Int = FigureAccumulator.defaultSplitFrames
     ) async -> [RunResult] {
-        await runByTrace(traces: traces, strategies: strategies, timing: timing, detail: detail, maxConcurrency: maxConcurrency)
-            .flatMap { $0.map(\.result) }
+        await runByTrace(
+            traces: traces, strategies: strategies, timing: timing, detail: detail, maxConcurrency: maxConcurrency,
+            splitFrames: splitFrames
+        ).flatMap { $0.map(\.result) }
     }
 
     /// ``run(traces:strategies:timing:detail:maxConcurrency:)``'s results, one array per trace
     /// (in `traces` order; traces may share a name, as one spec's seeds do), each with its
     /// strategy's position in `strategies` (the caller's pairs, matched without reading names;
-    /// `recorded` has no result on a trace without recorded predictions). Every pair of every
-    /// trace is one unit of work for the `maxConcurrency` tasks, and the traces' ground truths
-    /// are built side by side too, so several short traces keep every core busy.
+    /// `recorded` has no result on a trace without recorded predictions). With
+    /// `maxConcurrency` 2 or more, the traces' ground truths, the pairs' replays and the
+    /// scoring parts of pairs with at least `splitFrames` in-stroke frames are units of work
+    /// for `maxConcurrency` tasks (`RunSchedule`: the longest chains first, no thread beyond
+    /// them); with 1, everything runs in this task, one pair after the other.
+    ///
+    /// - Parameter splitFrames: the fewest in-stroke frames for which a pair's two scoring
+    ///   parts are units of their own (default ``/InkMetrics/FigureAccumulator/defaultSplitFrames``;
+    ///   tests lower it to split every pair). The figures do not depend on it.
     package static func runByTrace(
         traces: [Trace], strategies: [Strategy], timing: Timing, detail: RunDetail,
-        maxConcurrency: Int = ProcessInfoCores.count
+        maxConcurrency: Int = ProcessInfoCores.count, splitFrames: Int = FigureAccumulator.defaultSplitFrames
     ) async -> [[(strategy: Int, result: RunResult)]] {
         let wantsNone = strategies.contains { $0.name == "none" }
         let all = wantsNone ? strategies : [Strategy.none] + strategies
@@ -103,9 +111,10 @@ public enum BenchRunner {
                 jobs.append((t, s))
             }
         }
-        let truths = await groundTruths(traces, maxConcurrency: maxConcurrency)
+        PhaseTimes.shared.spanSlots(maxConcurrency)
         var results = [RunResult?](repeating: nil, count: jobs.count)
         if maxConcurrency <= 1 || jobs.count <= 1 {
+            let truths = groundTruths(traces, maxConcurrency: maxConcurrency)
             // One core: the runs one after the other in this task (child tasks would only add
             // their scheduling, about 10 µs each).
             for (j, job) in jobs.enumerated() {
@@ -114,7 +123,9 @@ public enum BenchRunner {
                     detail: detail, jobs: maxConcurrency)
             }
         } else {
-            await runConcurrently(jobs, traces, truths, all, timing, detail, maxConcurrency, into: &results)
+            results = await RunSchedule.run(
+                pairs: jobs, traces: traces, strategies: all, timing: timing, detail: detail, slots: maxConcurrency,
+                splitFrames: splitFrames)
         }
         var out = [[(strategy: Int, result: RunResult)]](repeating: [], count: traces.count)
         var noneByTrace: [Int: TraceFigures] = [:]
@@ -131,53 +142,11 @@ public enum BenchRunner {
         return out
     }
 
-    /// Each trace's ground truth, in order; up to `maxConcurrency` built at once (each by one
-    /// task alone, so the same to the bit); a single trace's paths are built by up to
-    /// `maxConcurrency` threads (the same truth for any number).
-    static func groundTruths(_ traces: [Trace], maxConcurrency: Int) async -> [TraceTruth] {
-        if maxConcurrency <= 1 || traces.count <= 1 { return traces.map { TraceTruth($0, jobs: maxConcurrency) } }
-        var truths = [TraceTruth?](repeating: nil, count: traces.count)
-        await withTaskGroup(of: (Int, TraceTruth).self) { group in
-            var next = 0
-            while next < min(maxConcurrency, traces.count) {
-                let i = next, trace = traces[i]
-                group.addTask { (i, TraceTruth(trace)) }
-                next += 1
-            }
-            for await (i, truth) in group {
-                truths[i] = truth
-                if next < traces.count {
-                    let k = next, trace = traces[k]
-                    group.addTask { (k, TraceTruth(trace)) }
-                    next += 1
-                }
-            }
-        }
-        return truths.compactMap { $0 }
-    }
-
-    /// The runs spread over up to `maxConcurrency` child tasks, each result put in its slot.
-    static func runConcurrently(
-        _ jobs: [(trace: Int, strategy: Int)], _ traces: [Trace], _ truths: [TraceTruth], _ all: [Strategy],
-        _ timing: Timing, _ detail: RunDetail, _ maxConcurrency: Int, into results: inout [RunResult?]
-    ) async {
-        await withTaskGroup(of: (Int, RunResult).self) { group in
-            var next = 0
-            func add() {
-                let j = next
-                let job = jobs[j]
-                let trace = traces[job.trace], strategy = all[job.strategy], truth = truths[job.trace]
-                group.addTask {
-                    (j, runOne(trace: trace, truth: truth, strategy: strategy, timing: timing, detail: detail, jobs: maxConcurrency))
-                }
-                next += 1
-            }
-            while next < min(max(1, maxConcurrency), jobs.count) { add() }
-            for await (j, result) in group {
-                results[j] = result
-                if next < jobs.count { add() }
-            }
-        }
+    /// Each trace's ground truth, in order, built here one after the other (the one-core path
+    /// and a lone pair's); a trace's paths are built by up to `maxConcurrency` threads each
+    /// (the same truth for any number).
+    static func groundTruths(_ traces: [Trace], maxConcurrency: Int) -> [TraceTruth] {
+        traces.indices.map { t in PhaseTimes.shared.span("truth \(t)") { TraceTruth(traces[t], jobs: maxConcurrency) } }
     }
 
     /// Runs one trace through one strategy; its scoring may use up to `jobs` threads
@@ -185,8 +154,23 @@ public enum BenchRunner {
     package static func runOne(
         trace: Trace, truth: TraceTruth, strategy: Strategy, timing: Timing, detail: RunDetail = RunDetail(), jobs: Int = 1
     ) -> RunResult {
+        var run = PhaseTimes.shared.span("replay \(strategy.name)") {
+            replay(trace: trace, truth: truth, strategy: strategy, timing: timing, detail: detail)
+        }
+        run.accumulator.jobs = jobs
+        let figures = PhaseTimes.shared.span("score \(strategy.name)") { run.accumulator.finish() }
+        return RunResult(
+            trace: trace.name, strategy: strategy.name, timing: timing, samples: trace.sampleCount,
+            figures: figures, frames: run.frames, tails: run.tails)
+    }
+
+    /// Replays one trace through one strategy into a ``/InkMetrics/FigureAccumulator`` (all its
+    /// frames consumed, its scoring not yet finished), keeping the frames and tails `detail`
+    /// asks for.
+    static func replay(
+        trace: Trace, truth: TraceTruth, strategy: Strategy, timing: Timing, detail: RunDetail
+    ) -> (accumulator: FigureAccumulator, frames: [FrameDetail]?, tails: [[PenPoint]]?) {
         var accumulator = FigureAccumulator(truth: truth)
-        accumulator.jobs = jobs
         accumulator.reserveCapacity(frames: expectedFrames(trace, timing))
         var frames: [FrameDetail]? = nil
         var tails: [[PenPoint]]? = nil
@@ -200,9 +184,7 @@ public enum BenchRunner {
         } else {
             Replay.run(trace: trace, strategy: strategy, timing: timing, into: &accumulator)
         }
-        return RunResult(
-            trace: trace.name, strategy: strategy.name, timing: timing, samples: trace.sampleCount,
-            figures: accumulator.finish(), frames: frames, tails: tails)
+        return (accumulator, frames, tails)
     }
 
     /// An upper bound on a run's open frames: per phase and stroke, the frames from the first

@@ -26,20 +26,80 @@ import InkOutput
 /// replay();   PhaseTimes.shared.mark("replay")
 /// PhaseTimes.shared.report()   // "timings (ms): generate 12.3, replay 45.6, total 57.9" on stderr
 /// ```
+///
+/// With `INKBENCH_TIMINGS=spans` it also records *spans*: each unit of work of the replay and
+/// scoring phase (a trace's ground truth, a pair's replay, each part of its scoring), with the
+/// thread that ran it, its wall-clock start and end and that thread's CPU time over it
+/// (`CLOCK_THREAD_CPUTIME_ID`), and prints them with the time during which fewer units ran
+/// than there were slots (``spanSlots(_:)``): the idle core time of the phase, which a loaded
+/// host does not inflate the way it inflates wall time (a unit that waits for a core still
+/// holds its slot).
 public final class PhaseTimes: @unchecked Sendable {
     /// The process's recorder.
-    public static let shared = PhaseTimes(enabled: getenv("INKBENCH_TIMINGS").map { String(cString: $0) != "0" } ?? false)
+    public static let shared: PhaseTimes = {
+        let value = getenv("INKBENCH_TIMINGS").map { String(cString: $0) }
+        return PhaseTimes(enabled: value.map { $0 != "0" } ?? false, spans: value == "spans")
+    }()
 
     /// Whether marks are recorded.
     public let enabled: Bool
+    /// Whether spans are recorded (``span(_:_:)``).
+    public let spansEnabled: Bool
     private let lock = InkLock()
     private let clock = ContinuousClock()
     private var first: ContinuousClock.Instant?
     private var last: ContinuousClock.Instant?
     private var phases: [(name: String, ms: Double)] = []
+    private var spans: [Span] = []
+    /// How many units of work may run at once (the session's `--jobs`), for the idle time.
+    private var slots = 1
 
-    /// A recorder; `enabled: false` ignores every call.
-    public init(enabled: Bool) { self.enabled = enabled }
+    /// One recorded unit of work.
+    private struct Span {
+        var name: String
+        var thread: UInt
+        var start: ContinuousClock.Instant
+        var end: ContinuousClock.Instant
+        var cpuMs: Double
+    }
+
+    /// A recorder; `enabled: false` ignores every call; `spans` also records ``span(_:_:)``.
+    public init(enabled: Bool, spans: Bool = false) {
+        self.enabled = enabled
+        spansEnabled = enabled && spans
+    }
+
+    /// Sets how many units of work may run at once (the session's `--jobs`): the slots whose
+    /// idle time the span report counts.
+    public func spanSlots(_ count: Int) {
+        guard spansEnabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        slots = max(1, count)
+    }
+
+    /// Runs `body`, recording it as a span named `name` when spans are on (otherwise it only
+    /// runs `body`; `name` is not evaluated).
+    @inline(__always)
+    public func span<T>(_ name: @autoclosure () -> String, _ body: () -> T) -> T {
+        guard spansEnabled else { return body() }
+        let thread = UInt(pthread_self())
+        let cpu0 = Self.threadCPUMs(), start = clock.now
+        let value = body()
+        let end = clock.now, cpu1 = Self.threadCPUMs()
+        let span = Span(name: name(), thread: thread, start: start, end: end, cpuMs: cpu1 - cpu0)
+        lock.lock()
+        spans.append(span)
+        lock.unlock()
+        return value
+    }
+
+    /// This thread's CPU time (ms).
+    private static func threadCPUMs() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) * 1e-6
+    }
 
     /// Starts (or restarts) the clock of the next mark.
     public func start() {
@@ -80,6 +140,44 @@ public final class PhaseTimes: @unchecked Sendable {
         let total = first.map { milliseconds(clock.now - $0) } ?? 0
         let parts = phases.map { "\($0.name) \(NumberText.fixed($0.ms, 1))" } + ["total \(NumberText.fixed(total, 1))"]
         StandardStream.error("timings (ms): " + parts.joined(separator: ", ") + "\n")
+        if spansEnabled { StandardStream.error(spanReport()) }
+    }
+
+    /// The spans, one line each (thread, start and end in ms from the first span's start,
+    /// thread CPU, name), then the summary: their CPU, the window from the first start to the
+    /// last end, and how long 0, 1, ... units ran at once within it; idle core time is
+    /// `slots - running` summed over the window. Called under `lock`.
+    private func spanReport() -> String {
+        guard let origin = spans.map(\.start).min(), let close = spans.map(\.end).max() else { return "spans: none\n" }
+        var threads: [UInt] = []
+        var lines = "spans (thread, start - end ms, thread CPU ms, unit):\n"
+        for s in spans.sorted(by: { $0.start < $1.start }) {
+            if !threads.contains(s.thread) { threads.append(s.thread) }
+            let t = (threads.firstIndex(of: s.thread) ?? 0) + 1
+            lines += "  t\(t) \(NumberText.fixed(milliseconds(s.start - origin), 2)) - \(NumberText.fixed(milliseconds(s.end - origin), 2))"
+            lines += " cpu \(NumberText.fixed(s.cpuMs, 2)) \(s.name)\n"
+        }
+        // Running count over the window: +1 at each start, -1 at each end.
+        var events: [(ms: Double, step: Int)] = []
+        for s in spans {
+            events.append((milliseconds(s.start - origin), 1))
+            events.append((milliseconds(s.end - origin), -1))
+        }
+        events.sort { ($0.ms, $0.step) < ($1.ms, $1.step) }
+        var at = [Double](repeating: 0, count: slots + 1)
+        var running = 0, previous = 0.0, idle = 0.0
+        for e in events {
+            let dt = e.ms - previous
+            at[min(running, slots)] += dt
+            idle += Double(max(0, slots - running)) * dt
+            running += e.step
+            previous = e.ms
+        }
+        let cpu = spans.reduce(0) { $0 + $1.cpuMs }
+        lines += "spans: \(spans.count) on \(threads.count) threads, CPU \(NumberText.fixed(cpu, 1)) ms, window \(NumberText.fixed(milliseconds(close - origin), 1)) ms"
+        lines += ", " + at.indices.map { "\($0) running \(NumberText.fixed(at[$0], 1))" }.joined(separator: ", ")
+        lines += " ms; idle core time (\(slots) slots) \(NumberText.fixed(idle, 1)) ms\n"
+        return lines
     }
 
     private func milliseconds(_ d: Duration) -> Double {

@@ -1,6 +1,6 @@
 import InkImport
 import InkReplay
-import InkSession
+@testable import InkSession
 import InkStrategies
 import InkSynthesis
 import InkTestSupport
@@ -91,5 +91,64 @@ struct ParallelScoringTests {
         var acc = FigureAccumulator(truth: TraceTruth(long))
         Replay.run(trace: long, strategy: strategies[1], timing: Timing(), into: &acc)
         #expect(acc.finish().inStrokeFrames >= FigureAccumulator.defaultSplitFrames, "the long trace splits at the default size")
+    }
+
+    /// The session's schedule (truths in parts, replays, scoring parts as units of their own:
+    /// `splitFrames` 0 splits every pair, a large value none) gives the figures, frames and
+    /// tails of one core, to the bit, with 2, 3 and 5 slots: on a lone recording of several
+    /// strokes (its truth built in parts), on several recordings with `recorded` (a strategy
+    /// some traces skip) and on a batch of the synthetic suite.
+    @Test func scheduledUnitsEqualOneCore() async throws {
+        let strategies = try ["linear", "kalman", "quadratic", "recorded"].map { try StrategySpec.parse($0) }
+        let recordings = try Self.corpus()
+        let several = try #require(recordings.filter { $0.strokes.count >= 5 }.max { $0.sampleCount < $1.sampleCount })
+        let withRecorded = recordings.filter(\.hasRecordedPredictions).prefix(2)
+        #expect(!withRecorded.isEmpty)
+        let batches: [[Trace]] = [
+            [several], Array(withRecorded) + recordings.filter { !$0.hasRecordedPredictions }.prefix(3),
+            Array(try SyntheticSuite.default.generate(seed: 2).prefix(12)),
+        ]
+        for traces in batches {
+            let detail = RunDetail(frames: true, tailsForTraces: [traces[0].name])
+            func rows(_ jobs: Int, split: Int) async -> [String] {
+                let results = await BenchRunner.run(
+                    traces: traces, strategies: strategies, timing: Timing(), detail: detail, maxConcurrency: jobs, splitFrames: split)
+                return results.map { r in
+                    let frames = (r.frames ?? []).map { "\($0)" }.joined(separator: ";")
+                    let tails = (r.tails ?? []).map { $0.map { "\($0.x.bitPattern),\($0.y.bitPattern),\($0.t.bitPattern)" }.joined() }
+                    return "\(r.trace) \(r.strategy) n=\(r.frames?.count ?? -1) tails=\(r.tails?.count ?? -1) \(Self.bits(r.figures)) \(frames) \(tails.joined(separator: "|"))"
+                }
+            }
+            let one = await rows(1, split: 0)
+            #expect(one.count >= traces.count * 3)
+            #expect(one.allSatisfy { !$0.contains(" n=-1 ") && !$0.contains(" n=0 ") }, "frames kept")
+            #expect(one.contains { !$0.contains(" tails=-1 ") && !$0.contains(" tails=0 ") }, "tails kept")
+            for jobs in [2, 3, 5] {
+                for split in [0, 1 << 30] {
+                    let many = await rows(jobs, split: split)
+                    #expect(many == one, "\(traces.map(\.name)) jobs \(jobs) split at \(split)")
+                }
+            }
+        }
+    }
+
+    /// A lone trace's truth cut into parts of whole strokes: every stroke once, in order, at
+    /// most one part per slot, none empty; one unit when there are fewer strokes than slots.
+    @Test func truthPartsCoverTheStrokes() throws {
+        var spec = SyntheticSpec.sCurve(name: "parts", duration: 0.3)
+        for strokes in [1, 2, 3, 7, 40] {
+            spec.strokes = strokes
+            let trace = try spec.generate(seed: 1)
+            for slots in [1, 2, 3, 8] {
+                let parts = RunSchedule.truthParts(trace, slots: slots)
+                if slots == 1 || strokes < slots {
+                    #expect(parts.isEmpty, "\(strokes) strokes, \(slots) slots")
+                    continue
+                }
+                #expect(parts.count == slots)
+                #expect(parts.allSatisfy { !$0.isEmpty })
+                #expect(parts.flatMap { Array($0) } == Array(0..<strokes), "\(strokes) strokes, \(slots) slots")
+            }
+        }
     }
 }
