@@ -104,7 +104,7 @@ package enum HorizonInputs {
         var logs: Set<String> = []
         var skipped: [String] = []
         for root in paths {
-            for path in try files(root) {
+            for path in try files(root, loader: loader) {
                 guard path.hasSuffix(".txt") || loader.formatOverride == .mobileHCI17 else { continue }
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
                 let bytes = [UInt8](data)
@@ -135,22 +135,15 @@ package enum HorizonInputs {
         return (pool(items, by: pooling), skipped)
     }
 
-    /// The regular files at or under `root`, sorted, hidden ones left out.
-    static func files(_ root: String) throws(ImportError) -> [String] {
+    /// The files at or under `root`, sorted, as `loader` lists a folder for a run
+    /// (`RecordingLoader.files(under:)`: hidden names skipped before going down,
+    /// links to folders not followed); a subfolder it cannot walk is left out here and
+    /// reported by the loader's own pass over the same folder.
+    static func files(_ root: String, loader: RecordingLoader) throws(ImportError) -> [String] {
         guard let isDir = PathText.isFolder(root) else {
             throw ImportError(file: root, "no such file or folder; expected a recording or a folder of recordings")
         }
         guard isDir else { return [root] }
-        let below: [String]
-        do { below = try FileManager.default.subpathsOfDirectory(atPath: root) } catch {
-            throw ImportError(file: root, "cannot list the folder (\(ErrorReason.text(error))); expected a readable folder")
-        }
-        var out: [String] = []
-        for next in below {
-            if next.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            let full = PathText.appending(root, next)
-            if PathText.isFolder(full) == false { out.append(full) }
-        }
-        return out.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return try loader.files(under: root).files.map { PathText.appending(root, $0) }
     }
 }

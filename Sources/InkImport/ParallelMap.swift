@@ -72,10 +72,21 @@ package enum ParallelMap {
         }
 
         /// Starts `n` helper threads that compute items until none is left to start.
+        ///
+        /// A helper joins ``stop()``'s wait only once it runs (under the lock, before
+        /// `stopping` is set): one still queued behind busy pool threads when the caller stops
+        /// then ends without computing anything, and `stop()` never waits for a block that
+        /// has not started (which, with every pool thread in a `stop()`, could stall).
         package func startHelpers(_ n: Int) {
             for _ in 0..<max(0, n) {
-                helpers.enter()
                 DispatchQueue.global().async { [self] in
+                    lock.lock()
+                    if stopping {
+                        lock.unlock()
+                        return
+                    }
+                    helpers.enter()
+                    lock.unlock()
                     while let i = claim() { store(i, compute(i)) }
                     helpers.leave()
                 }
@@ -100,7 +111,8 @@ package enum ParallelMap {
         }
 
         /// Item `i` (`nil` where it is `nil`), computing items on this thread while it is not
-        /// ready; waits when every item is started and `i` is not yet stored.
+        /// ready; waits when every item is started and `i` is not yet stored. Each index is
+        /// taken once (a second `take` of the same index would wait for ever).
         package func take(_ i: Int) -> T? {
             while true {
                 lock.lock()

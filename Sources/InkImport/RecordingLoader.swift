@@ -146,7 +146,7 @@ public struct RecordingLoader: Sendable {
     /// hidden ones left out; and what could not be walked, each with its relative path and why:
     /// an unreadable folder, a dangling link, a link to a folder (not followed), a folder named
     /// like a recording.
-    func files(under root: String) throws(ImportError) -> (files: [String], problems: [(path: String, why: String)]) {
+    package func files(under root: String) throws(ImportError) -> (files: [String], problems: [(path: String, why: String)]) {
         let fm = FileManager.default
         var out: [String] = []
         var problems: [(path: String, why: String)] = []

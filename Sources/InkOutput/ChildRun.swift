@@ -21,12 +21,25 @@ package struct ChildRun: Sendable {
     /// The read end of the collected stream's pipe.
     let readEnd: Int32
 
+    /// Why a child could not be started, in words (the system's reason where there is one).
+    package struct StartFailure: Error, Sendable {
+        /// The reason, e.g. "No such file or directory".
+        package let reason: String
+    }
+
     /// Starts `executable` with `arguments`, in `directory` (the current one when `nil`),
     /// collecting descriptor `collecting` (1, standard output, or 2, standard error); `nil`
-    /// when it cannot be started.
+    /// when it cannot be started (``launch(_:_:in:collecting:)`` says why).
     package static func start(_ executable: String, _ arguments: [String], in directory: String? = nil, collecting: Int32) -> ChildRun? {
+        try? launch(executable, arguments, in: directory, collecting: collecting).get()
+    }
+
+    /// ``start(_:_:in:collecting:)``, or why the child could not be started.
+    package static func launch(_ executable: String, _ arguments: [String], in directory: String? = nil, collecting: Int32)
+        -> Result<ChildRun, StartFailure>
+    {
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { return nil }
+        guard pipe(&pipeEnds) == 0 else { return .failure(StartFailure(reason: "cannot make a pipe: " + String(cString: strerror(errno)))) }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
         // The parent's ends must not leak into other children (`ChildProcess` closes every
         // descriptor above its own in the child as well, so a spawn on another thread between
@@ -47,7 +60,7 @@ package struct ChildRun: Sendable {
         if let directory, !SpawnSetup.changeDirectory(&actions, directory) {
             close(readEnd)
             close(writeEnd)
-            return nil
+            return .failure(StartFailure(reason: "this C library cannot start a child in another folder (posix_spawn_file_actions_addchdir_np, glibc 2.29 or later)"))
         }
         SpawnSetup.closeFrom(&actions, 3)
         #if canImport(Darwin)
@@ -62,9 +75,9 @@ package struct ChildRun: Sendable {
         close(writeEnd)
         guard spawned == 0 else {
             close(readEnd)
-            return nil
+            return .failure(StartFailure(reason: String(cString: strerror(spawned))))
         }
-        return ChildRun(pid: pid, readEnd: readEnd)
+        return .success(ChildRun(pid: pid, readEnd: readEnd))
     }
 
     /// Reads the collected stream to its end, waits for the child, and returns its exit status

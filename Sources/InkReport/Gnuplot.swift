@@ -57,10 +57,9 @@ package struct Gnuplot: Sendable {
         var running: [(String, ChildRun)] = []
         var failures: [(name: String, message: String)] = []
         for name in names {
-            if let child = ChildRun.start(program, ["-e", "out_prefix='\(prefix)'", "\(name).gp"], in: folder.path, collecting: 2) {
-                running.append((name, child))
-            } else {
-                failures.append((name, "cannot start \(path)"))
+            switch ChildRun.launch(program, ["-e", "out_prefix='\(prefix)'", "\(name).gp"], in: folder.path, collecting: 2) {
+            case .success(let child): running.append((name, child))
+            case .failure(let failure): failures.append((name, "cannot start \(path): \(failure.reason)"))
             }
         }
         for (name, child) in running {

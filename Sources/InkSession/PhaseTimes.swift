@@ -83,7 +83,11 @@ public final class PhaseTimes: @unchecked Sendable {
     @inline(__always)
     public func span<T>(_ name: @autoclosure () -> String, _ body: () -> T) -> T {
         guard spansEnabled else { return body() }
-        let thread = UInt(pthread_self())
+        #if canImport(Darwin)
+            let thread = UInt(bitPattern: pthread_self())  // a pointer there
+        #else
+            let thread = UInt(pthread_self())
+        #endif
         let cpu0 = Self.threadCPUMs(), start = clock.now
         let value = body()
         let end = clock.now, cpu1 = Self.threadCPUMs()

@@ -27,11 +27,29 @@ package enum ErrorReason {
         if let cocoa = error as? CocoaError {
             if let posix = cocoa.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
             #if canImport(FoundationEssentials)
-                return "\(cocoa.code)"
+                return words(cocoa.code)
             #else
                 return cocoa.localizedDescription
             #endif
         }
         return "\(error)"
+    }
+
+    /// The file-operation codes a `CocoaError` carries with no POSIX error under it, in words
+    /// (FoundationEssentials' `Code` prints only its number); any other code by its number.
+    package static func words(_ code: CocoaError.Code) -> String {
+        switch code {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return "No such file or directory"
+        case .fileReadNoPermission, .fileWriteNoPermission: return "Permission denied"
+        case .fileReadCorruptFile: return "the file is corrupt or in an unknown format"
+        case .fileReadInapplicableStringEncoding: return "the file's text is not in the expected encoding (UTF-8)"
+        case .fileWriteInapplicableStringEncoding: return "the text cannot be written in the requested encoding"
+        case .fileWriteOutOfSpace: return "No space left on device"
+        case .fileWriteVolumeReadOnly: return "Read-only file system"
+        case .fileWriteFileExists: return "File exists"
+        case .fileReadTooLarge: return "the file is too large to read"
+        case .fileLocking, .fileReadUnknown, .fileWriteUnknown: return "the file could not be read or written (Cocoa error \(code.rawValue))"
+        default: return "Cocoa error \(code.rawValue)"
+        }
     }
 }

@@ -28,6 +28,16 @@ struct XMLReaderTests {
         #expect(root.children[0].children.isEmpty && root.children[0].text.isEmpty)
     }
 
+    /// A DOCTYPE with no identifier, a SYSTEM or a PUBLIC one is read (the oracle comparisons
+    /// excuse the reader's DOCTYPE refusals, so a wrong refusal must fail here).
+    @Test func doctypesWithExternalIdentifiersAreRead() throws {
+        for doctype in ["<!DOCTYPE ink>", "<!DOCTYPE ink SYSTEM \"ink.dtd\">", "<!DOCTYPE ink SYSTEM 'a b' >",
+                        "<!DOCTYPE ink PUBLIC \"-//W3C//DTD InkML//EN\" 'http://example.org/ink.dtd'>"] {
+            let root = try Self.tree(doctype + "\n<ink><trace>1 2</trace></ink>")
+            #expect(root.name == "ink" && root.children.map(\.name) == ["trace"], "\(doctype)")
+        }
+    }
+
     @Test func byteOrderMarkAndLineEnds() throws {
         let root = try XMLReader.parse([0xEF, 0xBB, 0xBF] + Array("<ink>a\r\nb\rc<![CDATA[d\r\ne]]><t/>f</ink>".utf8), file: "t.xml")
         #expect(root.text == "a\nb\ncd\nef", "each element's own text, \\r\\n and \\r read as \\n")

@@ -70,6 +70,26 @@ struct TextEditingTests {
         #expect(ErrorReason.text(POSIXError(.ENOENT)) == "No such file or directory")
     }
 
+    @Test("ErrorReason puts a CocoaError with no POSIX error under it into words")
+    func errorReasonWithoutPOSIX() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkbench-reason-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/not-utf8.txt"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data([0x41, 0xC3, 0x28, 0x0A])))
+        do {
+            _ = try String(contentsOfFile: path, encoding: .utf8)
+            Issue.record("a file that is not UTF-8 read as UTF-8")
+        } catch {
+            let text = ErrorReason.text(error)
+            #expect(text.contains("encoding"), "\(text)")
+            #expect(!text.contains("rawValue"), "\(text)")
+        }
+        #expect(ErrorReason.words(.fileReadNoSuchFile) == "No such file or directory")
+        #expect(ErrorReason.words(.fileWriteNoPermission) == "Permission denied")
+        #expect(ErrorReason.words(CocoaError.Code(rawValue: 99_999)) == "Cocoa error 99999")
+    }
+
     @Test("InkLock excludes: concurrent increments all land")
     func lock() async {
         final class Counter: @unchecked Sendable {
