@@ -81,7 +81,7 @@ public enum MobileHCI17Reader {
             var v: [Double] = []
             v.reserveCapacity(6)
             for (i, f) in fields.enumerated() {
-                guard let d = TextLines.number(Substring(f.trimmingCharacters())) else {
+                guard let d = TextLines.number(Substring(f.trimmingScalars(where: Self.isFieldBlank))) else {
                     throw .at(file, line: n, "column \(i + 1) is '\(f.prefix(40))'; expected a finite number")
                 }
                 v.append(d)
@@ -186,28 +186,23 @@ public enum MobileHCI17Reader {
         return try assembler.trace(notices: notices, end: .line(rows[rows.count - 1].line))
     }
 
+    /// The blanks a field may have around its number (trimmed before the number is read): space,
+    /// tab, and the carriage return of a CR LF line end.
+    static func isFieldBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" || scalar == "\r" }
+
     /// Whether `text` (a file's first bytes, decoded) looks like this format: its first non-blank
     /// line is six `;`-separated numbers ending in 0, 1 or 2.
     static func looksLikeFormat(_ firstLine: String) -> Bool {
         let fields = firstLine.split(separator: ";", omittingEmptySubsequences: false)
         guard fields.count == 6 else { return false }
-        guard fields.allSatisfy({ TextLines.number(Substring($0.trimmingCharacters())) != nil }) else { return false }
-        return ["0", "1", "2"].contains(fields[5].trimmingCharacters())
+        guard fields.allSatisfy({ TextLines.number(Substring($0.trimmingScalars(where: isFieldBlank))) != nil }) else { return false }
+        return ["0", "1", "2"].contains(fields[5].trimmingScalars(where: isFieldBlank))
     }
 }
 
 /// Shortest text of a number, for messages.
 enum CSVNumber {
     static func text(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)" }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters() -> String {
-        var s = self
-        while let f = s.first, f == " " || f == "\t" || f == "\r" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" { s = s.dropLast() }
-        return String(s)
-    }
 }
 
 extension TraceFormat {

@@ -56,12 +56,3 @@ public struct ScaleRule: Sendable, Equatable {
         if values.count == 2 { yUnitsPerMM = values[1] }
     }
 }
-
-extension String {
-    fileprivate func trimmingCharacters(in set: Character) -> String {
-        var s = Substring(self)
-        while s.first == set { s = s.dropFirst() }
-        while s.last == set { s = s.dropLast() }
-        return String(s)
-    }
-}

@@ -76,6 +76,10 @@ struct ManifestTests {
         #expect(throws: ImportError.self) { try ScaleRule(parsing: "*.svc=0") }
         #expect(throws: ImportError.self) { try ScaleRule(parsing: "*.svc=abc") }
         #expect(throws: ImportError.self) { try ScaleRule(parsing: "=2") }
+        // Spaces (U+0020 only) around each value are trimmed; a tab is not.
+        let spaced = try ScaleRule(parsing: "*.txt=  200 ,  100  ")
+        #expect(spaced.unitsPerMM == 200 && spaced.yUnitsPerMM == 100)
+        #expect(throws: ImportError.self) { try ScaleRule(parsing: "*.txt=\t200") }
     }
 }
 

@@ -29,6 +29,22 @@ struct MobileHCI17ReaderTests {
         #expect(runs.map { $0.map(\.line) } == [[2, 3, 4], [7]])
     }
 
+    /// Spaces, tabs and a CR LF line end around a field are trimmed, by the byte path and its
+    /// oracle alike, and in detection; other blanks are not.
+    @Test func blanksAroundFields() throws {
+        let text = "1396861391620; 23810324\t;\t100 ; 200;0.4; 0\r\n1396861391664;23810367;100;210;0.4;1 \r\n"
+        for rows in [try MobileHCI17Reader.readRows(Array(text.utf8), file: "b.txt"), try MobileHCI17Reader.readRowsOracle(Array(text.utf8), file: "b.txt")] {
+            #expect(rows.count == 2)
+            #expect(rows[0].eventTimeMs == 23_810_324 && rows[0].xPx == 100 && rows[0].yPx == 200 && rows[0].action == .down)
+            #expect(rows[1].action == .up)
+        }
+        let claims = { (text: String) in MobileHCI17Reader.claimsContent(FormatSniff(path: "b.txt", head: Array(text.utf8))) }
+        #expect(claims(" 1 ;\t2;3;4;5; 0\r\n"))
+        #expect(!claims("1;2;3;4;5; 3"))
+        #expect(!claims("1;2;3;4;5;\u{A0}0"), "a no-break space is not a field blank")
+        #expect(throws: ImportError.self) { try MobileHCI17Reader.readRowsOracle(Array("1;2;3;4;5;\u{A0}0\n".utf8), file: "b.txt") }
+    }
+
     @Test func aTraceNeedsAScale() throws {
         #expect(throws: ImportError.self) { try MobileHCI17Reader.read(Array(Self.log.utf8), file: "log.txt") }
         do {
