@@ -18,8 +18,9 @@
 package struct ChildRun: Sendable {
     /// The child's process id.
     package let pid: pid_t
-    /// The read end of the collected stream's pipe.
-    let readEnd: Int32
+    /// The read end of the collected stream's pipe (3 or above: never one of this process's
+    /// standard stream numbers, even when those were closed).
+    package let readEnd: Int32
 
     /// Why a child could not be started, in words (the system's reason where there is one).
     package struct StartFailure: Error, Sendable {
@@ -40,12 +41,20 @@ package struct ChildRun: Sendable {
     {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { return .failure(StartFailure(reason: "cannot make a pipe: " + String(cString: strerror(errno)))) }
-        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
         // The parent's ends must not leak into other children (`ChildProcess` closes every
         // descriptor above its own in the child as well, so a spawn on another thread between
-        // these lines does not keep the write end open either).
-        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+        // these lines does not keep the write end open either). When this process runs with
+        // descriptor 0, 1 or 2 closed, `pipe` hands out those numbers, and the file actions
+        // below (/dev/null on 0 and the stream not collected, the write end onto the collected
+        // one) would land on an end; so both are moved to 3 or above first.
+        let readEnd = Self.aboveStandardStreams(pipeEnds[0])
+        let writeEnd = Self.aboveStandardStreams(pipeEnds[1])
+        guard readEnd >= 0, writeEnd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            if readEnd >= 0 { close(readEnd) }
+            if writeEnd >= 0 { close(writeEnd) }
+            return .failure(StartFailure(reason: "cannot move a pipe's end above the standard streams: " + reason))
+        }
         var actions = SpawnSetup.Actions()
         posix_spawn_file_actions_init(&actions)
         var attributes = SpawnSetup.Attributes()
@@ -78,6 +87,20 @@ package struct ChildRun: Sendable {
             return .failure(StartFailure(reason: String(cString: strerror(spawned))))
         }
         return .success(ChildRun(pid: pid, readEnd: readEnd))
+    }
+
+    /// `descriptor`, close-on-exec, if it is 3 or above; else a close-on-exec duplicate at 3 or
+    /// above, `descriptor` closed; -1 (`errno` set) when it cannot be duplicated.
+    static func aboveStandardStreams(_ descriptor: Int32) -> Int32 {
+        if descriptor > 2 {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            return descriptor
+        }
+        let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+        let saved = errno
+        close(descriptor)
+        errno = saved
+        return moved
     }
 
     /// Reads the collected stream to its end, waits for the child, and returns its exit status
