@@ -7,8 +7,15 @@
 #endif
 
 /// Path text without Foundation's `NSString` (the product links FoundationEssentials only):
-/// the same results as `NSString`'s path methods for the paths InkBench builds (`/`-separated,
-/// no `~`).
+/// the same results as `NSString`'s path methods for `/`-separated paths without `~`,
+/// doubled slashes included: ``deletingLastComponent(_:)`` and ``deletingExtension(_:)`` make
+/// each run of `/` one, as Foundation does (`out//runs/a.csv` is in the folder `out/runs`).
+///
+/// Where it differs on purpose: ``appending(_:_:)`` always puts one `/` between (Foundation on
+/// Linux keeps a path's trailing `//`: `out//` and `a.csv` give `out//a.csv`; here `out/a.csv`,
+/// as on Darwin); a path of only slashes (`//`) is the root `/` (Foundation on Linux gives ""
+/// for its folder, name and stem; Darwin `/`). Foundation 6.3's
+/// `deletingLastPathComponent` traps on a one-character path such as `a` or `a/`; here `""`.
 ///
 /// ```swift
 /// PathText.appending("out", "report.md")      // "out/report.md"
@@ -31,13 +38,25 @@ package enum PathText {
         return head == "/" ? "/" + component : head + "/" + component
     }
 
-    /// `path` without its last component (`NSString.deletingLastPathComponent`): `"a/b"` gives
-    /// `"a"`, `"a"` gives `""`, `"/a"` gives `"/"`.
+    /// `text` with each run of `/` made one.
+    static func singleSlashes(_ text: Substring) -> String {
+        var out = String.UnicodeScalarView()
+        var afterSlash = false
+        for c in text.unicodeScalars {
+            if c == "/" && afterSlash { continue }
+            afterSlash = c == "/"
+            out.append(c)
+        }
+        return String(out)
+    }
+
+    /// `path` without its last component (`NSString.deletingLastPathComponent`), runs of `/`
+    /// made one: `"a/b"` and `"a//b"` give `"a"`, `"a"` gives `""`, `"/a"` and `"//a"` give `"/"`.
     package static func deletingLastComponent(_ path: String) -> String {
         let s = trimmed(path)
         guard let slash = s.lastIndex(of: "/") else { return "" }
         if slash == s.startIndex { return "/" }
-        return String(s[..<slash])
+        return String(trimmed(singleSlashes(s[..<slash])))
     }
 
     /// The last component of `path` (`NSString.lastPathComponent`): `"a/b/"` gives `"b"`.
@@ -48,13 +67,14 @@ package enum PathText {
         return String(s[s.index(after: slash)...])
     }
 
-    /// `path` without the extension of its last component (`NSString.deletingPathExtension`):
-    /// `"a/b.csv"` gives `"a/b"`; a name that only starts with a dot keeps it.
+    /// `path` without the extension of its last component (`NSString.deletingPathExtension`),
+    /// runs of `/` made one: `"a/b.csv"` and `"a//b.csv"` give `"a/b"`; a name that only starts
+    /// with a dot keeps it.
     package static func deletingExtension(_ path: String) -> String {
         let s = trimmed(path)
         let nameStart = s.lastIndex(of: "/").map { s.index(after: $0) } ?? s.startIndex
-        guard let dot = s[nameStart...].lastIndex(of: "."), dot != nameStart else { return String(s) }
-        return String(s[..<dot])
+        guard let dot = s[nameStart...].lastIndex(of: "."), dot != nameStart else { return singleSlashes(s) }
+        return singleSlashes(s[..<dot])
     }
 
     /// Whether `path` names a folder (`true`), another kind of file (`false`), or nothing that

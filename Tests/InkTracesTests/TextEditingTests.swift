@@ -48,6 +48,22 @@ struct TextEditingTests {
             #expect(PathText.lastComponent(path) == last, "\(path)")
             #expect(PathText.deletingExtension(path) == stem, "\(path)")
         }
+        // Doubled slashes: compared with NSString itself (none of these traps). The folder and
+        // the stem are standardised as Foundation standardises them.
+        let doubled = [
+            "ab//cd", "ab//cd/", "//ab", "//ab//cd//", "ab///cd", "out//sub/a.csv", "./ab//cd.csv", "ab//.csv", "ab/cd.csv//", "/ab//",
+            "ab//cd.tar.gz", "runs//x/", "/tmp//in//hundred.csv", "ab//cd//", "ab/cd", "/ab/cd",
+        ]
+        for path in doubled {
+            let ns = path as NSString
+            #expect(PathText.deletingLastComponent(path) == ns.deletingLastPathComponent, "\(path)")
+            #expect(PathText.lastComponent(path) == ns.lastPathComponent, "\(path)")
+            #expect(PathText.deletingExtension(path) == ns.deletingPathExtension, "\(path)")
+        }
+        // Where PathText differs on purpose (PathText's documentation): one '/' between, and a
+        // path of slashes is the root.
+        #expect(PathText.appending("out//", "a.csv") == "out/a.csv")
+        #expect(PathText.deletingLastComponent("//") == "/" && PathText.lastComponent("//") == "/")
         #expect(PathText.appending("out", "a.csv") == "out/a.csv")
         #expect(PathText.appending("out/", "a.csv") == "out/a.csv")
         #expect(PathText.appending("/", "a.csv") == "/a.csv")
