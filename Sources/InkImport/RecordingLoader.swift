@@ -74,7 +74,6 @@ public struct RecordingLoader: Sendable {
             case fail(ImportError)
         }
         var steps: [Step] = []
-        let fm = FileManager.default
         listing: for root in paths {
             guard let isDir = PathText.isFolder(root) else {
                 steps.append(.fail(ImportError(file: root, "no such file or folder; expected a recording or a folder of recordings")))

@@ -94,7 +94,7 @@ struct NumberTextPrintfTests {
             let exponent = Int(rng.next() % 10)
             if let v = Double("\(mantissa)e-\(exponent)") { values.append(v) }
         }
-        values += [-.nan, 2.665, 0.015, 0.025, 8.345, 9.995, 99.995, 123_456_789_012.345, 1e22, 1e23, 5e-324, 1.23e-18]
+        values += [-.nan, 2.665, 0.015, 0.025, 8.345, 9.995, 99.995, 123_456_789_012.345, 1e22, 1e23, .leastNonzeroMagnitude, 1.23e-18]
         var mismatches: [String] = []
         var checked = 0
         for (i, v) in values.enumerated() {
