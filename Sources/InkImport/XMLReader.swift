@@ -55,6 +55,8 @@ package final class XMLTree {
 ///   CDATA sections (their text is the element's text), comments and processing instructions;
 /// - the five predefined entities (`&lt;` `&gt;` `&amp;` `&apos;` `&quot;`) and character
 ///   references (`&#65;`, `&#x41;`); any other entity is an error;
+/// - names as XML 1.0 (fifth edition) defines them: a character outside NameStartChar or
+///   NameChar (say `×`, U+00D7) is an error naming it and its byte;
 /// - namespaces as names: prefixes are not resolved (an undeclared prefix is no error) and an
 ///   element's name is what follows its last `:`; attributes keep their qualified names.
 ///
@@ -148,14 +150,47 @@ package enum XMLReader {
 
         @inline(__always) static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
-        /// Whether a byte may start a name (ASCII letters, `_`, `:`, and any non-ASCII byte).
+        /// Whether an ASCII byte may start a name (letters, `_` and `:`; XML 1.0's NameStartChar
+        /// below U+0080). A non-ASCII character is decoded and checked by ``isNameStart(scalar:)``.
         @inline(__always) static func isNameStart(_ c: UInt8) -> Bool {
-            (c | 0x20) &- 0x61 < 26 || c == 0x5F || c == 0x3A || c >= 0x80
+            (c | 0x20) &- 0x61 < 26 || c == 0x5F || c == 0x3A
         }
 
-        /// Whether a byte may follow in a name (also digits, `-` and `.`).
+        /// Whether an ASCII byte may follow in a name (also digits, `-` and `.`).
         @inline(__always) static func isNameByte(_ c: UInt8) -> Bool {
             isNameStart(c) || c &- 0x30 < 10 || c == 0x2D || c == 0x2E
+        }
+
+        /// Whether a character from U+0080 on may start a name: XML 1.0 (fifth edition)
+        /// production [4] NameStartChar, as libxml2 reads names.
+        static func isNameStart(scalar v: UInt32) -> Bool {
+            switch v {
+            case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F,
+                0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+                return true
+            default: return false
+            }
+        }
+
+        /// Whether a character from U+0080 on may follow in a name: production [4a] NameChar
+        /// (NameStartChar, U+00B7, U+0300-U+036F and U+203F-U+2040).
+        static func isNameChar(scalar v: UInt32) -> Bool {
+            isNameStart(scalar: v) || v == 0xB7 || (0x300...0x36F).contains(v) || (0x203F...0x2040).contains(v)
+        }
+
+        /// The character whose UTF-8 sequence starts at `pos` (a byte from 0x80 on) and the
+        /// sequence's length; `nil` where the bytes are not a whole well-formed sequence.
+        func scalar(at pos: Int) -> (value: UInt32, length: Int)? {
+            let lead = b[pos]
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+            guard length > 0, lead < 0xF5, pos + length <= b.count else { return nil }
+            var value = UInt32(lead) & (0x7F >> UInt32(length))
+            for k in 1..<length {
+                let c = b[pos + k]
+                guard c & 0xC0 == 0x80 else { return nil }
+                value = value << 6 | UInt32(c & 0x3F)
+            }
+            return Unicode.Scalar(value) == nil ? nil : (value, length)
         }
 
         func starts(with s: StaticString, at pos: Int) -> Bool {
@@ -173,12 +208,39 @@ package enum XMLReader {
             return i > start
         }
 
+        /// An XML name (production [5]: a NameStartChar, then NameChars). A character from
+        /// U+0080 on is decoded and checked against XML 1.0's ranges; one that may not be in a
+        /// name ends it with an error (nothing the reader reads may follow a name directly but
+        /// ASCII), which names the character and its byte.
         mutating func name(_ what: String) throws(ImportError) -> String {
-            guard i < b.count, Self.isNameStart(b[i]) else { throw fail("\(found(at: i)); expected \(what)") }
             let start = i
-            i += 1
-            while i < b.count && Self.isNameByte(b[i]) { i += 1 }
+            while i < b.count {
+                let c = b[i]
+                if c < 0x80 {
+                    guard i == start ? Self.isNameStart(c) : Self.isNameByte(c) else { break }
+                    i += 1
+                    continue
+                }
+                guard let (value, length) = scalar(at: i) else { throw fail("a byte 0x\(String(c, radix: 16, uppercase: true)) that starts no UTF-8 character; expected \(what)") }
+                let character = "'\(Character(Unicode.Scalar(value) ?? "?"))' (U+\(Self.hex(value)))"
+                if i == start {
+                    guard Self.isNameStart(scalar: value) else { throw fail("\(character), which cannot start an XML name; expected \(what)") }
+                } else {
+                    guard Self.isNameChar(scalar: value) else {
+                        let sofar = String(decoding: b[start..<i], as: UTF8.self)
+                        throw fail("\(character) after '\(sofar)', a character XML does not allow in a name; expected \(what), of XML name characters only")
+                    }
+                }
+                i += length
+            }
+            guard i > start else { throw fail("\(found(at: i)); expected \(what)") }
             return String(decoding: b[start..<i], as: UTF8.self)
+        }
+
+        /// A code point in at least four upper-case hexadecimal digits, as in U+00D7.
+        static func hex(_ value: UInt32) -> String {
+            let digits = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
         }
 
         mutating func expect(_ s: StaticString, _ what: String) throws(ImportError) {
@@ -461,7 +523,7 @@ package enum XMLReader {
             i += 1
             var j = i
             if j < b.count && b[j] == 0x23 { j += 1 }  // '#'
-            while j < b.count && j - i < 40 && Self.isNameByte(b[j]) { j += 1 }
+            while j < b.count && j - i < 40 && (Self.isNameByte(b[j]) || b[j] >= 0x80) { j += 1 }
             guard j < b.count, b[j] == 0x3B, j > i else {
                 throw fail("\(found(at: at)); expected a reference such as '&amp;' or '&#38;' (a lone '&' is written '&amp;')", at: at)
             }

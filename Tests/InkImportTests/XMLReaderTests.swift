@@ -81,6 +81,12 @@ struct XMLReaderTests {
         ("an empty file", "", 1, nil),
         ("a name starting with a digit", "<ink><1a/></ink>", 1, "1a/>"),
         ("an unterminated start tag", "<ink a='1'", 1, nil),
+        ("a name starting with U+00D7", "<ink>\n<×a/></ink>", 2, "×a/>"),
+        ("U+00D7 inside an element name", "<ink>\n<a×b/></ink>", 2, "×b/>"),
+        ("U+2190 inside an attribute name", "<ink a\u{2190}b='1'/>", 1, "\u{2190}b="),
+        ("U+00B7 starting an attribute name", "<ink\n ·a='1'/>", 2, "·a="),
+        ("U+3000 starting an end tag's name", "<ink></\u{3000}ink>", 1, "\u{3000}ink>"),
+        ("U+F0000 in a processing instruction's target", "<ink><?p\u{F0000} x?></ink>", 1, "\u{F0000} x?>"),
     ]
 
     @Test(arguments: 0..<malformed.count)
@@ -97,6 +103,40 @@ struct XMLReaderTests {
             #expect(error.line == line, "\(name): \(error)")
             #expect(error.message.hasPrefix("not well-formed XML at byte \(byte):"), "\(name): \(error)")
             #expect(error.message.contains("; expected "), "\(name): \(error)")
+        }
+    }
+
+    /// Names with characters from U+0080 on: XML 1.0's NameStartChar and NameChar ranges, at
+    /// their edges, each as it starts a name and inside one.
+    @Test func namesWithCharactersBeyondASCII() throws {
+        let root = try Self.tree("<ink é·\u{300}-a='1' \u{10000}x='2' \u{200C}\u{203F}='3'><ñ\u{2040}\u{36F}/><\u{EFFFF}/></ink>")
+        #expect(root.attributes == ["é·\u{300}-a": "1", "\u{10000}x": "2", "\u{200C}\u{203F}": "3"])
+        #expect(root.children.map(\.name) == ["ñ\u{2040}\u{36F}", "\u{EFFFF}"])
+        // (scalar, may start a name, may follow in one)
+        let edges: [(UInt32, Bool, Bool)] = [
+            (0xB7, false, true), (0xC0, true, true), (0xD7, false, false), (0xF7, false, false), (0x2FF, true, true), (0x300, false, true),
+            (0x36F, false, true), (0x370, true, true), (0x37E, false, false), (0x1FFF, true, true), (0x2000, false, false),
+            (0x200C, true, true), (0x200E, false, false), (0x203F, false, true), (0x2041, false, false), (0x2070, true, true),
+            (0x2190, false, false), (0x2C00, true, true), (0x2FF0, false, false), (0x3000, false, false), (0x3001, true, true),
+            (0xE000, false, false), (0xF900, true, true), (0xFDD0, false, false), (0xFDF0, true, true), (0xFFFD, true, true),
+            (0x10000, true, true), (0xEFFFF, true, true), (0xF0000, false, false),
+        ]
+        for (value, start, follows) in edges {
+            let c = String(Character(try #require(Unicode.Scalar(value))))
+            let hex = String(value, radix: 16)
+            for (text, ok) in [("<ink \(c)a='1'/>", start), ("<ink a\(c)='1'/>", follows), ("<\(c)x/>", start), ("<x\(c)/>", follows)] {
+                let bytes = Array(text.utf8)
+                do {
+                    _ = try XMLReader.parse(bytes, file: "t.xml")
+                    #expect(ok, "U+\(hex) read in \(text)")
+                } catch {
+                    #expect(!ok, "U+\(hex) refused in \(text): \(error)")
+                    #expect(error.message.contains("(U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex.uppercased()))"), "\(error)")
+                }
+                // XMLParser (libxml2) reads the same names.
+                let doc = Array("<ink>\(text)<trace>1 2</trace></ink>".utf8)
+                Self.agree(doc, file: "name-\(hex).inkml")
+            }
         }
     }
 
@@ -207,6 +247,7 @@ struct XMLReaderTests {
         let words = [
             "<![CDATA[", "]]>", "<!--", "-->", "<?pi x?>", "&amp;", "&#x31;", "&#49;", "&lt;", "&foo;", "inkml:", "</trace>", "<trace>",
             "<?xml version='1.0'?>", "<!DOCTYPE ink>", "<!DOCTYPE ink [", "xml:id='c'", " a='1'", "\r\n", "\u{FEFF}", "/>", "&#0;",
+            "×", "·", "\u{300}", "\u{2190}", "\u{3001}", "\u{10000}",
         ].map { Array($0.utf8) }
         var rng = SplitMix64(seed: 2612)
         var read = 0, xmlErrors = 0, cases = 0

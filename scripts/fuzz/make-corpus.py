@@ -93,6 +93,10 @@ put("mypaint-events", "basic.dat", "0 10 20 0\n0.008 11 20 0.25\n0.016 12 21 0.5
 put("curious-drawing", "basic.csv", '"line_number","x","y","UTC_Timestamp","seconds"\n"0","10","20","1","0"\n"0","11","20","1","0.008"\n"1","50","50","2","0.4"\n"1","51","52","2","0.408"\n')
 put("inkml", "basic.inkml", '<ink xmlns="http://www.w3.org/2003/InkML"><inkSource xml:id="s"><traceFormat><channel name="X"/><channel name="Y"/><channel name="F" max="1023"/><channel name="T" units="ms"/></traceFormat><sampleRate value="200"/><channelProperties><channelProperty channel="X" name="resolution" value="1000" units="1/cm"/><channelProperty channel="Y" name="resolution" value="1000" units="1/cm"/></channelProperties></inkSource><context xml:id="c" inkSourceRef="#s"/><trace contextRef="#c" timeOffset="0">1000 2000 100 0, 1100 2000 300 5, 1200 2050 512 10</trace><trace contextRef="#c" type="penUp">1 2 0 20</trace></ink>\n')
 put("inkml", "differences.inkml", '<ink><context><inkSource><traceFormat><channel name="X" units="mm"/><channel name="Y" units="mm"/></traceFormat><sampleRate value="100"/></inkSource></context><trace timeOffset="0">10 20,\'2\'1,"1"0,0 0,!20!25</trace><traceGroup><trace timeOffset="100">30 50,\'1\'-1,1-1,</trace></traceGroup></ink>\n')
+put("inkml", "names-doctype.inkml", '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE ink PUBLIC "-//W3C//DTD InkML 1.0//EN" "inkml.dtd">\n'
+    '<ink xmlns="http://www.w3.org/2003/InkML" \u00e9\u00b7\u0300x="1"><context><inkSource><traceFormat><channel name="X" units="mm"/>'
+    '<channel name="Y" units="mm"/></traceFormat><sampleRate value="100"/></inkSource></context><trace timeOffset="0">10 20, 11 21</trace>'
+    '<\u00f1\u203f\U00010000/></ink>\n')
 put("manifest", "basic.manifest", "# c\n[a/*.svc]\nformat = svc\nscale = 200\ntime_unit = ms\ny_axis = up\nhover = include\n"
     "pressure_max = 1023\nnote = x # y\n[**/x.csv]\nskip = no\n[touch/*.events]\nscale_x = 16\nscale_y = 25.6\n")
 put("manifest", "crlf.manifest", "\ufeff[*.events]\r\nformat = evemu\r\nscale = 200\r\n")
