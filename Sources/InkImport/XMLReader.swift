@@ -49,8 +49,9 @@ package final class XMLTree {
 /// What it reads (XML 1.0, well-formedness only, no validation):
 /// - an optional byte-order mark and XML declaration (`version`, `encoding` UTF-8 or US-ASCII,
 ///   `standalone`); comments, processing instructions and blanks around the root element;
-/// - a `<!DOCTYPE>` with at most an external identifier, which is not loaded; an internal subset
-///   (`[...]`, where entities would be declared) is refused;
+/// - a `<!DOCTYPE>` with at most an external identifier, which is not loaded (a public
+///   identifier holds only XML's PubidChar characters); an internal subset (`[...]`, where
+///   entities would be declared) is refused;
 /// - elements with attributes in either quote kind (duplicates refused), character data,
 ///   CDATA sections (their text is the element's text), comments and processing instructions;
 /// - the five predefined entities (`&lt;` `&gt;` `&amp;` `&apos;` `&quot;`) and character
@@ -191,6 +192,17 @@ package enum XMLReader {
                 value = value << 6 | UInt32(c & 0x3F)
             }
             return Unicode.Scalar(value) == nil ? nil : (value, length)
+        }
+
+        /// Whether a byte may be in a DOCTYPE's public identifier: XML 1.0's PubidChar (space,
+        /// CR, LF, ASCII letters and digits, and -'()+,./:=?;!*#@$_%).
+        static func isPublicIdentifierByte(_ c: UInt8) -> Bool {
+            if c &- 0x30 < 10 || (c | 0x20) &- 0x61 < 26 { return true }
+            switch c {
+            case 0x20, 0x0D, 0x0A, 0x2D, 0x27, 0x28, 0x29, 0x2B, 0x2C, 0x2E, 0x2F, 0x3A, 0x3D, 0x3F, 0x3B, 0x21, 0x2A, 0x23, 0x40, 0x24, 0x5F, 0x25:
+                return true
+            default: return false
+            }
         }
 
         func starts(with s: StaticString, at pos: Int) -> Bool {
@@ -369,7 +381,12 @@ package enum XMLReader {
             } else if starts(with: "PUBLIC", at: i) {
                 i += 6
                 guard skipBlanks() else { throw fail("\(found(at: i)); expected a blank and the public identifier") }
+                let start = i + 1
                 _ = try literal()
+                // PubidChar (production [13]): what libxml2 also holds the public identifier to.
+                for p in start..<(i - 1) where !Self.isPublicIdentifierByte(b[p]) {
+                    throw fail("\(found(at: p)) in a public identifier; expected only letters, digits, spaces, line ends and -'()+,./:=?;!*#@$_%", at: p)
+                }
                 guard skipBlanks() else { throw fail("\(found(at: i)); expected a blank and the system identifier") }
                 _ = try literal()
             }

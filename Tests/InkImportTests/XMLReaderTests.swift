@@ -81,6 +81,8 @@ struct XMLReaderTests {
         ("an empty file", "", 1, nil),
         ("a name starting with a digit", "<ink><1a/></ink>", 1, "1a/>"),
         ("an unterminated start tag", "<ink a='1'", 1, nil),
+        ("'<' in a public identifier", "<!DOCTYPE ink PUBLIC 'a<b' 'x'>\n<ink/>", 1, "<b' 'x'>"),
+        ("'\"' in a public identifier", "<!DOCTYPE ink PUBLIC\n'a\"b' 'x'><ink/>", 2, "\"b' 'x'>"),
         ("a name starting with U+00D7", "<ink>\n<×a/></ink>", 2, "×a/>"),
         ("U+00D7 inside an element name", "<ink>\n<a×b/></ink>", 2, "×b/>"),
         ("U+2190 inside an attribute name", "<ink a\u{2190}b='1'/>", 1, "\u{2190}b="),
