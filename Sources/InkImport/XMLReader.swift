@@ -61,6 +61,12 @@ package final class XMLTree {
 /// - namespaces as names: prefixes are not resolved (an undeclared prefix is no error) and an
 ///   element's name is what follows its last `:`; attributes keep their qualified names.
 ///
+/// Refused on purpose, though libxml2 (Foundation's `XMLParser`) reads them: a DOCTYPE's
+/// internal subset; an `encoding` other than UTF-8 or US-ASCII; `<!DOCTYPE` without a blank
+/// before the root element's name; an XML declaration's attribute without a blank before it;
+/// a `version` other than `1.` and digits (libxml2 reads `1.` with a warning). The tests'
+/// comparison with `XMLParser` excuses exactly these refusals.
+///
 /// Elements nest at most ``maxDepth`` deep. Any malformation throws an ``ImportError`` naming
 /// the file, the line and the byte offset, and what was expected there.
 package enum XMLReader {

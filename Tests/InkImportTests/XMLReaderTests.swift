@@ -142,6 +142,37 @@ struct XMLReaderTests {
         }
     }
 
+    /// The comparison with `XMLParser` excuses exactly the reader's documented refusals: each
+    /// is the reader's error on its witness, which `XMLParser` reads; other errors, even ones
+    /// whose text names DOCTYPE, are not excused.
+    @Test func theOracleExcusesOnlyTheDocumentedRefusals() throws {
+        for (ending, witness) in XMLParserOracle.deliberateRefusals {
+            let bytes = Array(witness.utf8)
+            do {
+                _ = try XMLReader.parse(bytes, file: "w.xml")
+                Issue.record("the reader read \(witness)")
+            } catch {
+                #expect(error.message.hasSuffix(ending) && XMLParserOracle.isDeliberateRefusal(error), "\(witness): \(error)")
+            }
+            #expect((try? XMLParserOracle.parse(bytes, file: "w.xml")) != nil, "XMLParser reads \(witness), else the excuse is not needed")
+        }
+        for text in [
+            "<ink>\n<!DOCTYPE ink></ink>", "<ink/>\n<!DOCTYPE ink>", "<!DOCTYPE ink>\n<!DOCTYPE ink>\n<ink/>", "<!DOCTYPE ink PUBLIC 'a<b' 'x'><ink/>",
+            "<!DOCTYPE ink SYSTEM><ink/>", "<!DOCTYPE ink PUBLIC 'p'><ink/>", "<?xml version='1.0' standalone='maybe'?><ink/>",
+        ] {
+            do {
+                _ = try XMLReader.parse(Array(text.utf8), file: "t.xml")
+                Issue.record("the reader read \(text)")
+            } catch {
+                #expect(!XMLParserOracle.isDeliberateRefusal(error), "\(text): \(error)")
+            }
+        }
+        // A refusal that names DOCTYPE only in the bytes it quotes, of a document XMLParser read.
+        let trace = try RecordingLoader.readFile(ProjectData.path("Tests/Fixtures/inkml/tablet-200hz.inkml"))
+        let quoting = ImportError(file: "t.inkml", line: 2, "not well-formed XML at byte 6: '<!DOCTYPE ink' inside <ink>; expected an element, a comment or a CDATA section")
+        #expect(XMLParserOracle.disagreement(reader: .failure(quoting), oracle: .success(trace)) != nil)
+    }
+
     @Test func nestingDeeperThanTheLimitIsRefused() {
         let n = XMLReader.maxDepth + 1
         let text = "<ink>\n" + String(repeating: "<a>", count: n - 1) + String(repeating: "</a>", count: n - 1) + "</ink>"
