@@ -87,10 +87,31 @@ enum XMLParserOracle {
         }
     }
 
-    /// Both readers' outcomes on one document.
+    /// Whether `bytes` hold `<?`, a name and `?>` (a processing instruction without data, or
+    /// text that looks like one): Foundation's `XMLParser` on Linux (swift-corelibs-foundation
+    /// 6.3.1) crashes on such a document (it reads the missing data's NULL pointer), so the
+    /// comparison leaves it to the reader's own tests.
+    static func crashesXMLParser(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        while i + 3 < bytes.count {
+            if bytes[i] == 0x3C && bytes[i + 1] == 0x3F {
+                var j = i + 2
+                while j < bytes.count, bytes[j] >= 0x80 || (bytes[j] | 0x20) &- 0x61 < 26 || bytes[j] &- 0x2D < 14 || bytes[j] == 0x5F {
+                    j += 1  // letters, non-ASCII, - . / digits : and _
+                }
+                if j > i + 2 && j + 1 < bytes.count && bytes[j] == 0x3F && bytes[j + 1] == 0x3E { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Both readers' outcomes on one document (the reader's twice where `XMLParser` would
+    /// crash on it: ``crashesXMLParser(_:)``).
     static func outcomes(_ bytes: [UInt8], file: String, options: ImportOptions) -> (reader: Result<Trace, ImportError>, oracle: Result<Trace, ImportError>) {
         let a: Result<Trace, ImportError>, b: Result<Trace, ImportError>
         do { a = .success(try InkMLReader.read(bytes, file: file, options: options)) } catch { a = .failure(error) }
+        if crashesXMLParser(bytes) { return (a, a) }
         do { b = .success(try read(bytes, file: file, options: options)) } catch { b = .failure(error) }
         return (a, b)
     }

@@ -173,6 +173,20 @@ struct XMLReaderTests {
         #expect(XMLParserOracle.disagreement(reader: .failure(quoting), oracle: .success(trace)) != nil)
     }
 
+    /// Foundation's `XMLParser` crashes on a processing instruction without data (`<?pi?>`); the
+    /// comparison does not hand it such a document (this test would crash the test process).
+    @Test func processingInstructionsWithoutDataAreNotGivenToXMLParser() throws {
+        for text in ["<ink><?pi?><trace>1 2</trace></ink>", "<?x-y.z?><ink/>", "<?é?><ink/>", "<ink a='<?pi?>'/>", "<ink><![CDATA[<?p?>]]></ink>"] {
+            #expect(XMLParserOracle.crashesXMLParser(Array(text.utf8)), "\(text)")
+            Self.agree(Array(text.utf8), file: "pi.inkml")
+        }
+        let root = try Self.tree("<ink><?pi?><?pi ?></ink>")
+        #expect(root.name == "ink" && root.children.isEmpty, "the reader reads a processing instruction without data")
+        for text in ["<ink><?pi ?></ink>", "<ink><?pi x?></ink>", "<??><ink/>", "<ink><?pi?x?></ink>"] {
+            #expect(!XMLParserOracle.crashesXMLParser(Array(text.utf8)), "\(text)")
+        }
+    }
+
     @Test func nestingDeeperThanTheLimitIsRefused() {
         let n = XMLReader.maxDepth + 1
         let text = "<ink>\n" + String(repeating: "<a>", count: n - 1) + String(repeating: "</a>", count: n - 1) + "</ink>"
