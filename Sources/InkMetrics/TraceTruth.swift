@@ -34,10 +34,10 @@ public struct TraceTruth: Sendable {
     }
 
     /// The truth made of these strokes' truths without deriving their bounds: they are derived
-    /// by ``deriveBounds()``, or by the first perceived-latency search that needs them. The
+    /// by `deriveBounds()`, or by the first perceived-latency search that needs them. The
     /// replays need only the paths, so they can start while another thread derives the
     /// bounds (a one-hour recording's take hundreds of milliseconds). The same truth, to the
-    /// bit, as ``init(strokes:)``'s.
+    /// bit, as `init(strokes:)`'s.
     package init(deferringBounds strokes: [GroundTruth]) {
         self.strokes = strokes
         isPolyline = !strokes.isEmpty && strokes.allSatisfy { $0.path.isPiecewiseLinear }

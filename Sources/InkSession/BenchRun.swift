@@ -164,7 +164,7 @@ public enum BenchRunner {
 
     /// What a pair's replay keeps for its ``RunResult`` besides the figures, which come when
     /// its scoring ends: ``result(_:)`` is the one place a run's result is assembled, whichever
-    /// path scored it (``runOne(trace:truth:strategy:timing:detail:jobs:)``, or `RunSchedule`'s
+    /// path scored it (`runOne`, or `RunSchedule`'s
     /// units).
     struct Kept: Sendable {
         /// The trace's name, its input samples and the strategy's name.
@@ -186,7 +186,7 @@ public enum BenchRunner {
 
     /// Replays one trace through one strategy into a ``/InkMetrics/FigureAccumulator`` (all its
     /// frames consumed, its scoring not yet finished), keeping the frames and tails `detail`
-    /// asks for. Needs only the truth's paths, not its bounds (``/InkMetrics/TraceTruth/init(deferringBounds:)``).
+    /// asks for. Needs only the truth's paths, not its bounds (`TraceTruth(deferringBounds:)`).
     static func replay(
         trace: Trace, truth: TraceTruth, strategy: Strategy, timing: Timing, detail: RunDetail
     ) -> (accumulator: FigureAccumulator, kept: Kept) {

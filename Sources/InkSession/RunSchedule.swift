@@ -8,7 +8,7 @@ import InkTraces
 /// depend on it.
 ///
 /// The units: each trace's ground truth (``TraceTruth``), its paths; the search's bounds
-/// on those paths (``/InkMetrics/TraceTruth/deriveBounds()``), which need the paths; each
+/// on those paths (`TraceTruth.deriveBounds()`), which need the paths; each
 /// (trace, strategy) pair's replay, which feeds its frames to the scoring as they come
 /// (``FigureAccumulator``) and needs the paths only; and, for a pair with at least
 /// `splitFrames` in-stroke frames, its two scoring parts, the perceived-latency search and
