@@ -192,7 +192,8 @@ struct OvershootFrames {
             let bound = moving ? movingBound : stillBound
             for run in frames.runs {
                 for i in run.start..<run.end where Double(bound[i]) >= threshold {
-                    top.insert(exact(moving, i, run.stroke, truths: truths, searches: &searches))
+                    // A bound of 0 is the exact value (at most its bound, at least 0): no search.
+                    top.insert(bound[i] == 0 ? 0 : exact(moving, i, run.stroke, truths: truths, searches: &searches))
                 }
             }
         }

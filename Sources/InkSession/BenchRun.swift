@@ -159,32 +159,51 @@ public enum BenchRunner {
         }
         run.accumulator.jobs = jobs
         let figures = PhaseTimes.shared.span("score \(strategy.name)") { run.accumulator.finish() }
-        return RunResult(
-            trace: trace.name, strategy: strategy.name, timing: timing, samples: trace.sampleCount,
-            figures: figures, frames: run.frames, tails: run.tails)
+        return run.kept.result(figures)
+    }
+
+    /// What a pair's replay keeps for its ``RunResult`` besides the figures, which come when
+    /// its scoring ends: ``result(_:)`` is the one place a run's result is assembled, whichever
+    /// path scored it (`runOne`, or `RunSchedule`'s
+    /// units).
+    struct Kept: Sendable {
+        /// The trace's name, its input samples and the strategy's name.
+        let trace: String, samples: Int, strategy: String
+        /// The timing it ran with.
+        let timing: Timing
+        /// Every open frame with its details, when frames were asked for.
+        var frames: [FrameDetail]?
+        /// Each frame's predicted tail, when tails were asked for (same order as `frames`).
+        var tails: [[PenPoint]]?
+
+        /// The run's result with these figures.
+        func result(_ figures: TraceFigures) -> RunResult {
+            RunResult(
+                trace: trace, strategy: strategy, timing: timing, samples: samples, figures: figures, frames: frames,
+                tails: tails)
+        }
     }
 
     /// Replays one trace through one strategy into a ``/InkMetrics/FigureAccumulator`` (all its
     /// frames consumed, its scoring not yet finished), keeping the frames and tails `detail`
-    /// asks for.
+    /// asks for. Needs only the truth's paths, not its bounds (`TraceTruth(deferringBounds:)`).
     static func replay(
         trace: Trace, truth: TraceTruth, strategy: Strategy, timing: Timing, detail: RunDetail
-    ) -> (accumulator: FigureAccumulator, frames: [FrameDetail]?, tails: [[PenPoint]]?) {
+    ) -> (accumulator: FigureAccumulator, kept: Kept) {
         var accumulator = FigureAccumulator(truth: truth)
         accumulator.reserveCapacity(frames: expectedFrames(trace, timing))
-        var frames: [FrameDetail]? = nil
-        var tails: [[PenPoint]]? = nil
+        var kept = Kept(trace: trace.name, samples: trace.sampleCount, strategy: strategy.name, timing: timing)
         if detail.frames {
             let withTails = detail.tailsForTraces.contains(trace.name)
             var both = Tee(accumulator: accumulator, recorder: FrameRecorder())
             Replay.run(trace: trace, strategy: strategy, timing: timing, tails: withTails, into: &both)
             accumulator = both.accumulator
-            frames = both.recorder.frames.map { FrameDetail($0, truth: truth.strokes[$0.stroke]) }
-            if withTails { tails = both.recorder.tails }
+            kept.frames = both.recorder.frames.map { FrameDetail($0, truth: truth.strokes[$0.stroke]) }
+            if withTails { kept.tails = both.recorder.tails }
         } else {
             Replay.run(trace: trace, strategy: strategy, timing: timing, into: &accumulator)
         }
-        return (accumulator, frames, tails)
+        return (accumulator, kept)
     }
 
     /// An upper bound on a run's open frames: per phase and stroke, the frames from the first

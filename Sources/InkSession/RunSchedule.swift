@@ -7,29 +7,35 @@ import InkTraces
 /// path), and nothing else: every unit computes what it computes alone, so the figures do not
 /// depend on it.
 ///
-/// The units: each trace's ground truth (``TraceTruth``); each (trace, strategy) pair's
-/// replay, which feeds its frames to the scoring as they come (``FigureAccumulator``) and
-/// needs the truth; and, for a pair with at least `splitFrames` in-stroke
-/// frames, its two scoring parts, the perceived-latency search and the overshoot selection
-/// (``/InkMetrics/FigureAccumulator/Scoring``), each a unit of its own that needs the replay.
-/// A smaller pair is scored by its replay's unit (a hand-over costs tens of microseconds, its
-/// parts well under a millisecond).
+/// The units: each trace's ground truth (``TraceTruth``), its paths; the search's bounds
+/// on those paths (`TraceTruth.deriveBounds()`), which need the paths; each
+/// (trace, strategy) pair's replay, which feeds its frames to the scoring as they come
+/// (``FigureAccumulator``) and needs the paths only; and, for a pair with at least
+/// `splitFrames` in-stroke frames, its two scoring parts, the perceived-latency search and
+/// the overshoot selection (``/InkMetrics/FigureAccumulator/Scoring``), each a unit of its
+/// own that needs the replay (and the search the bounds). A smaller pair is scored by its
+/// replay's unit (a hand-over costs tens of microseconds, its parts well under a
+/// millisecond) when its trace's bounds were derived before the replay started; otherwise
+/// its parts are units too. So the replays of a one-hour recording of one stroke start while
+/// one core derives its bounds (hundreds of milliseconds), where both used to wait.
 ///
 /// Up to `slots` units run at once, one child task each. When a slot frees, the next unit is,
 /// in this order of preference:
 /// 1. a ground truth (trace order): it makes the pairs of its trace ready;
-/// 2. a replay (pair order), while fewer than `slots` pairs are replaying or waiting for
+/// 2. a truth's bounds (trace order): they make its pairs' searches ready;
+/// 3. a replay (pair order), while fewer than `slots` pairs are replaying or waiting for
 ///    scoring parts, or the waiting pairs hold fewer than ``openFrames`` in-stroke frames in
 ///    all (each holds its frames: a one-hour recording's are tens of MB a pair, a short
 ///    one's well under one; so a long recording holds as many pairs' frames at once as the
 ///    cores, as when each pair was one task);
-/// 3. a perceived-latency search, the longest part (pair order);
-/// 4. an overshoot selection (pair order).
+/// 4. a perceived-latency search, the longest part (pair order, once its bounds are derived);
+/// 5. an overshoot selection (pair order).
 ///
 /// Replays before scoring parts keep the longest chain, a replay and then its search, from
 /// starting last; the selections, shorter, fill the cores at the end. No unit asks for
 /// threads beyond its slot (the one exception: a lone trace's truth, built when nothing else
-/// can run, uses up to `slots` threads for a long path's tables).
+/// can run, uses up to `slots` threads for a long path's tables). A lone trace of at least
+/// `slots` strokes has its truth built in parts instead, each part's bounds with its paths.
 enum RunSchedule {
     /// The in-stroke frames that pairs waiting for their scoring parts may hold in all (about
     /// 10 MB) and still let another replay start when `slots` pairs are open: short
@@ -39,7 +45,10 @@ enum RunSchedule {
 
     /// What a unit hands back.
     enum Done: Sendable {
+        /// A trace's truth, its bounds not yet derived.
         case truth(trace: Int, TraceTruth)
+        /// A trace's bounds derived.
+        case bounds(trace: Int)
         /// Part `part` of a lone trace's truth: the truths of a run of its strokes, their
         /// bounds derived (and kept with their paths).
         case truthPart(trace: Int, part: Int, [GroundTruth])
@@ -54,8 +63,7 @@ enum RunSchedule {
     /// A replayed pair waiting for its scoring parts.
     struct Replayed: Sendable {
         var scoring: FigureAccumulator.Scoring
-        var frames: [FrameDetail]?
-        var tails: [[PenPoint]]?
+        var kept: BenchRunner.Kept
     }
 
     /// Runs the pairs `pairs` of `traces` through `strategies` on up to `slots` child tasks;
@@ -74,9 +82,12 @@ enum RunSchedule {
         var truthQueue = Queue(parts.isEmpty ? traces.indices.filter { !pairsOfTrace[$0].isEmpty } : [])
         var partQueue = Queue(parts.isEmpty || pairsOfTrace[0].isEmpty ? [] : Array(parts.indices))
         var partTruths = [[GroundTruth]?](repeating: nil, count: parts.count), partsLeft = parts.count
-        var replayQueue = Queue<Int>([]), latencyQueue = Queue<Int>([]), overshootQueue = Queue<Int>([])
+        var boundsQueue = Queue<Int>([]), replayQueue = Queue<Int>([]), latencyQueue = Queue<Int>([]), overshootQueue = Queue<Int>([])
         var waiting: [Int: (replayed: Replayed, parts: Int)] = [:]
         var open = 0, waitingFrames = 0
+        // Per trace: whether its bounds are derived, and its replayed pairs whose searches wait for them.
+        var boundsReady = [Bool](repeating: false, count: traces.count)
+        var searchesWaiting = [[Int]](repeating: [], count: traces.count)
         let truthJobs = traces.count == 1 ? slots : 1
         await withTaskGroup(of: Done.self) { group in
             var running = 0
@@ -94,14 +105,27 @@ enum RunSchedule {
                     }
                 } else if let t = truthQueue.pop() {
                     let trace = traces[t]
-                    group.addTask { .truth(trace: t, PhaseTimes.shared.span("truth \(t)") { TraceTruth(trace, jobs: truthJobs) }) }
+                    group.addTask {
+                        let truth = PhaseTimes.shared.span("truth \(t)") {
+                            TraceTruth(deferringBounds: trace.strokes.map { $0.groundTruth(jobs: truthJobs) })
+                        }
+                        return .truth(trace: t, truth)
+                    }
+                } else if let t = boundsQueue.pop() {
+                    guard let truth = truths[t] else { preconditionFailure("bounds are ready only once their truth is") }
+                    group.addTask {
+                        PhaseTimes.shared.span("bounds \(t)") { truth.deriveBounds() }
+                        return .bounds(trace: t)
+                    }
                 } else if open < slots || waitingFrames < openFrames, let j = replayQueue.pop() {
                     open += 1
                     let pair = pairs[j]
                     let trace = traces[pair.trace], strategy = strategies[pair.strategy]
                     guard let truth = truths[pair.trace] else { preconditionFailure("a pair is ready only once its truth is") }
+                    // Scored here only with the bounds already derived (else its search would derive them again).
+                    let split = boundsReady[pair.trace] ? splitFrames : 0
                     group.addTask {
-                        replayUnit(pair: j, trace: trace, truth: truth, strategy: strategy, timing: timing, detail: detail, splitFrames: splitFrames)
+                        replayUnit(pair: j, trace: trace, truth: truth, strategy: strategy, timing: timing, detail: detail, splitFrames: split)
                     }
                 } else if let j = latencyQueue.pop() {
                     guard let scoring = waiting[j]?.replayed.scoring else { preconditionFailure("a part is ready only once its replay is") }
@@ -123,13 +147,19 @@ enum RunSchedule {
                 switch done {
                 case .truth(let t, let truth):
                     truths[t] = truth
+                    boundsQueue.push(t)
                     for j in pairsOfTrace[t] { replayQueue.push(j) }
+                case .bounds(let t):
+                    boundsReady[t] = true
+                    for j in searchesWaiting[t] { latencyQueue.push(j) }
+                    searchesWaiting[t] = []
                 case .truthPart(let t, let k, let strokes):
                     partTruths[k] = strokes
                     partsLeft -= 1
                     if partsLeft == 0 {
                         // Every stroke's bounds are derived: this only gathers them.
                         truths[t] = TraceTruth(strokes: partTruths.flatMap { $0 ?? [] })
+                        boundsReady[t] = true
                         for j in pairsOfTrace[t] { replayQueue.push(j) }
                     }
                 case .scored(let j, let result):
@@ -138,7 +168,7 @@ enum RunSchedule {
                 case .replayed(let j, let replayed):
                     waiting[j] = (replayed, 2)
                     waitingFrames += replayed.scoring.inStrokeFrames
-                    latencyQueue.push(j)
+                    if boundsReady[pairs[j].trace] { latencyQueue.push(j) } else { searchesWaiting[pairs[j].trace].append(j) }
                     overshootQueue.push(j)
                 case .part(let j):
                     guard let w = waiting[j] else { preconditionFailure("a part of a pair that is not waiting") }
@@ -148,10 +178,7 @@ enum RunSchedule {
                         waiting[j] = nil
                         open -= 1
                         waitingFrames -= w.replayed.scoring.inStrokeFrames
-                        let pair = pairs[j], trace = traces[pair.trace]
-                        results[j] = RunResult(
-                            trace: trace.name, strategy: strategies[pair.strategy].name, timing: timing, samples: trace.sampleCount,
-                            figures: w.replayed.scoring.figures(), frames: w.replayed.frames, tails: w.replayed.tails)
+                        results[j] = w.replayed.kept.result(w.replayed.scoring.figures())
                     }
                 }
                 while running < slots && startNext() {}
@@ -183,13 +210,13 @@ enum RunSchedule {
     }
 
     /// A pair's replay unit: replays it, and scores it too unless it has at least
-    /// `splitFrames` in-stroke frames (then its parts are units of their own).
+    /// `splitFrames` in-stroke frames (then its parts are units of their own; 0 splits every pair).
     static func replayUnit(
         pair j: Int, trace: Trace, truth: TraceTruth, strategy: Strategy, timing: Timing, detail: RunDetail, splitFrames: Int
     ) -> Done {
         let replayed = PhaseTimes.shared.span("replay \(strategy.name)") {
             var run = BenchRunner.replay(trace: trace, truth: truth, strategy: strategy, timing: timing, detail: detail)
-            return Replayed(scoring: run.accumulator.scoring(), frames: run.frames, tails: run.tails)
+            return Replayed(scoring: run.accumulator.scoring(), kept: run.kept)
         }
         let scoring = replayed.scoring
         guard scoring.inStrokeFrames < splitFrames else { return .replayed(pair: j, replayed) }
@@ -197,11 +224,7 @@ enum RunSchedule {
             scoring.runLatency()
             scoring.runOvershoot()
         }
-        return .scored(
-            pair: j,
-            RunResult(
-                trace: trace.name, strategy: strategy.name, timing: timing, samples: trace.sampleCount,
-                figures: scoring.figures(), frames: replayed.frames, tails: replayed.tails))
+        return .scored(pair: j, replayed.kept.result(scoring.figures()))
     }
 
     /// A first-in, first-out queue read from its head.

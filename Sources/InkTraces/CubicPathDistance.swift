@@ -140,6 +140,16 @@ extension CubicPath.Storage {
         var h = min(max(hint, a), b)
         var (j, p) = point(at: h, b, jb, pb)
         if h < b { near.offer(p.x, p.y) }
+        // A tip exactly at the first point of a straight piece that starts in the window, the
+        // hint's piece or the next (on a recording, `none` shows the last sample, a knot):
+        // its distance is 0, and the search finds 0 too (it visits that piece, which no test
+        // can skip while the best is above 0, from its first point, where the chord's nearest
+        // point is that point exactly), so the bounds stay at or above the distance, to the
+        // bit, and the search ends at once.
+        if near.best > 0 {
+            offerKnot(j, a, b, &near)
+            offerKnot(j + 1, a, b, &near)
+        }
         // Two Gauss-Newton steps along the path from there, `h += (q - p(h))·p'(h) / |p'(h)|²`
         // (the foot of the perpendicular on the tangent): they take a tip that lags or
         // leads along the path to about its nearest point, so the bound is nearly the
@@ -156,6 +166,18 @@ extension CubicPath.Storage {
             near.offer(p.x, p.y)
         }
         return (a, b, jb, j)
+    }
+
+    /// Offers `near` the first point of piece `k` when it is `q` exactly, the piece is straight
+    /// (no sag) and it starts within the window `a...b` (``seed(_:_:_:hint:steps:end:)``).
+    @inline(__always)
+    func offerKnot(_ k: CubicPath.PieceIndex, _ a: Double, _ b: Double, _ near: inout Nearest) {
+        guard k.offset < pieceCount else { return }
+        let first = firstPoint(k), t = start(k)
+        guard first.x == near.qx, first.y == near.qy, t >= a, t <= b,
+            coefficient(k, 2) == .zero, coefficient(k, 3) == .zero
+        else { return }
+        near.offer(first.x, first.y)
     }
 
     /// The position and derivative at `t` (as ``local(at:)`` gives them) and

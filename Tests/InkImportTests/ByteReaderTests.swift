@@ -108,6 +108,109 @@ struct ByteReaderTests {
         #expect(taken > 10_000, "the fast path took \(taken) of 30000 long mantissas with small exponents")
     }
 
+    /// ``DecimalBytes/quotientByProduct(_:_:)``'s table: each entry is `ceil(2^e_k / 5^k)` and
+    /// lies in `[2^127, 2^128)`, checked with products of 64-bit limbs: `P · 5^k >= 2^e_k` and
+    /// `(P - 1) · 5^k < 2^e_k`.
+    @Test func reciprocalTableHoldsTheCeilingsOfPowersOfTwoOverPowersOfFive() {
+        /// `a · b` for little-endian limb arrays.
+        func product(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+            var out = [UInt64](repeating: 0, count: a.count + b.count)
+            for i in a.indices {
+                var carry: UInt64 = 0
+                for j in b.indices {
+                    let (h, l) = a[i].multipliedFullWidth(by: b[j])
+                    let (s1, c1) = out[i + j].addingReportingOverflow(l)
+                    let (s2, c2) = s1.addingReportingOverflow(carry)
+                    out[i + j] = s2
+                    carry = h &+ (c1 ? 1 : 0) &+ (c2 ? 1 : 0)
+                }
+                out[i + b.count] = carry
+            }
+            return out
+        }
+        /// Whether `a >= 2^e` (limbs).
+        func atLeastPowerOfTwo(_ a: [UInt64], _ e: Int) -> Bool {
+            let limb = e / 64, bit = e % 64
+            for i in stride(from: a.count - 1, to: limb, by: -1) where a[i] != 0 { return true }
+            return limb < a.count && a[limb] >> UInt64(bit) != 0
+        }
+        var five: [UInt64] = [1, 0]
+        for k in 1...38 {
+            five = Array(product(five, [5]).prefix(2))
+            let high = DecimalBytes.reciprocalHigh[k], low = DecimalBytes.reciprocalLow[k], e = DecimalBytes.reciprocalExponents[k]
+            #expect(high >> 63 == 1, "k \(k): not in [2^127, 2^128)")
+            #expect(atLeastPowerOfTwo(product([low, high], five), e), "k \(k): P · 5^k < 2^e")
+            let less = low == 0 ? [UInt64.max, high - 1] : [low - 1, high]
+            #expect(!atLeastPowerOfTwo(product(less, five), e), "k \(k): (P - 1) · 5^k >= 2^e, not the ceiling")
+        }
+    }
+
+    /// The product path gives the division path's and `Double(Substring)`'s bits wherever it
+    /// answers, declines exact ties and exact quotients (which it cannot tell from their
+    /// neighbours), and answers every other long mantissa: random mantissas of 1 to 19
+    /// digits with every exponent -1...-38, the 17-digit shortest texts of millimetres and
+    /// seconds, ties `n.5` at 2^52...2^53 and their neighbours, and exact quotients.
+    @Test func productQuotientsAreTheDivisionsAndTheOracles() {
+        var rng = SplitMix64(seed: 53)
+        var answered = 0, long = 0
+        /// Checks one quotient; returns whether the product path answered.
+        @discardableResult
+        func check(_ m: UInt64, _ k: Int) -> Bool {
+            let text = "\(m)e-\(k)"
+            let oracle = TextLines.number(Substring(text))
+            let division = DecimalBytes.quotientByDivision(m, k)
+            #expect(division?.bitPattern == oracle?.bitPattern, "\(text): division \(String(describing: division))")
+            guard let v = DecimalBytes.quotientByProduct(m, k) else { return false }
+            #expect(v.bitPattern == oracle?.bitPattern, "\(text): product \(v), Double(Substring) \(String(describing: oracle))")
+            return true
+        }
+        for _ in 0..<40_000 {
+            let digits = Int(rng.next() % 19) + 1
+            let m = max(1, rng.next() % DecimalBytes.powersOfTen[digits])
+            let k = Int(rng.next() % 38) + 1
+            let took = check(m, k)
+            if m >= 1 << 56 {
+                long += 1
+                if took {
+                    answered += 1
+                } else {
+                    // Declined: the quotient is exact or a tie, so 5^k divides the mantissa (any
+                    // other quotient of a long mantissa is some 2^-66 or more from a half unit).
+                    var five: UInt64 = 1
+                    for _ in 0..<min(k, 27) { five *= 5 }
+                    #expect(k <= 27 && m % five == 0, "\(m)e-\(k) declined, though not an exact quotient")
+                }
+            }
+        }
+        #expect(answered * 100 >= long * 99, "the product path declined \(long - answered) of \(long) mantissas of 57 bits or more")
+        // Shortest texts of coordinates (mm) and times (s), as a recording's CSV holds them.
+        for i in 0..<20_000 {
+            let unit: Double = Double(rng.next() >> 11) / 9_007_199_254_740_992  // [0, 1)
+            let v: Double = i % 2 == 0 ? (unit - 0.5) * 400 : unit * 3600
+            #expect(Self.parsed(v.description)?.bitPattern == v.bitPattern, "\(v)")
+            Self.check(v.description)
+        }
+        // Ties: n + 1/2 for n in [2^52, 2^53) is halfway between two doubles; the product path
+        // must decline it (or round it to even), and its neighbours one unit of the 19th digit away.
+        for _ in 0..<5_000 {
+            let n = rng.next() >> 12 | 1 << 52
+            let m = n * 10 + 5
+            check(m, 1)
+            let scaled = (n * 1000 + 500)  // n.500, three decimals
+            #expect(DecimalBytes.quotientByProduct(scaled, 3) == nil || check(scaled, 3))
+            check(scaled + 1, 3)
+            check(scaled - 1, 3)
+            #expect(DecimalBytes.quotientByProduct(m, 1) == nil, "\(m)e-1 is a tie: the product cannot settle it")
+        }
+        // Exact quotients: q · 10^k / 10^k for small q.
+        for k in 1...19 {
+            for q in [1, 3, 7, 123, 1_000_003] as [UInt64] {
+                let (m, overflow) = q.multipliedReportingOverflow(by: DecimalBytes.powersOfTen[k])
+                if !overflow { check(m, k) }
+            }
+        }
+    }
+
     // MARK: trace CSV
 
     /// Whether the fast reader gives the oracle's trace (name, notices and every bit), or, where

@@ -126,4 +126,69 @@ struct OvershootSelectionTests {
             #expect(truth.distanceBound(fromX: qx, y: qy, from: tau - 0.25, to: tau, near: tau - 0.03, refined: true) == .infinity)
         }
     }
+
+    /// On a recording (a polyline), a tip exactly at a knot in the window, as `none` shows the
+    /// last sample: the search gives 0, the bounds (plain, refined, and the one computed with
+    /// the frame's position) give 0 where the hint lies in the knot's piece or the one before,
+    /// and every bound stays at or above the distance, to the bit, for those tips, for tips a
+    /// hair off the knot and for hints far off.
+    @Test func tipsAtKnotsHaveZeroBoundsNeverBelowTheDistance() throws {
+        var loader = RecordingLoader()
+        loader.manifests = [try RecordingManifest.load(path: ProjectData.recordingsManifest)]
+        let traces = try loader.load(paths: [ProjectData.recordings]).traces
+        let stroke = try #require(traces.flatMap(\.strokes).max { $0.count < $1.count })
+        let truth = stroke.groundTruth()
+        #expect(truth.path.isPiecewiseLinear)
+        var rng = SplitMix64(seed: 13)
+        var zeros = 0
+        for _ in 0..<2_000 {
+            let k = Int(rng.next() % UInt64(stroke.count))
+            let tk = stroke.t[k]
+            let tau = tk + Double(rng.next() % 2_000) / 10_000  // 0 to 200 ms after the sample
+            let from = tau - 0.25
+            for (dx, hintOffset) in [(0.0, 0.0), (0.0, 0.00005), (0.0, -0.00005), (0.0, -0.03), (1e-9, 0.0)] {
+                let qx = stroke.x[k] + dx, qy = stroke.y[k]
+                let hint = tk + hintOffset
+                let d = truth.distance(fromX: qx, y: qy, from: from, to: tau, near: hint)
+                let plain = truth.distanceBound(fromX: qx, y: qy, from: from, to: tau, near: hint)
+                let refined = truth.distanceBound(fromX: qx, y: qy, from: from, to: tau, near: hint, refined: true)
+                let withPosition = truth.positionVelocityAndBound(at: tau, fromX: qx, y: qy, from: from, near: hint).bound
+                #expect(d <= refined && refined <= plain && d <= withPosition, "knot \(k), tau \(tau), dx \(dx), hint \(hintOffset)")
+                if dx == 0 {
+                    #expect(d.bitPattern == 0, "knot \(k): the search finds the knot itself")
+                    #expect(truth.distance(fromX: qx, y: qy, from: from, to: tau).bitPattern == 0)
+                    if abs(hintOffset) < 0.001 {
+                        #expect(plain.bitPattern == 0 && withPosition.bitPattern == 0, "knot \(k), hint \(hintOffset): bound \(plain)")
+                        zeros += 1
+                    }
+                }
+            }
+        }
+        #expect(zeros == 6_000)
+    }
+
+    /// `none` on recordings: the selection equals every frame searched, and searches almost
+    /// nothing (each tip is a sample, a knot of the path: its bound is 0, its exact value).
+    @Test func noneOnRecordingsSearchesAlmostNothing() throws {
+        var loader = RecordingLoader()
+        loader.manifests = [try RecordingManifest.load(path: ProjectData.recordingsManifest)]
+        var frames = 0, searches = 0
+        for trace in try loader.load(paths: [ProjectData.recordings]).traces.prefix(6) {
+            let truth = TraceTruth(trace)
+            for name in ["none", "kalman-chromium"] {
+                var tee = Tee(accumulator: FigureAccumulator(truth: truth))
+                Replay.run(trace: trace, strategy: try StrategySpec.parse(name), timing: Timing(), into: &tee)
+                let f = tee.accumulator.finish()
+                let every = tee.inStroke.map { FigureAccumulator.overshoot($0, truth: truth.strokes[$0.stroke]) }
+                #expect(f.overshootP95MM?.bitPattern == nearestRankPercentile(every, 0.95)?.bitPattern, "\(trace.name) / \(name): p95")
+                #expect(f.overshootMaxMM?.bitPattern == every.max()?.bitPattern, "\(trace.name) / \(name): max")
+                if name == "none" {
+                    frames += every.count
+                    searches += f.overshootSearches
+                }
+            }
+        }
+        #expect(frames > 1_000)
+        #expect(searches * 100 < frames, "none: \(searches) searches for \(frames) frames")
+    }
 }

@@ -97,16 +97,21 @@ struct ParallelScoringTests {
     /// `splitFrames` 0 splits every pair, a large value none) gives the figures, frames and
     /// tails of one core, to the bit, with 2, 3 and 5 slots: on a lone recording of several
     /// strokes (its truth built in parts), on several recordings with `recorded` (a strategy
-    /// some traces skip) and on a batch of the synthetic suite.
+    /// some traces skip), on a batch of the synthetic suite (each trace's bounds a unit after
+    /// its paths) and on a lone recording of one stroke (its replays beside its bounds).
     @Test func scheduledUnitsEqualOneCore() async throws {
         let strategies = try ["linear", "kalman", "quadratic", "recorded"].map { try StrategySpec.parse($0) }
         let recordings = try Self.corpus()
         let several = try #require(recordings.filter { $0.strokes.count >= 5 }.max { $0.sampleCount < $1.sampleCount })
         let withRecorded = recordings.filter(\.hasRecordedPredictions).prefix(2)
         #expect(!withRecorded.isEmpty)
+        // A lone recording of one stroke (the corpus's longest, as a trace of its own): its truth is
+        // one unit, and its replays start while another slot derives its bounds.
+        let longestStroke = try #require(recordings.flatMap(\.strokes).max { $0.count < $1.count })
+        let oneStroke = try Trace(name: "one stroke", strokes: [longestStroke], source: "one stroke")
         let batches: [[Trace]] = [
             [several], Array(withRecorded) + recordings.filter { !$0.hasRecordedPredictions }.prefix(3),
-            Array(try SyntheticSuite.default.generate(seed: 2).prefix(12)),
+            Array(try SyntheticSuite.default.generate(seed: 2).prefix(12)), [oneStroke],
         ]
         for traces in batches {
             let detail = RunDetail(frames: true, tailsForTraces: [traces[0].name])
