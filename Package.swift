@@ -88,7 +88,8 @@ let package = Package(
                 "InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkMetrics",
                 "InkOutput", "InkSession", "InkFigures", "InkReport", "InkTuning",
             ]),
-        // A real Chromium driven over DevTools (bench browser) and the capture page's server.
+        // A real Chromium driven over DevTools (bench browser) and the capture page's server
+        // (the page compiled in: no resource bundle, so nothing to find at run time).
         .target(
             name: "InkBrowser",
             dependencies: [
@@ -101,8 +102,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            resources: [.copy("Resources/capture.html")]),
+            ]),
         .target(
             name: "BenchCLI",
             dependencies: [

@@ -117,27 +117,32 @@ public struct BrowserCommand: ParsableCommand {
         let insertAt = min(2, lines.count)
         lines.insert(contentsOf: comments, at: insertAt)
         let text = lines.joined(separator: "\n")
-        let manifest: [String: Any] = [
-            "tool": "bench browser", "tool_version": InkBenchVersion.current, "input": input, "output": to,
-            "chromium": ["path": browserPath, "version": result.version, "devtools_product": result.product, "flags": result.flags],
-            "replay": [
-                "px_per_mm": pxPerMm, "offset_px": [result.offsetPx.x, result.offsetPx.y],
-                "viewport_px": [result.viewport.width, result.viewport.height], "cross_origin_isolated": true,
-                "device_pixel_ratio": 1, "pointer_type": "pen", "mode": "sync: one awaited Input.dispatchMouseEvent per sample",
-                "attempts": result.attemptsUsed, "timing_spread_us": result.timingSpreadMs * 1000,
+        func number(_ v: Int) -> JSONValue { .number(Double(v)) }
+        let manifest: JSONValue = [
+            "tool": "bench browser", "tool_version": .string(InkBenchVersion.current), "input": .string(input), "output": .string(to),
+            "chromium": [
+                "path": .string(browserPath), "version": .string(result.version), "devtools_product": .string(result.product),
+                "flags": .array(result.flags.map { .string($0) }),
             ],
-            "strokes": trace.strokes.count, "samples": trace.sampleCount, "predicted_points": result.predictedPoints,
-            "input_predicted_points_dropped": dropped, "wall_seconds": result.wallSeconds,
+            "replay": [
+                "px_per_mm": .number(pxPerMm), "offset_px": [.number(result.offsetPx.x), .number(result.offsetPx.y)],
+                "viewport_px": [number(result.viewport.width), number(result.viewport.height)], "cross_origin_isolated": true,
+                "device_pixel_ratio": 1, "pointer_type": "pen", "mode": "sync: one awaited Input.dispatchMouseEvent per sample",
+                "attempts": number(result.attemptsUsed), "timing_spread_us": .number(result.timingSpreadMs * 1000),
+            ],
+            "strokes": number(trace.strokes.count), "samples": number(trace.sampleCount), "predicted_points": number(result.predictedPoints),
+            "input_predicted_points_dropped": number(dropped), "wall_seconds": .number(result.wallSeconds),
         ]
         let manifestPath = (to.hasSuffix(".csv") ? String(to.dropLast(4)) : to) + ".manifest.json"
-        do {
-            let json = try BrowserJSON.pretty(manifest)
+        let json: [UInt8]
+        do { json = try manifest.text(pretty: true, sortedKeys: true) } catch {
+            throw BenchInputError("\(manifestPath): \(error.path) is \(error.value); expected a finite number")
+        }
+        do throws(OutputError) {
             try AtomicFile.write(Array(text.utf8), to: to)
-            try AtomicFile.write(Array(json), to: manifestPath)
-        } catch let error as OutputError {
-            throw BenchInputError("\(error.message); expected a writable path")
+            try AtomicFile.write(json, to: manifestPath)
         } catch {
-            throw BenchInputError("\(to): cannot write (\(ErrorReason.text(error))); expected a writable path")
+            throw BenchInputError("\(error.message); expected a writable path")
         }
         print(
             "\(to): \(trace.strokes.count) strokes, \(trace.sampleCount) samples, \(result.predictedPoints) predicted points from "

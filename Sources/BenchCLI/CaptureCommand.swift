@@ -131,8 +131,7 @@ public struct CaptureCommand: ParsableCommand {
 
     public func run() throws {
         if makeCert, let host, let out { try makeCertificate(host: host, out: out) }
-        let html: String
-        do { html = try CapturePage.html() } catch { throw BenchInputError(error.message) }
+        let html = CapturePage.html()
         if let write {
             do throws(OutputError) { try AtomicFile.write(Array(html.utf8), to: write) } catch {
                 throw BenchInputError("\(error.message); expected a writable path")

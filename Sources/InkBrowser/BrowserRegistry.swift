@@ -1,4 +1,3 @@
-import Foundation
 import InkTraces
 
 /// The browsers now running, so that an interrupt (Ctrl-C) can shut them all down.

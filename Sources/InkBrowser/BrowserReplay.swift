@@ -1,6 +1,17 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkImport
 import InkPrediction
 import InkTraces
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Replays a trace's strokes into a real Chromium as pen input and records the predictions the
 /// browser made (`PointerEvent.getPredictedEvents()`), so that `recorded` scores the shipped
@@ -89,8 +100,8 @@ public enum BrowserReplay {
             attempt += 1
             let (sent, wall) = try sendStrokes(trace, browser: browser, layout: layout, page: page, settings: s, progress: progress)
             usleep(300_000)
-            guard let text = try browser.evaluate("JSON.stringify(window.inkLog)") as? String,
-                let log = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
+            guard let text = try browser.evaluate("JSON.stringify(window.inkLog)")?.string,
+                let log = (try? JSONParser.parse(Array(text.utf8), file: "the page's event log"))?.elements
             else { throw BrowserError("cannot read the page's event log") }
             let matched = try match(log: log, trace: trace, sent: sent, ox: layout.ox, oy: layout.oy, pxPerMM: s.pxPerMM)
             let sortedErrors = matched.timeErrors.sorted()
@@ -164,21 +175,22 @@ public enum BrowserReplay {
     /// - Throws: ``BrowserError`` naming the check that failed, or a page that did not load in 20 s.
     static func openProbePage(_ browser: DevToolsBrowser, url: String, layout: Layout) throws(BrowserError) -> ProbePageState {
         try browser.call("Page.enable")
-        try browser.call("Page.navigate", ["url": url])
+        try browser.call("Page.navigate", ["url": .string(url)])
         let deadline = Date().addingTimeInterval(20)
         while true {
-            let ready = try browser.evaluate("document.readyState === 'complete' && Array.isArray(window.inkLog)") as? Bool
+            let ready = try browser.evaluate("document.readyState === 'complete' && Array.isArray(window.inkLog)")?.bool
             if ready == true { break }
             guard Date() < deadline else { throw BrowserError("the probe page did not load within 20 s from \(url)") }
             usleep(50_000)
         }
         let info = try browser.evaluate(
             "({w: innerWidth, h: innerHeight, dpr: devicePixelRatio, origin: performance.timeOrigin, coi: self.crossOriginIsolated})")
-            as? [String: Any] ?? [:]
-        let dpr = (info["dpr"] as? NSNumber)?.doubleValue ?? 0
-        let coi = info["coi"] as? Bool ?? false
-        let vw = (info["w"] as? NSNumber)?.intValue ?? 0, vh = (info["h"] as? NSNumber)?.intValue ?? 0
-        let timeOrigin = (info["origin"] as? NSNumber)?.doubleValue ?? 0
+            ?? [:]
+        let dpr = info["dpr"]?.number ?? 0
+        let coi = info["coi"]?.bool ?? false
+        let vw = info["w"]?.number.flatMap { Int(exactly: $0.rounded(.towardZero)) } ?? 0
+        let vh = info["h"]?.number.flatMap { Int(exactly: $0.rounded(.towardZero)) } ?? 0
+        let timeOrigin = info["origin"]?.number ?? 0
         guard dpr == 1 else { throw BrowserError("the page's devicePixelRatio is \(dpr); expected 1 (positions would be rescaled)") }
         guard coi else {
             throw BrowserError("the page is not cross-origin isolated; expected COOP/COEP from the loopback server (timestamps would be 0.1 ms)")
@@ -207,15 +219,15 @@ public enum BrowserReplay {
         var sent: [[Double]] = []  // per stroke: the sent times (ms since timeOrigin)
         for (k, stroke) in trace.strokes.enumerated() {
             var times: [Double] = []
-            func event(_ type: String, _ i: Int, extra: Double = 0) -> [String: Any] {
+            func event(_ type: String, _ i: Int, extra: Double = 0) -> JSONValue {
                 let t = stroke.t[i] + extra
-                var e: [String: Any] = [
-                    "type": type, "x": stroke.x[i] * s.pxPerMM - layout.ox, "y": stroke.y[i] * s.pxPerMM - layout.oy,
-                    "pointerType": "pen", "button": "left", "buttons": type == "mouseReleased" ? 0 : 1,
-                    "force": 0.5, "timestamp": t0 + (t - tFirst),
+                var e: [(key: String, value: JSONValue)] = [
+                    ("type", .string(type)), ("x", .number(stroke.x[i] * s.pxPerMM - layout.ox)),
+                    ("y", .number(stroke.y[i] * s.pxPerMM - layout.oy)), ("pointerType", "pen"), ("button", "left"),
+                    ("buttons", type == "mouseReleased" ? 0 : 1), ("force", 0.5), ("timestamp", .number(t0 + (t - tFirst))),
                 ]
-                if type != "mouseMoved" { e["clickCount"] = 1 }
-                return e
+                if type != "mouseMoved" { e.append(("clickCount", 1)) }
+                return .object(e)
             }
             do {
                 for i in 0..<stroke.count {
@@ -265,12 +277,12 @@ public enum BrowserReplay {
     /// The log matched to the samples: each stroke's tails, and every sample's (event time −
     /// sent time) in ms.
     static func match(
-        log: [[String: Any]], trace: Trace, sent: [[Double]], ox: Double, oy: Double, pxPerMM: Double
+        log: [JSONValue], trace: Trace, sent: [[Double]], ox: Double, oy: Double, pxPerMM: Double
     ) throws(BrowserError) -> (tails: [[[PenPoint]]], timeErrors: [Double]) {
-        func number(_ v: Any?) -> Double { (v as? NSNumber)?.doubleValue ?? .nan }
-        var perStroke: [(down: [String: Any], moves: [[String: Any]])] = []
+        func number(_ v: JSONValue?) -> Double { v?.number ?? .nan }
+        var perStroke: [(down: JSONValue, moves: [JSONValue])] = []
         for e in log {
-            switch e["type"] as? String {
+            switch e["type"]?.string {
             case "pointerdown": perStroke.append((e, []))
             case "pointermove":
                 guard !perStroke.isEmpty else { continue }
@@ -296,7 +308,7 @@ public enum BrowserReplay {
             var strokeTails = [[PenPoint]](repeating: [], count: stroke.count)
             var next = 1
             for m in moves {
-                let coalesced = m["co"] as? [[Any]] ?? []
+                let coalesced = (m["co"]?.elements ?? []).map { $0.elements ?? [] }
                 guard coalesced.count == 1 else {
                     throw BrowserError(
                         "\(trace.name): stroke \(k + 1): a pointermove carried \(coalesced.count) coalesced samples; expected 1 (one awaited event per sample)")
@@ -313,7 +325,7 @@ public enum BrowserReplay {
                 }
                 let ct = number(c[0])
                 errors.append(ct - times[next])
-                let predicted = m["pr"] as? [[Any]] ?? []
+                let predicted = (m["pr"]?.elements ?? []).map { $0.elements ?? [] }
                 strokeTails[next] = predicted.compactMap { p -> PenPoint? in
                     guard p.count == 3 else { return nil }
                     return PenPoint(

@@ -1,7 +1,17 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkImport
 import InkOutput
 import InkTraces
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A folder of uploaded captures (`bench capture --serve --into DIR`): each upload is checked
 /// with the capture reader, written whole (temporary file, then rename) as one file named by
@@ -143,11 +153,22 @@ public struct CaptureCorpus: Sendable {
         guard device.count <= maxDeviceCharacters else {
             throw Refusal(status: 400, message: "the device name is \(device.count) characters; expected at most \(maxDeviceCharacters)")
         }
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: " -_.,()+/'&"))
-        if let bad = device.unicodeScalars.first(where: { !allowed.contains($0) }) {
+        let punctuation = Set(" -_.,()+/'&".unicodeScalars)
+        if let bad = device.unicodeScalars.first(where: { !Self.isAlphanumeric($0) && !punctuation.contains($0) }) {
             throw Refusal(status: 400, message: "the device name holds '\(bad)'; expected letters, digits, spaces and - _ . , ( ) + / ' &")
         }
         return device
+    }
+
+    /// Whether `scalar` is a letter, a mark or a number (Unicode general categories L*, M* and
+    /// N*: what Foundation's `CharacterSet.alphanumerics` holds).
+    static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            true
+        default: false
+        }
     }
 
     /// The device as a file-name part: lowercase ASCII letters and digits, runs of anything
@@ -155,7 +176,7 @@ public struct CaptureCorpus: Sendable {
     static func slug(_ device: String) -> String {
         var out = ""
         for scalar in device.lowercased().unicodeScalars {
-            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+            if scalar.isASCII, Self.isAlphanumeric(scalar) {
                 out.unicodeScalars.append(scalar)
             } else if !out.isEmpty, out.last != "-" {
                 out += "-"
@@ -182,7 +203,7 @@ public struct CaptureCorpus: Sendable {
         return (file, iso)
     }
 
-    static func decimal(_ v: Double) -> String { v.isFinite ? String(format: "%.4f", v) : "unknown" }
+    static func decimal(_ v: Double) -> String { v.isFinite ? NumberText.printf(v, 4) : "unknown" }
 
     /// Text for one manifest line: control characters and `#` (a comment there) become spaces.
     static func oneLine(_ s: String) -> String {

@@ -1,5 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkImport
 import InkTraces
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Drives the capture page in a headless Chromium: draws a trace's strokes into it as pen input
 /// (as ``BrowserReplay`` does: one awaited DevTools event per sample, at the sample's own time),
@@ -30,14 +41,14 @@ public final class CaptureDriver {
         }
         do throws(BrowserError) {
             try browser.call("Page.enable")
-            try browser.call("Page.navigate", ["url": server.url])
+            try browser.call("Page.navigate", ["url": .string(server.url)])
             let deadline = Date().addingTimeInterval(20)
             let ready = "document.readyState === 'complete' && !!window.inkCapture" + (corpus == nil ? "" : " && window.inkCapture.uploadsOn()")
-            while try browser.evaluate(ready) as? Bool != true {
+            while try browser.evaluate(ready)?.bool != true {
                 guard Date() < deadline else { throw BrowserError("the capture page did not load within 20 s") }
                 usleep(50_000)
             }
-            timeOrigin = (try browser.evaluate("performance.timeOrigin") as? NSNumber)?.doubleValue ?? 0
+            timeOrigin = try browser.evaluate("performance.timeOrigin")?.number ?? 0
         } catch {
             browser.close()
             server.stop()
@@ -47,7 +58,13 @@ public final class CaptureDriver {
 
     /// The page's feature detection (`secureContext`, `crossOriginIsolated`, `coalescedEvents`, ...).
     public func features() throws(BrowserError) -> [String: Bool] {
-        try browser.evaluate("window.inkCapture.features") as? [String: Bool] ?? [:]
+        var features: [String: Bool] = [:]
+        for (key, value) in try browser.evaluate("window.inkCapture.features")?.members ?? [] {
+            // Every member a boolean, or none (as a cast of the whole object would give).
+            guard let flag = value.bool else { return [:] }
+            features[key] = flag
+        }
+        return features
     }
 
     /// Sets the page's scale (CSS px per mm), as a calibration would.
@@ -68,12 +85,12 @@ public final class CaptureDriver {
                 let j = min(i, stroke.count - 1)
                 let type = i == 0 ? "mousePressed" : (i == stroke.count ? "mouseReleased" : "mouseMoved")
                 let t = stroke.t[j] + (i == stroke.count ? 0.001 : 0)
-                var e: [String: Any] = [
-                    "type": type, "x": originPx.x + stroke.x[j] * pxPerMM, "y": originPx.y + stroke.y[j] * pxPerMM,
+                var e: JSONValue = [
+                    "type": .string(type), "x": .number(originPx.x + stroke.x[j] * pxPerMM), "y": .number(originPx.y + stroke.y[j] * pxPerMM),
                     "pointerType": "pen", "button": "left", "buttons": type == "mouseReleased" ? 0 : 1, "force": 0.5,
-                    "timestamp": t0 + (t - tFirst),
+                    "timestamp": .number(t0 + (t - tFirst)),
                 ]
-                if type != "mouseMoved" { e["clickCount"] = 1 }
+                if type != "mouseMoved" { e = e.setting("clickCount", 1) }
                 do throws(BrowserError) {
                     try browser.call("Input.dispatchMouseEvent", e)
                 } catch {
@@ -91,12 +108,12 @@ public final class CaptureDriver {
     public func drawWithoutLift(_ stroke: Stroke, pxPerMM: Double, originPx: (x: Double, y: Double)) throws(BrowserError) {
         let t0 = Date().timeIntervalSince1970 + 0.2
         for i in 0..<stroke.count {
-            var e: [String: Any] = [
-                "type": i == 0 ? "mousePressed" : "mouseMoved", "x": originPx.x + stroke.x[i] * pxPerMM,
-                "y": originPx.y + stroke.y[i] * pxPerMM, "pointerType": "pen", "button": "left", "buttons": 1,
-                "force": 0.5, "timestamp": t0 + (stroke.t[i] - stroke.t[0]),
+            var e: JSONValue = [
+                "type": i == 0 ? "mousePressed" : "mouseMoved", "x": .number(originPx.x + stroke.x[i] * pxPerMM),
+                "y": .number(originPx.y + stroke.y[i] * pxPerMM), "pointerType": "pen", "button": "left", "buttons": 1,
+                "force": 0.5, "timestamp": .number(t0 + (stroke.t[i] - stroke.t[0])),
             ]
-            if i == 0 { e["clickCount"] = 1 }
+            if i == 0 { e = e.setting("clickCount", 1) }
             try browser.call("Input.dispatchMouseEvent", e)
         }
         usleep(200_000)
@@ -104,7 +121,7 @@ public final class CaptureDriver {
 
     /// The page's export (`inkbench-capture` JSON), as its Export button saves it.
     public func exportText() throws(BrowserError) -> String {
-        guard let text = try browser.evaluate("window.inkCapture.exportText()") as? String else {
+        guard let text = try browser.evaluate("window.inkCapture.exportText()")?.string else {
             throw BrowserError("the capture page's exportText() returned no text")
         }
         return text
@@ -112,24 +129,25 @@ public final class CaptureDriver {
 
     /// Types `device` and presses "Save to laptop"; returns the page's answer from the server
     /// (`saved`, `strokes`, `samples`, ... or `error`), after the page has shown it.
-    public func save(device: String) throws(BrowserError) -> [String: Any] {
-        let quoted = PageServer.jsonString(device)
+    package func save(device: String) throws(BrowserError) -> JSONValue {
+        let quoted = JSONValue.quoted(device)
         let answer = try browser.evaluate("(async () => { window.inkCapture.setDevice(\(quoted)); return await window.inkCapture.save(); })()")
-        guard let object = answer as? [String: Any] else {
-            throw BrowserError("the capture page's save() returned \(answer.map { "\($0)" } ?? "nothing"); expected the server's answer")
+        guard let object = answer, object.members != nil else {
+            let text = answer.map { String(decoding: (try? $0.text()) ?? [], as: UTF8.self) } ?? "nothing"
+            throw BrowserError("the capture page's save() returned \(text); expected the server's answer")
         }
         return object
     }
 
     /// The text of the page's status line.
     public func status() throws(BrowserError) -> String {
-        try browser.evaluate("document.getElementById('status').textContent") as? String ?? ""
+        try browser.evaluate("document.getElementById('status').textContent")?.string ?? ""
     }
 
     /// A PNG of the viewport.
     public func screenshot() throws(BrowserError) -> Data {
         let r = try browser.call("Page.captureScreenshot", ["format": "png"])
-        guard let base64 = r["data"] as? String, let data = Data(base64Encoded: base64) else {
+        guard let base64 = r["data"]?.string, let data = Data(base64Encoded: base64) else {
             throw BrowserError("Chromium returned no screenshot")
         }
         return data

@@ -1,6 +1,10 @@
-import Foundation
-import InkTraces
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkOutput
+import InkTraces
 
 #if canImport(Glibc)
     import Glibc
@@ -17,6 +21,9 @@ import InkOutput
 /// `/dev/null` on 0, 1 and 2 when not given, and no other descriptor of this process. SIGINT,
 /// SIGTERM, SIGPIPE and SIGHUP are set back to their default actions and no signal is blocked (bench
 /// ignores some of them while it runs, and an exec would pass that on).
+///
+/// It is reaped and its output read through the same pieces as `ChildRun` (InkOutput):
+/// `ChildRun.reap` (here without blocking) and `FileInput.readSome`.
 final class ChildProcess: @unchecked Sendable {
     /// The process id, which is also the group's id.
     let pid: pid_t
@@ -69,10 +76,7 @@ final class ChildProcess: @unchecked Sendable {
     func exitStatus() -> Int32? {
         lock.lock()
         defer { lock.unlock() }
-        if let status { return status }
-        var s: Int32 = 0
-        let r = waitpid(pid, &s, WNOHANG)
-        if r == pid { status = s }
+        if status == nil { status = ChildRun.reap(pid, blocking: false) }
         return status
     }
 
@@ -107,8 +111,8 @@ final class ChildProcess: @unchecked Sendable {
     /// "exit status N" or "killed by signal N" (or "still running").
     var statusText: String {
         guard let s = exitStatus() else { return "still running" }
-        let signal = s & 0x7f
-        return signal == 0 ? "exit status \((s >> 8) & 0xff)" : "killed by signal \(signal)"
+        if let signal = ChildRun.signal(s) { return "killed by signal \(signal)" }
+        return "exit status \(ChildRun.exitCode(s) ?? 0)"
     }
 
     /// Runs `path arguments` and returns what it printed on standard output, bounded: at most
@@ -143,8 +147,7 @@ final class ChildProcess: @unchecked Sendable {
             var p = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&p, 1, 50)
             if ready <= 0 { continue }
-            let n = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, min(4096, maxBytes - out.count)) }
-            if n < 0 && errno == EINTR { continue }
+            let n = chunk.withUnsafeMutableBytes { FileInput.readSome(from: readEnd, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<min(4096, maxBytes - out.count)])) }
             if n <= 0 { break }
             out.append(contentsOf: chunk[..<n])
         }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import InkTraces
 
 /// Finds the Chromium to drive: the given path, else `chromium`, `chromium-browser` or

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkImport
+import InkOutput
 import InkTraces
 
 #if canImport(Glibc)
@@ -10,12 +16,12 @@ import InkTraces
 /// A headless Chromium driven over the DevTools protocol through `--remote-debugging-pipe`.
 ///
 /// Chromium reads commands on its file descriptor 3 and writes replies and events on 4, each a
-/// JSON object ended by a NUL byte. Foundation's `Process` hands a child only descriptors 0-2,
-/// so the browser is started with `posix_spawn` (`ChildProcess`), in a process group of its
-/// own, with pipes on its descriptors 3 and 4 and its stderr in a file beside its profile
-/// (shown, with its exit status, when it fails). One page is attached (flat
-/// session) and every command is sent and its reply awaited in turn on the calling thread;
-/// events that come meanwhile go to ``eventHandler``.
+/// JSON object ended by a NUL byte (written and parsed as `JSONValue`, InkImport's JSON). The
+/// browser is started with `posix_spawn` (`ChildProcess`), in a process group of its own, with
+/// pipes on its descriptors 3 and 4 and its stderr in a file beside its profile (shown, with
+/// its exit status, when it fails). One page is attached (flat session) and every command is
+/// sent and its reply awaited in turn on the calling thread; events that come meanwhile go to
+/// `eventHandler`.
 ///
 /// The browser is always shut down by ``close()`` (`Browser.close`, then SIGTERM and SIGKILL to
 /// its process group if it lingers, and its temporary profile removed); ``BrowserRegistry`` lets an interrupt do it.
@@ -24,7 +30,7 @@ import InkTraces
 /// let browser = try DevToolsBrowser(chromium: "/usr/bin/chromium", windowSize: (1000, 800))
 /// defer { browser.close() }
 /// try browser.call("Page.navigate", ["url": "http://127.0.0.1:8000/"])
-/// let dpr = try browser.evaluate("devicePixelRatio") as? Double
+/// let dpr = try browser.evaluate("devicePixelRatio")?.number
 /// ```
 public final class DevToolsBrowser: @unchecked Sendable {
     /// The command line flags besides the pipe, profile and window size.
@@ -38,14 +44,14 @@ public final class DevToolsBrowser: @unchecked Sendable {
     /// `Browser.getVersion`'s product, e.g. `Chrome/156.0.8078.108`.
     public private(set) var product = ""
     /// Called with `(method, params)` for each event received while waiting for a reply.
-    public var eventHandler: ((String, [String: Any]) -> Void)?
+    package var eventHandler: ((String, JSONValue) -> Void)?
     /// How long a reply may take (s) before the call fails.
     public var replyTimeoutSeconds = 30.0
 
     let process: ChildProcess
     /// The browser's standard error (shown in errors when it fails), beside the profile.
     let stderrPath: String
-    let toBrowser: FileHandle
+    let toBrowser: Int32
     let fromBrowser: Int32
     let profile: String
     var buffer: [UInt8] = []
@@ -70,7 +76,7 @@ public final class DevToolsBrowser: @unchecked Sendable {
         guard !BrowserRegistry.shared.shuttingDown else {
             throw BrowserError("not starting \(chromium): bench is shutting down (interrupted)")
         }
-        let profile = (NSTemporaryDirectory() as NSString).appendingPathComponent("inkbench-chromium-\(UUID().uuidString)")
+        let profile = PathText.appending(FileManager.default.temporaryDirectory.path, "inkbench-chromium-\(UUID().uuidString)")
         do { try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true) } catch {
             throw BrowserError("cannot create a browser profile folder at \(profile): \(ErrorReason.text(error))")
         }
@@ -110,21 +116,21 @@ public final class DevToolsBrowser: @unchecked Sendable {
         for fd in [toChild[0], fromChild[1], log] where fd >= 0 { closeDescriptor(fd) }
         process = child
         self.stderrPath = stderrPath
-        toBrowser = FileHandle(fileDescriptor: toChild[1], closeOnDealloc: false)
+        toBrowser = toChild[1]
         fromBrowser = fromChild[0]
         BrowserRegistry.shared.add(self)
         registered = true
         BrowserRegistry.shared.starting.unlock()
         do throws(BrowserError) {
             let version = try call("Browser.getVersion", session: false)
-            product = version["product"] as? String ?? ""
+            product = version["product"]?.string ?? ""
             let targets = try call("Target.getTargets", session: false)
-            let infos = targets["targetInfos"] as? [[String: Any]] ?? []
-            guard let page = infos.first(where: { $0["type"] as? String == "page" }), let id = page["targetId"] as? String else {
+            let infos = targets["targetInfos"]?.elements ?? []
+            guard let page = infos.first(where: { $0["type"]?.string == "page" }), let id = page["targetId"]?.string else {
                 throw BrowserError("Chromium opened no page; expected one (about:blank)")
             }
-            let attached = try call("Target.attachToTarget", ["targetId": id, "flatten": true], session: false)
-            guard let session = attached["sessionId"] as? String else {
+            let attached = try call("Target.attachToTarget", ["targetId": .string(id), "flatten": true], session: false)
+            guard let session = attached["sessionId"]?.string else {
                 throw BrowserError("Chromium gave no session for its page")
             }
             sessionID = session
@@ -136,57 +142,63 @@ public final class DevToolsBrowser: @unchecked Sendable {
 
     deinit { close() }
 
-    /// Sends a command (to the page unless `session` is false) and returns its reply's result.
+    /// Sends a command (to the page unless `session` is false) and returns its reply's result
+    /// (an object; empty when the reply has none).
     ///
+    /// - Parameter params: the command's parameters, a JSON object.
     /// - Throws: ``BrowserError`` with the protocol's error, on timeout, or when the browser exited.
     @discardableResult
-    public func call(_ method: String, _ params: [String: Any] = [:], session: Bool = true) throws(BrowserError) -> [String: Any] {
+    package func call(_ method: String, _ params: JSONValue = [:], session: Bool = true) throws(BrowserError) -> JSONValue {
         let id = try send(method, params, session: session)
         let deadline = Date().addingTimeInterval(replyTimeoutSeconds)
         while true {
             let message = try readMessage(until: deadline, waitingFor: method)
-            if let got = message["id"] as? Int {
+            if let got = message["id"]?.int {
                 guard got == id else { continue }
-                if let error = message["error"] as? [String: Any] {
-                    throw BrowserError("Chromium refused \(method): \(error["message"] as? String ?? "\(error)")")
+                if let error = message["error"], error.members != nil {
+                    let text = error["message"]?.string ?? String(decoding: (try? error.text()) ?? [], as: UTF8.self)
+                    throw BrowserError("Chromium refused \(method): \(text)")
                 }
-                return message["result"] as? [String: Any] ?? [:]
+                if let result = message["result"], result.members != nil { return result }
+                return [:]
             }
-            if let event = message["method"] as? String {
-                eventHandler?(event, message["params"] as? [String: Any] ?? [:])
+            if let event = message["method"]?.string {
+                let params = message["params"]
+                eventHandler?(event, params?.members != nil ? params ?? [:] : [:])
             }
         }
     }
 
     /// Sends a command without waiting for its reply; returns its id.
     @discardableResult
-    public func send(_ method: String, _ params: [String: Any] = [:], session: Bool = true) throws(BrowserError) -> Int {
+    package func send(_ method: String, _ params: JSONValue = [:], session: Bool = true) throws(BrowserError) -> Int {
         guard !closed else { throw BrowserError("the browser is closed") }
         let id = nextID
         nextID += 1
-        var message: [String: Any] = ["id": id, "method": method, "params": params]
-        if session, let sessionID { message["sessionId"] = sessionID }
-        let data: Data
-        do { data = try JSONSerialization.data(withJSONObject: message) } catch {
-            throw BrowserError("cannot encode \(method): \(ErrorReason.text(error))")
+        var message: JSONValue = ["id": .number(Double(id)), "method": .string(method), "params": params]
+        if session, let sessionID { message = message.setting("sessionId", .string(sessionID)) }
+        let bytes: [UInt8]
+        do { bytes = try message.text() } catch {
+            throw BrowserError("cannot encode \(method): its parameter \(error.path) is \(error.value); expected a finite number")
         }
-        do {
-            try toBrowser.write(contentsOf: data + Data([0]))
-        } catch {
-            throw BrowserError("Chromium exited (writing \(method) failed: \(ErrorReason.text(error))): \(exitReport())")
+        if let failure = AtomicFile.writeAll(bytes + [0], to: toBrowser) {
+            throw BrowserError("Chromium exited (writing \(method) failed: \(failure)): \(exitReport())")
         }
         return id
     }
 
-    /// Evaluates a JavaScript expression in the page (promises awaited) and returns its value.
-    public func evaluate(_ expression: String) throws(BrowserError) -> Any? {
+    /// Evaluates a JavaScript expression in the page (promises awaited) and returns its value
+    /// as JSON (`nil` for `undefined`).
+    package func evaluate(_ expression: String) throws(BrowserError) -> JSONValue? {
         let r = try call(
-            "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
-        if let details = r["exceptionDetails"] as? [String: Any] {
-            let text = (details["exception"] as? [String: Any])?["description"] as? String ?? details["text"] as? String ?? "\(details)"
+            "Runtime.evaluate", ["expression": .string(expression), "returnByValue": true, "awaitPromise": true])
+        if let details = r["exceptionDetails"], details.members != nil {
+            let text =
+                details["exception"]?["description"]?.string ?? details["text"]?.string
+                ?? String(decoding: (try? details.text()) ?? [], as: UTF8.self)
             throw BrowserError("the page threw evaluating \(expression.prefix(60)): \(text)")
         }
-        return (r["result"] as? [String: Any])?["value"]
+        return r["result"]?["value"]
     }
 
     /// Whether the browser process still runs.
@@ -202,12 +214,12 @@ public final class DevToolsBrowser: @unchecked Sendable {
         lock.unlock()
         if already { return }
         if process.isRunning {
-            let message: [String: Any] = ["id": nextID, "method": "Browser.close", "params": [String: Any]()]
-            if let data = try? JSONSerialization.data(withJSONObject: message) { try? toBrowser.write(contentsOf: data + Data([0])) }
+            let message: JSONValue = ["id": .number(Double(nextID)), "method": "Browser.close", "params": [:]]
+            if let bytes = try? message.text() { _ = AtomicFile.writeAll(bytes + [0], to: toBrowser) }
             process.wait(seconds: 5)
         }
         process.endGroup()
-        try? toBrowser.close()
+        closeDescriptor(toBrowser)
         closeDescriptor(fromBrowser)
         try? FileManager.default.removeItem(atPath: profile)
         try? FileManager.default.removeItem(atPath: stderrPath)
@@ -239,12 +251,12 @@ public final class DevToolsBrowser: @unchecked Sendable {
     }
 
     /// The next NUL-ended JSON message.
-    func readMessage(until deadline: Date, waitingFor method: String) throws(BrowserError) -> [String: Any] {
+    func readMessage(until deadline: Date, waitingFor method: String) throws(BrowserError) -> JSONValue {
         while true {
             if let end = buffer.firstIndex(of: 0) {
                 let bytes = Array(buffer[..<end])
                 buffer.removeSubrange(...end)
-                guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+                guard let object = try? JSONParser.parse(bytes, file: "Chromium's message"), object.members != nil else {
                     throw BrowserError("Chromium sent a message that is not a JSON object: \(String(decoding: bytes.prefix(80), as: UTF8.self))")
                 }
                 return object
@@ -263,8 +275,7 @@ public final class DevToolsBrowser: @unchecked Sendable {
                 continue
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = chunk.withUnsafeMutableBytes { read(fromBrowser, $0.baseAddress, 65536) }
-            if n < 0 && errno == EINTR { continue }
+            let n = chunk.withUnsafeMutableBytes { FileInput.readSome(from: fromBrowser, into: $0) }
             guard n > 0 else {
                 throw BrowserError("Chromium exited while waiting for \(method): \(exitReport())")
             }

@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import InkImport
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
@@ -240,22 +245,8 @@ public final class PageServer: Sendable {
         }
     }
 
-    /// The JSON text of a string.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// The JSON text of a string (`/` not escaped).
+    static func jsonString(_ s: String) -> String { JSONValue.quoted(s, escapingSlashes: false) }
 }
 
 /// What every connection's handler answers.

@@ -8,9 +8,9 @@
 /// ```swift
 /// let root = try JSONParser.parse(bytes, file: "capture.json")
 /// ```
-struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    static let maxDepth = 256
+    package static let maxDepth = 256
 
     private let bytes: [UInt8]
     private let file: String
@@ -25,7 +25,7 @@ struct JSONParser {
     ///
     /// - Parameter oracleNumbers: parse numbers by `Double(String)` (the text oracle's way)
     ///   instead of straight from the bytes (``DecimalBytes``, the same `Double` to the bit).
-    static func parse(_ bytes: [UInt8], file: String, oracleNumbers: Bool = false) throws(ImportError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], file: String, oracleNumbers: Bool = false) throws(ImportError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, file: file)
         parser.oracleNumbers = oracleNumbers
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.i = 3 }

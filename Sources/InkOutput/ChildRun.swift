@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import InkTraces
 
 /// A short-lived child program whose one output stream is collected (`git` for the manifest,
 /// gnuplot for the charts), started with `posix_spawn` and ``SpawnSetup`` (no Foundation
@@ -109,20 +110,38 @@ package struct ChildRun: Sendable {
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = buffer.withUnsafeMutableBytes { FileInput.readSome(from: readEnd, into: $0) }
             if n <= 0 { break }
             out += buffer[0..<n]
         }
         close(readEnd)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return nil }
-        }
-        // WIFEXITED / WEXITSTATUS (macros Swift does not import).
-        guard status & 0x7f == 0 else { return nil }
-        return ((status >> 8) & 0xff, String(decoding: out, as: UTF8.self))
+        guard let status = Self.reap(pid, blocking: true), let code = Self.exitCode(status) else { return nil }
+        return (code, String(decoding: out, as: UTF8.self))
     }
+
+    /// Waits for the child `pid` with `waitpid(2)`, retried while a signal interrupts it:
+    /// until it ends (`blocking`), or only if it has ended already (`WNOHANG`). The one wait
+    /// for a child in the project (``finish()``, InkBrowser's `ChildProcess`).
+    ///
+    /// - Returns: the raw status once the child has ended and been reaped here (see
+    ///   ``exitCode(_:)`` and ``signal(_:)``); `nil` while it still runs (not blocking) or when
+    ///   it cannot be waited for (not a child of this process, or reaped already).
+    package static func reap(_ pid: pid_t, blocking: Bool) -> Int32? {
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if r == pid { return status }
+            if r < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    /// The exit code (0-255) of a child that exited, from its raw status; `nil` when a
+    /// signal ended it (`WIFEXITED` / `WEXITSTATUS`, macros Swift does not import).
+    package static func exitCode(_ status: Int32) -> Int32? { signal(status) == nil ? (status >> 8) & 0xff : nil }
+
+    /// The signal that ended a child, from its raw status; `nil` when it exited (`WTERMSIG`).
+    package static func signal(_ status: Int32) -> Int32? { status & 0x7f == 0 ? nil : status & 0x7f }
 
     #if canImport(Glibc)
         private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }

@@ -39,16 +39,30 @@ package final class FileInput {
     /// - Returns: the bytes read (fewer than `buffer.count` only at the end of the file), or
     ///   `nil` for a read error.
     package func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        guard let base = buffer.baseAddress else { return 0 }
         var filled = 0
         while filled < buffer.count {
-            let n = systemRead(fd, base + filled, buffer.count - filled)
-            if n < 0 && errno == EINTR { continue }
+            let n = Self.readSome(from: fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
             if n < 0 { return nil }
             if n == 0 { break }
             filled += n
         }
         return filled
+    }
+
+    /// One `read(2)` from the open descriptor `fd` into `buffer` (at most `buffer.count`
+    /// bytes), retried while a signal interrupts it (`EINTR`): the one read of a file or pipe
+    /// in the project (``fill(_:)``, `ChildRun` collecting a child's output, InkBrowser's
+    /// `ChildProcess` and DevTools pipe).
+    ///
+    /// - Returns: the bytes read, 0 at the end of the file (or of a pipe whose writers all
+    ///   closed it), or -1 for an error (`errno` says which).
+    package static func readSome(from fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            let n = systemRead(fd, base, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            return n
+        }
     }
 }
 
