@@ -117,11 +117,11 @@ let package = Package(
             ]),
         // A release `bench` on Linux carries the Swift runtime and Foundation (`-static-stdlib`):
         // the dynamic loader's ~9,000 symbol lookups over 18 libraries cost ~5 ms of CPU per
-        // process (docs/performance.md, "Start-up: a static runtime"). The objects are compiled
-        // for the shared runtime, so they name only `Foundation`; the libraries the static
-        // Foundation needs are listed after it, in link order. Linker flags are `unsafeFlags`,
-        // which SwiftPM refuses only in the products a dependent uses: no library product
-        // holds this target. Debug builds (`swift run bench`, the tests) link dynamically.
+        // process (docs/performance.md, "Start-up: a static runtime in the release `bench`").
+        // The objects are compiled for the shared runtime, so they name only `Foundation`; the
+        // libraries the static Foundation needs follow it, in link order. Linker flags are
+        // `unsafeFlags`, which SwiftPM refuses only in the products a dependent uses: no library
+        // product holds this target. Debug builds (`swift run bench`, the tests) link dynamically.
         .executableTarget(
             name: "bench", dependencies: ["BenchCLI"],
             linkerSettings: [
