@@ -115,7 +115,22 @@ let package = Package(
                 "InkBrowser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
+        // A release `bench` on Linux carries the Swift runtime and Foundation (`-static-stdlib`):
+        // the dynamic loader's ~9,000 symbol lookups over 18 libraries cost ~5 ms of CPU per
+        // process (docs/performance.md, "Start-up: a static runtime in the release `bench`").
+        // The objects are compiled for the shared runtime, so they name only `Foundation`; the
+        // libraries the static Foundation needs follow it, in link order. Linker flags are
+        // `unsafeFlags`, which SwiftPM refuses only in the products a dependent uses: no library
+        // product holds this target. Debug builds (`swift run bench`, the tests) link dynamically.
+        .executableTarget(
+            name: "bench", dependencies: ["BenchCLI"],
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-lFoundation", "-lFoundationInternationalization", "-lCoreFoundation", "-l_FoundationCShims",
+                        "-l_FoundationCollections", "-lswiftSynchronization", "-l_FoundationICU",
+                    ], .when(platforms: [.linux], configuration: .release))
+            ]),
         .executableTarget(
             name: "custom-predictor-example",
             dependencies: ["InkPrediction", "InkStrategies", "BenchCLI"],
