@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints a candidate list for scripts/choose-defaults.sh (comma-joined), docs/own-predictor.md's
-# eighth round:
+# eighth and ninth rounds:
 #
 #   OUT=DIR ORACLE=1 TABLE=1 CANDIDATES="$(bash scripts/choose-defaults-lists.sh family)" bash scripts/choose-defaults.sh
 #   CANDIDATES="$(bash scripts/choose-defaults-lists.sh family jerk)" ...   # several lists, joined
@@ -9,9 +9,11 @@
 # jerk:   braking's jerk_share (eighth round) on the family's main shapes (33 candidates);
 # jerk2:  larger shares and the pressure lead with them (39), written after the jerk run;
 # clock:  braking's clock recovery (clock_fit, ninth round) on the shapes the oracle chose (26);
-# clothoid: braking's clothoid_gain (ninth round) on the lead, pressure-lead and jerk shapes (33).
+# clothoid: braking's clothoid_gain (ninth round) on the lead, pressure-lead and jerk shapes (33);
+# combo:  clock_fit with clothoid_gain and jerk_share, and longer pressure leads (27), written
+#         after the clock and clothoid runs.
 set -euo pipefail
-[ $# -ge 1 ] || { echo "usage: $0 family|jerk|jerk2|clock|clothoid ..." >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 family|jerk|jerk2|clock|clothoid|combo ..." >&2; exit 2; }
 c=()
 for list in "$@"; do
     case "$list" in
@@ -72,7 +74,20 @@ for list in "$@"; do
             c+=("control(target_mm=0.4,lead_step_mm=0.2,lead_start_mm=2,lead_max_mm=5)+braking:pressed_lead_mm=5,lift_ratio=0,lead_fall_ms=100,clothoid_gain=$G")
         done
         ;;
-    *) echo "$0: unknown list '$list' (expected family, jerk, jerk2, clock or clothoid)" >&2; exit 2 ;;
+    combo)
+        for G in 0.5 1 2; do
+            for PF in 8:100 8:200 5:100; do c+=("braking:pressed_lead_mm=${PF%:*},lift_ratio=0,lead_fall_ms=${PF#*:},clock_fit=1,clothoid_gain=$G"); done
+            for P in 5 8; do c+=("braking:pressed_lead_mm=$P,lift_ratio=0,lead_fall_ms=200,jerk_share=0.1,clock_fit=1,clothoid_gain=$G"); done
+        done
+        for P in 12 20; do
+            c+=("braking:pressed_lead_mm=$P,lift_ratio=0,lead_fall_ms=200,clock_fit=1")
+            for J in 0.5 1; do c+=("braking:pressed_lead_mm=$P,lift_ratio=0,lead_fall_ms=200,jerk_share=$J,clock_fit=1"); done
+        done
+        for J in 0.5 1; do c+=("braking:lead_mm=100,jerk_share=$J,clock_fit=1,clothoid_gain=1"); done
+        for G in 0.5 1; do c+=("braking:pressed_lead_mm=3,lift_ratio=0,lead_fall_ms=100,jerk_share=0.1,clock_fit=1,clothoid_gain=$G"); done
+        for J in 0.05 0.2; do c+=("braking:pressed_lead_mm=3,lift_ratio=0,lead_fall_ms=100,jerk_share=$J,clock_fit=1"); done
+        ;;
+    *) echo "$0: unknown list '$list' (expected family, jerk, jerk2, clock, clothoid or combo)" >&2; exit 2 ;;
     esac
 done
 (IFS=,; echo "${c[*]}")

@@ -75,7 +75,8 @@
 ///    origin (a sample of this stroke) to the newest sample over the ticks between them. The
 ///    fit's `τ` of a sample is then `-P · (ticks between it and the newest)`. The clock starts
 ///    at a stroke's first sample and starts again at the previous sample when an interval is
-///    shorter than 0.4 `P` (the first intervals overstated the period) and at the newest when
+///    shorter than 0.4 `P` while the clock has counted fewer than 8 ticks (its first intervals
+///    overstated the period; later, such an interval is one tick) and at the newest when
 ///    one is more than 8 ticks long (a gap). Until the clock has counted 3 ticks, and for
 ///    samples before its origin, the timestamps are used. A stream whose timestamps are exact
 ///    fits the same as without it (ticks of an even clock are its timestamps), dropped samples
@@ -84,13 +85,14 @@
 /// 9. **Clothoid** (ninth round, off by default). With `clothoidGain` > 0 the arc's curvature is
 ///    `κ + clothoidGain · κ' · d / 3` (the chord direction of a clothoid whose curvature changes
 ///    by `κ'` per mm along the path, to second order), with `κ'` from the fitted motion and the
-///    smoothed jerk `j` of step 7 (the change of the fitted acceleration between fits, IIR 0.25):
+///    smoothed normal jerk `j_n` (the change of the fitted acceleration between fits, as in step
+///    7, across the mean direction of the two fits' velocities, IIR 0.25):
 ///    `dκ/dt = j_n / s² − 3 a_n a_t / s³`, `κ' = (dκ/dt) / s` (1/mm²). A bend that is tightening
 ///    is followed into its tightening; a constant-curvature circle is unchanged.
 ///
 /// Constants in the code (not parameters): at most 32 samples fitted (at least 3); the lift
 /// detector's 100 ms peak window; the jerk filter's factor 0.25; the clock's restart bounds (an
-/// interval under 0.4 periods, over 8 ticks), its rounding at 0.7 of a tick and its 3 ticks
+/// interval under 0.4 periods before 8 ticks, over 8 ticks), its rounding at 0.7 of a tick and its 3 ticks
 /// before use; 1e-9 as "no speed"
 /// (mm/s) and "no turn" (rad).
 ///
@@ -250,8 +252,12 @@ public struct BrakingPredictor: Predictor {
     @usableFromInline let clothoidGain: Double
     /// The smoothed jerk magnitude (mm/s³) of the fitted motion, while `jerkHeld`.
     @usableFromInline var jerk = 0.0
-    /// The smoothed jerk vector (mm/s³), while `jerkHeld` (tracked for the clothoid).
-    @usableFromInline var jerkX = 0.0, jerkY = 0.0
+    /// The smoothed normal jerk (mm/s³, along the velocity turned left), while `jerkHeld`
+    /// (tracked for the clothoid): each change of the fitted acceleration is split along the
+    /// mean direction of the two fits' velocities, so a steady turn adds no normal jerk.
+    @usableFromInline var jerkNormal = 0.0
+    /// The previous fit's velocity (mm/s), for the mean direction.
+    @usableFromInline var previousVx = 0.0, previousVy = 0.0
     /// Clock recovery: each held sample's tick count (in the ring beside `ts`), the newest
     /// sample's, and the clock's origin (a sample's tick count and timestamp); the clock is in
     /// use once the newest is at least 3 ticks past the origin.
@@ -363,6 +369,8 @@ public struct BrakingPredictor: Predictor {
         }
         defer {
             previousAx = ax
+            previousVx = vx
+            previousVy = vy
             previousAy = ay
             previousFitT = last.t
             previousFitValid = true
@@ -373,8 +381,12 @@ public struct BrakingPredictor: Predictor {
         let fresh = (jx * jx + jy * jy).squareRoot()
         guard fresh.isFinite else { return }
         jerk = jerkHeld ? jerk + 0.25 * (fresh - jerk) : fresh
-        jerkX = jerkHeld ? jerkX + 0.25 * (jx - jerkX) : jx
-        jerkY = jerkHeld ? jerkY + 0.25 * (jy - jerkY) : jy
+        if clothoidGain > 0 {
+            let mx = vx + previousVx, my = vy + previousVy
+            let norm = (mx * mx + my * my).squareRoot()
+            let normal = norm > 1e-9 ? (jy * mx - jx * my) / norm : 0
+            if normal.isFinite { jerkNormal = jerkHeld ? jerkNormal + 0.25 * (normal - jerkNormal) : normal }
+        }
         jerkHeld = true
     }
 
@@ -393,8 +405,10 @@ public struct BrakingPredictor: Predictor {
         var steps = 1.0
         if tick > clockOriginTick {
             let period = (previousT - clockOriginT) / (tick - clockOriginTick)
-            if dt > 0 && dt < 0.4 * period {
-                // The clock's first intervals overstated its period: start it again here.
+            if dt > 0 && dt < 0.4 * period && tick - clockOriginTick < 8 {
+                // A young clock's first intervals overstated its period: start it again here
+                // (an established clock takes a short interval, a late sample's successor, as
+                // one tick).
                 clockOriginTick = tick
                 clockOriginT = previousT
             } else if period > 0 {
@@ -530,7 +544,6 @@ public struct BrakingPredictor: Predictor {
         var curvature = turnGain * normalUsed / (speed * speed)
         if clothoidGain > 0, jerkHeld {
             // κ' (1/mm²): dκ/dt = j_n / s² - 3 a_n a_t / s³ over the speed.
-            let jerkNormal = jerkX * -uy + jerkY * ux
             let rate = (jerkNormal / (speed * speed) - 3 * rawNormal * along / (speed * speed * speed)) / speed
             let extra = clothoidGain * rate * distance / 3
             if extra.isFinite { curvature += extra }
@@ -554,8 +567,7 @@ public struct BrakingPredictor: Predictor {
         pressed = false
         intervalS = 0
         jerk = 0
-        jerkX = 0
-        jerkY = 0
+        jerkNormal = 0
         jerkHeld = false
         tick = 0
         previousFitValid = false

