@@ -88,7 +88,8 @@
 ///    smoothed normal jerk `j_n` (the change of the fitted acceleration between fits, as in step
 ///    7, across the mean direction of the two fits' velocities, IIR 0.25):
 ///    `dκ/dt = j_n / s² − 3 a_n a_t / s³`, `κ' = (dκ/dt) / s` (1/mm²). A bend that is tightening
-///    is followed into its tightening; a constant-curvature circle is unchanged.
+///    is followed into its tightening. A circle is nearly unchanged, not exactly: the fitted
+///    acceleration lags the turn, and its along-track part reads as a slight tightening.
 ///
 /// Constants in the code (not parameters): at most 32 samples fitted (at least 3); the lift
 /// detector's 100 ms peak window; the jerk filter's factor 0.25; the clock's restart bounds (an
