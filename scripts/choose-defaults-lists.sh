@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Prints a candidate list for scripts/choose-defaults.sh (comma-joined), docs/own-predictor.md's
-# eighth round:
+# eighth and ninth rounds:
 #
 #   OUT=DIR ORACLE=1 TABLE=1 CANDIDATES="$(bash scripts/choose-defaults-lists.sh family)" bash scripts/choose-defaults.sh
 #   CANDIDATES="$(bash scripts/choose-defaults-lists.sh family jerk)" ...   # several lists, joined
 #
 # family: every list of the third to seventh rounds (445 candidates with the longer leads);
 # jerk:   braking's jerk_share (eighth round) on the family's main shapes (33 candidates);
-# jerk2:  larger shares and the pressure lead with them (39), written after the jerk run.
+# jerk2:  larger shares and the pressure lead with them (39), written after the jerk run;
+# clock:  braking's clock recovery (clock_fit, ninth round) on the shapes the oracle chose (26);
+# clothoid: braking's clothoid_gain (ninth round) on the lead, pressure-lead and jerk shapes (33);
+# combo:  clock_fit with clothoid_gain and jerk_share, and longer pressure leads (27), written
+#         after the clock and clothoid runs.
 set -euo pipefail
-[ $# -ge 1 ] || { echo "usage: $0 family|jerk|jerk2 ..." >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 family|jerk|jerk2|clock|clothoid|combo ..." >&2; exit 2; }
 c=()
 for list in "$@"; do
     case "$list" in
@@ -49,7 +53,41 @@ for list in "$@"; do
             c+=("control(target_mm=0.4,lead_step_mm=0.2,lead_start_mm=2,lead_max_mm=5)+braking:pressed_lead_mm=5,lift_ratio=0,lead_fall_ms=100,jerk_share=$J")
         done
         ;;
-    *) echo "$0: unknown list '$list' (expected family, jerk or jerk2)" >&2; exit 2 ;;
+    clock)
+        for L in 1.1 1.5 2 3 6 100; do c+=("braking:lead_mm=$L,clock_fit=1"); done
+        for P in 3 5 8; do for F in 100 200; do c+=("braking:pressed_lead_mm=$P,lift_ratio=0,lead_fall_ms=$F,clock_fit=1"); done; done
+        for J in 0.1 0.5 1; do
+            c+=("braking:lead_mm=100,jerk_share=$J,clock_fit=1")
+            c+=("braking:pressed_lead_mm=8,lift_ratio=0,lead_fall_ms=200,jerk_share=$J,clock_fit=1")
+            c+=("braking:pressed_lead_mm=3,lift_ratio=0,lead_fall_ms=100,jerk_share=$J,clock_fit=1")
+        done
+        for L in 6 100; do c+=("control+braking:lead_mm=$L,clock_fit=1"); done
+        for C in 0 1; do c+=("control(target_mm=0.4,lead_step_mm=0.3,lead_start_mm=2.5,lead_max_mm=5,carry_cap=$C)+braking:pressed_lead_mm=5,lift_ratio=0,lead_fall_ms=100,clock_fit=1"); done
+        c+=("control(target_mm=0.4,lead_step_mm=0.2,lead_start_mm=2,lead_max_mm=5)+braking:pressed_lead_mm=5,lift_ratio=0,lead_fall_ms=100,clock_fit=1")
+        ;;
+    clothoid)
+        for G in 0.5 1 2; do
+            for L in 1.1 1.5 2 100; do c+=("braking:lead_mm=$L,clothoid_gain=$G"); done
+            for P in 3 5 8; do c+=("braking:pressed_lead_mm=$P,lift_ratio=0,lead_fall_ms=100,clothoid_gain=$G"); done
+            for P in 5 8; do c+=("braking:pressed_lead_mm=$P,lift_ratio=0,lead_fall_ms=100,jerk_share=0.1,clothoid_gain=$G"); done
+            c+=("braking:turn_gain=1,lead_mm=1.5,clothoid_gain=$G")
+            c+=("control(target_mm=0.4,lead_step_mm=0.2,lead_start_mm=2,lead_max_mm=5)+braking:pressed_lead_mm=5,lift_ratio=0,lead_fall_ms=100,clothoid_gain=$G")
+        done
+        ;;
+    combo)
+        for G in 0.5 1 2; do
+            for PF in 8:100 8:200 5:100; do c+=("braking:pressed_lead_mm=${PF%:*},lift_ratio=0,lead_fall_ms=${PF#*:},clock_fit=1,clothoid_gain=$G"); done
+            for P in 5 8; do c+=("braking:pressed_lead_mm=$P,lift_ratio=0,lead_fall_ms=200,jerk_share=0.1,clock_fit=1,clothoid_gain=$G"); done
+        done
+        for P in 12 20; do
+            c+=("braking:pressed_lead_mm=$P,lift_ratio=0,lead_fall_ms=200,clock_fit=1")
+            for J in 0.5 1; do c+=("braking:pressed_lead_mm=$P,lift_ratio=0,lead_fall_ms=200,jerk_share=$J,clock_fit=1"); done
+        done
+        for J in 0.5 1; do c+=("braking:lead_mm=100,jerk_share=$J,clock_fit=1,clothoid_gain=1"); done
+        for G in 0.5 1; do c+=("braking:pressed_lead_mm=3,lift_ratio=0,lead_fall_ms=100,jerk_share=0.1,clock_fit=1,clothoid_gain=$G"); done
+        for J in 0.05 0.2; do c+=("braking:pressed_lead_mm=3,lift_ratio=0,lead_fall_ms=100,jerk_share=$J,clock_fit=1"); done
+        ;;
+    *) echo "$0: unknown list '$list' (expected family, jerk, jerk2, clock, clothoid or combo)" >&2; exit 2 ;;
     esac
 done
 (IFS=,; echo "${c[*]}")

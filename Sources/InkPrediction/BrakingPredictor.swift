@@ -65,8 +65,37 @@
 ///    at high rates with whole-millisecond timestamps). A jerky pen (a hook, an abrupt stop, a
 ///    noisy stream) gets a shorter prediction; a constant acceleration keeps the whole horizon.
 ///
+/// 8. **Clock recovery** (ninth round, off by default). With `clockFit` the fit uses each
+///    sample's time on the device's own sample clock, estimated from the stream itself, instead
+///    of its timestamp: a digitizer at ~480 Hz that stamps whole milliseconds reports intervals
+///    of 1, 2 and 3 ms for a steady 2.08 ms, and a fit against those times sees a noisy time
+///    axis (noisy velocity). Each sample is given a tick count, the previous one's plus
+///    `max(1, ⌊dt / P + 0.3⌋)` (an interval up to 1.7 periods long is one tick: a quantised
+///    stamp can be late by half a period; a dropped sample adds a whole one), where `P` (s) is the clock period: the time from the clock's
+///    origin (a sample of this stroke) to the newest sample over the ticks between them. The
+///    fit's `τ` of a sample is then `-P · (ticks between it and the newest)`. The clock starts
+///    at a stroke's first sample and starts again at the previous sample when an interval is
+///    shorter than 0.4 `P` while the clock has counted fewer than 8 ticks (its first intervals
+///    overstated the period; later, such an interval is one tick) and at the newest when
+///    one is more than 8 ticks long (a gap). Until the clock has counted 3 ticks, and for
+///    samples before its origin, the timestamps are used. A stream whose timestamps are exact
+///    fits the same as without it (ticks of an even clock are its timestamps), dropped samples
+///    (an interval of two or more periods) count as that many ticks. Only the fit uses the
+///    recovered times: the horizon is measured from the newest sample's timestamp.
+/// 9. **Clothoid** (ninth round, off by default). With `clothoidGain` > 0 the arc's curvature is
+///    `κ + clothoidGain · κ' · d / 3` (the chord direction of a clothoid whose curvature changes
+///    by `κ'` per mm along the path, to second order), with `κ'` from the fitted motion and the
+///    smoothed normal jerk `j_n` (the change of the fitted acceleration between fits, as in step
+///    7, across the mean direction of the two fits' velocities, IIR 0.25):
+///    `dκ/dt = j_n / s² − 3 a_n a_t / s³`, `κ' = (dκ/dt) / s` (1/mm²). A bend that is tightening
+///    is followed into its tightening. A circle is nearly unchanged, not exactly: the fitted
+///    acceleration lags the turn, and its along-track part reads as a slight tightening.
+///
 /// Constants in the code (not parameters): at most 32 samples fitted (at least 3); the lift
-/// detector's 100 ms peak window; the jerk filter's factor 0.25; 1e-9 as "no speed" (mm/s) and "no turn" (rad).
+/// detector's 100 ms peak window; the jerk filter's factor 0.25; the clock's restart bounds (an
+/// interval under 0.4 periods before 8 ticks, over 8 ticks), its rounding at 0.7 of a tick and its 3 ticks
+/// before use; 1e-9 as "no speed"
+/// (mm/s) and "no turn" (rad).
 ///
 /// Cost: update is O(samples in the window), at most 32; predict is O(1); no allocation
 /// (fixed inline storage).
@@ -143,6 +172,16 @@ public struct BrakingPredictor: Predictor {
         /// of the speed: `h ≤ √(2 · jerkShare · s / |j|)`. Unitless, from 0 to 10; 0 (the
         /// default) turns it off.
         public var jerkShare: Double
+        /// Clock recovery (ninth round): the fit uses the sample times of the device's sample
+        /// clock estimated from the stream (tick counts times the estimated period) instead of
+        /// the timestamps, which helps where timestamps are quantised (whole milliseconds at
+        /// ~480 Hz). `false` (the default) fits against the timestamps.
+        public var clockFit: Bool
+        /// The clothoid's gain (ninth round): the arc's curvature also changes along the path at
+        /// this multiple of the rate `κ'` (1/mm²) derived from the fitted motion and its smoothed
+        /// jerk: curvature `κ + clothoidGain · κ' · d / 3`. Unitless, from 0 to 4; 0 (the
+        /// default) follows the circle of the current curvature.
+        public var clothoidGain: Double
 
         /// The defaults were chosen with `bench tune` on both `Datasets/recordings` (7
         /// recordings) and the synthetic default suite, within the budget overshoot p95 <= 0.5 mm
@@ -158,8 +197,11 @@ public struct BrakingPredictor: Predictor {
             windowMs: Double = 50, accelGain: Double = 0, decelGain: Double = 2, turnGain: Double = 1.6,
             windowMm: Double = 4.5, turnLimitRad: Double = 10, liftRatio: Double = 0.8, bendMm: Double = 0.18,
             leadMm: Double = 1.1, weightMs: Double = 20, leadIntervals: Double = 0, liftAheadMs: Double = 0,
-            pressedLeadMm: Double = 0, leadFallMs: Double = 0, jerkShare: Double = 0
+            pressedLeadMm: Double = 0, leadFallMs: Double = 0, jerkShare: Double = 0, clockFit: Bool = false,
+            clothoidGain: Double = 0
         ) {
+            self.clothoidGain = clothoidGain
+            self.clockFit = clockFit
             self.jerkShare = jerkShare
             self.leadFallMs = leadFallMs
             self.liftAheadMs = liftAheadMs
@@ -205,8 +247,24 @@ public struct BrakingPredictor: Predictor {
     @usableFromInline let leadFallS: Double
     /// `jerkShare` (0: off).
     @usableFromInline let jerkShare: Double
+    /// `clockFit` (false: the fit uses the timestamps).
+    @usableFromInline let clockFit: Bool
+    /// `clothoidGain` (0: the circle of the current curvature).
+    @usableFromInline let clothoidGain: Double
     /// The smoothed jerk magnitude (mm/s³) of the fitted motion, while `jerkHeld`.
     @usableFromInline var jerk = 0.0
+    /// The smoothed normal jerk (mm/s³, along the velocity turned left), while `jerkHeld`
+    /// (tracked for the clothoid): each change of the fitted acceleration is split along the
+    /// mean direction of the two fits' velocities, so a steady turn adds no normal jerk.
+    @usableFromInline var jerkNormal = 0.0
+    /// The previous fit's velocity (mm/s), for the mean direction.
+    @usableFromInline var previousVx = 0.0, previousVy = 0.0
+    /// Clock recovery: each held sample's tick count (in the ring beside `ts`), the newest
+    /// sample's, and the clock's origin (a sample's tick count and timestamp); the clock is in
+    /// use once the newest is at least 3 ticks past the origin.
+    @usableFromInline var ticks = InlineArray<32, Double>(repeating: 0)
+    @usableFromInline var tick = 0.0
+    @usableFromInline var clockOriginTick = 0.0, clockOriginT = 0.0
     @usableFromInline var jerkHeld = false
     /// The fitted acceleration (mm/s²) and sample time (s) of the previous fit, for the jerk
     /// (valid while `previousFitValid`).
@@ -253,6 +311,8 @@ public struct BrakingPredictor: Predictor {
         leadFallS = parameters.leadFallMs / 1000
         weightS = parameters.weightMs / 1000
         jerkShare = parameters.jerkShare
+        clockFit = parameters.clockFit
+        clothoidGain = parameters.clothoidGain
     }
 
     @inlinable
@@ -271,8 +331,9 @@ public struct BrakingPredictor: Predictor {
         if count < Self.capacity { count += 1 }
         let previousT = last.t
         last = sample
+        if clockFit { countTicks(previousT: previousT) }
         fit()
-        if jerkShare > 0 { trackJerk() }
+        if jerkShare > 0 || clothoidGain > 0 { trackJerk() }
         liftShare = 1
         leadShare = 1
         pressed = (pressure ?? 0) > 0
@@ -309,6 +370,8 @@ public struct BrakingPredictor: Predictor {
         }
         defer {
             previousAx = ax
+            previousVx = vx
+            previousVy = vy
             previousAy = ay
             previousFitT = last.t
             previousFitValid = true
@@ -319,7 +382,53 @@ public struct BrakingPredictor: Predictor {
         let fresh = (jx * jx + jy * jy).squareRoot()
         guard fresh.isFinite else { return }
         jerk = jerkHeld ? jerk + 0.25 * (fresh - jerk) : fresh
+        if clothoidGain > 0 {
+            let mx = vx + previousVx, my = vy + previousVy
+            let norm = (mx * mx + my * my).squareRoot()
+            let normal = norm > 1e-9 ? (jy * mx - jx * my) / norm : 0
+            if normal.isFinite { jerkNormal = jerkHeld ? jerkNormal + 0.25 * (normal - jerkNormal) : normal }
+        }
         jerkHeld = true
+    }
+
+    /// Clock recovery: gives the newest sample (at `head`, already `last`) its tick count, and
+    /// restarts the clock where the stream does not fit it (see step 8 of the type's comment).
+    @inlinable
+    mutating func countTicks(previousT: Double) {
+        guard count >= 2 else {
+            tick = 0
+            ticks[head] = 0
+            clockOriginTick = 0
+            clockOriginT = last.t
+            return
+        }
+        let dt = last.t - previousT
+        var steps = 1.0
+        if tick > clockOriginTick {
+            let period = (previousT - clockOriginT) / (tick - clockOriginTick)
+            if dt > 0 && dt < 0.4 * period && tick - clockOriginTick < 8 {
+                // A young clock's first intervals overstated its period: start it again here
+                // (an established clock takes a short interval, a late sample's successor, as
+                // one tick).
+                clockOriginTick = tick
+                clockOriginT = previousT
+            } else if period > 0 {
+                // Whole ticks, rounding at 0.7 rather than 0.5: a quantised stamp can be late by
+                // up to half a period (a 3 ms interval of a 2.08 ms clock is one tick, not two),
+                // a dropped sample adds a whole one (16 ms of an 8 ms clock is two).
+                steps = max(1, (dt / period + 0.3).rounded(.down))
+                if steps > 8 {
+                    // A gap: the clock starts again at the newest sample.
+                    tick += steps
+                    ticks[head] = tick
+                    clockOriginTick = tick
+                    clockOriginT = last.t
+                    return
+                }
+            }
+        }
+        tick += steps
+        ticks[head] = tick
     }
 
     /// Refits velocity and acceleration to the samples in the window.
@@ -347,8 +456,10 @@ public struct BrakingPredictor: Predictor {
         var pathMm = 0.0
         var px = last.x, py = last.y
         var fitted = 0, oldestTau = 0.0
+        // Clock recovery: the period once the clock has counted 3 ticks (0: timestamps).
+        let period = clockFit && tick - clockOriginTick >= 3 ? (last.t - clockOriginT) / (tick - clockOriginTick) : 0
         for n in 0..<count {
-            let tau = ts[i] - last.t
+            let tau = period > 0 && ticks[i] >= clockOriginTick ? period * (ticks[i] - tick) : ts[i] - last.t
             let cx = xs[i] - px, cy = ys[i] - py
             pathMm += (cx * cx + cy * cy).squareRoot()
             px = xs[i]; py = ys[i]
@@ -431,7 +542,13 @@ public struct BrakingPredictor: Predictor {
         // Along the circle of the current curvature κ = <n̂, a> / s² (signed, n̂ = u turned
         // left), scaled by turnGain: the chord after an arc of length d turns by θ = κ d and
         // has the components d · k · (cos θ/2, sin θ/2) with k = sin(θ/2) / (θ/2).
-        let curvature = turnGain * normalUsed / (speed * speed)
+        var curvature = turnGain * normalUsed / (speed * speed)
+        if clothoidGain > 0, jerkHeld {
+            // κ' (1/mm²): dκ/dt = j_n / s² - 3 a_n a_t / s³ over the speed.
+            let rate = (jerkNormal / (speed * speed) - 3 * rawNormal * along / (speed * speed * speed)) / speed
+            let extra = clothoidGain * rate * distance / 3
+            if extra.isFinite { curvature += extra }
+        }
         let half = 0.5 * curvature * distance
         var ahead = distance, aside = 0.0
         if abs(half) > 1e-9 && half.isFinite {
@@ -451,7 +568,9 @@ public struct BrakingPredictor: Predictor {
         pressed = false
         intervalS = 0
         jerk = 0
+        jerkNormal = 0
         jerkHeld = false
+        tick = 0
         previousFitValid = false
         vx = 0; vy = 0; ax = 0; ay = 0
     }
@@ -508,5 +627,11 @@ extension BrakingPredictor.Parameters: DescribedParameters {
         ParameterField(
             "jerk_share", \.jerkShare, unit: "", range: .closed(0, 10),
             about: "jerk confidence: horizon cut so the fitted jerk changes the velocity by at most this share of the speed (0: off)"),
+        ParameterField(
+            "clock_fit", \.clockFit,
+            about: "clock recovery: fit against the device's sample clock estimated from the stream, not the timestamps (quantised timestamps)"),
+        ParameterField(
+            "clothoid_gain", \.clothoidGain, unit: "", range: .closed(0, 4),
+            about: "clothoid: the arc's curvature changes along the path at this multiple of the rate from the fitted jerk (0: circle)"),
     ]
 }

@@ -416,6 +416,123 @@ struct BrakingPredictorTests {
         #expect(p.predict(at: 2.0 / 240 + 0.035).map { abs($0.x - 200 * (2.0 / 240 + 0.035)) < 1e-9 } == true)
     }
 
+    /// The fitted velocity's RMS error (mm/s) over a stroke of `count` samples taken every
+    /// `periodS` on the device's clock and stamped `stamp(true time)`, from the 12th sample on,
+    /// against the true velocity at each sample's true time.
+    static func velocityError(
+        clockFit: Bool, periodS: Double, count: Int, stamp: (Double) -> Double
+    ) -> Double {
+        // A parabola (constant acceleration): the quadratic fit is exact at exact times, so the
+        // error left is the time axis's.
+        func position(_ t: Double) -> (x: Double, y: Double) { (120 * t + 150 * t * t, 40 * t - 80 * t * t) }
+        func velocity(_ t: Double) -> (x: Double, y: Double) { (120 + 300 * t, 40 - 160 * t) }
+        var p = BrakingPredictor(parameters: .init(clockFit: clockFit))
+        var sum = 0.0, n = 0
+        for i in 0..<count {
+            let t = 0.137 + Double(i) * periodS
+            let q = position(t)
+            p.update(PenPoint(t: stamp(t), x: q.x, y: q.y))
+            guard i >= 12 else { continue }
+            let m = p.motion, v = velocity(t)
+            sum += (m.vx - v.x) * (m.vx - v.x) + (m.vy - v.y) * (m.vy - v.y)
+            n += 1
+        }
+        return (sum / Double(max(1, n))).squareRoot()
+    }
+
+    @Test(arguments: [1 / 480.0, 1 / 455.0, 1 / 417.0])
+    func clockFitRecoversTheSampleClockOfWholeMillisecondTimestamps(periodS: Double) {
+        // A digitizer at 417-480 Hz that stamps whole milliseconds (truncated): intervals of
+        // 1, 2 and 3 ms for a steady 2.08-2.4 ms. Against those stamps the fitted velocity is
+        // noisy; against the recovered clock it is close to the truth.
+        let wholeMs: (Double) -> Double = { ($0 * 1000).rounded(.down) / 1000 }
+        let without = Self.velocityError(clockFit: false, periodS: periodS, count: 200, stamp: wholeMs)
+        let with = Self.velocityError(clockFit: true, periodS: periodS, count: 200, stamp: wholeMs)
+        let exact = Self.velocityError(clockFit: false, periodS: periodS, count: 200, stamp: { $0 })
+        #expect(with < 0.2 * without, "RMS velocity error \(with) mm/s with clock_fit, \(without) without")
+        // Against exact stamps the fit is exact; the recovered clock's period settles over the
+        // stroke (its error is a quantum over the ticks counted), so a small error remains.
+        #expect(with < 2, "RMS velocity error \(with) mm/s with clock_fit, \(exact) with exact stamps")
+    }
+
+    @Test func clockFitChangesNothingOnExactTimestampsWithDroppedSamples() {
+        // An even 125 Hz clock whose every third event is dropped (intervals 8 and 16 ms, as the
+        // MyPaint recording), and an even 240 Hz one: exact stamps are the clock's own times.
+        for (period, dropEvery) in [(0.008, 3), (1 / 240.0, 0)] {
+            var on = BrakingPredictor(parameters: .init(clockFit: true)), off = BrakingPredictor()
+            var k = 0
+            for _ in 0..<80 {
+                k += 1
+                if dropEvery > 0 && k % dropEvery == 0 { k += 1 }
+                let t = Double(k) * period
+                let s = PenPoint(t: t, x: 90 * t + 400 * t * t, y: 5 * sin(11 * t))
+                on.update(s); off.update(s)
+                let a = on.motion, b = off.motion
+                #expect(abs(a.vx - b.vx) < 1e-6 * max(1, abs(b.vx)) && abs(a.vy - b.vy) < 1e-6 * max(1, abs(b.vy)))
+                #expect(abs(a.ax - b.ax) < 1e-5 * max(1, abs(b.ax)) && abs(a.ay - b.ay) < 1e-5 * max(1, abs(b.ay)))
+            }
+        }
+        // A gap of more than 8 periods restarts the clock; a reset forgets it.
+        var p = BrakingPredictor(parameters: .init(clockFit: true))
+        for i in 0..<20 { p.update(PenPoint(t: Double(i) * 0.002, x: Double(i) * 0.2, y: 0)) }
+        for i in 0..<20 { p.update(PenPoint(t: 0.2 + Double(i) * 0.004, x: 10 + Double(i) * 0.4, y: 0)) }
+        #expect(abs(p.motion.vx - 100) < 1e-6)
+        p.reset()
+        for i in 0..<5 { p.update(PenPoint(t: Double(i) * 0.01, x: Double(i), y: 0)) }
+        #expect(abs(p.motion.vx - 100) < 1e-6)
+    }
+
+    @Test func clothoidFollowsATighteningBend() {
+        // Constant speed 200 mm/s, heading θ = c t² (curvature 2 c t / s, growing along the path:
+        // a clothoid), integrated finely; 240 Hz; asked 30 ms ahead with the cut-offs out of the
+        // way and the circle unscaled (turn_gain 1). The clothoid gain brings the tip nearer the
+        // path than the circle of the current curvature; on a circle it changes nothing.
+        func path(_ t: Double, c: Double) -> (x: Double, y: Double) {
+            let steps = 2000
+            var x = 0.0, y = 0.0
+            let dt = t / Double(steps)
+            for k in 0..<steps {
+                let tm = (Double(k) + 0.5) * dt
+                x += 200 * cos(c * tm * tm) * dt
+                y += 200 * sin(c * tm * tm) * dt
+            }
+            return (x, y)
+        }
+        func error(gain: Double, c: Double) -> Double {
+            var p = BrakingPredictor(parameters: .init(
+                windowMs: 13, decelGain: 0, turnGain: 1, windowMm: 100, liftRatio: 0, bendMm: 100, leadMm: 100, weightMs: 0,
+                clothoidGain: gain))
+            let times = (0..<40).map { Double($0) / 240 }
+            for t in times {
+                let q = path(t, c: c)
+                p.update(PenPoint(t: t, x: q.x, y: q.y))
+            }
+            let target = times[times.count - 1] + 0.03
+            let truth = path(target, c: c)
+            guard let tip = p.predict(at: target) else { return .infinity }
+            return ((tip.x - truth.x) * (tip.x - truth.x) + (tip.y - truth.y) * (tip.y - truth.y)).squareRoot()
+        }
+        let circle = error(gain: 0, c: 40), clothoid = error(gain: 1, c: 40)
+        #expect(clothoid < 0.75 * circle, "tip error \(clothoid) mm with the clothoid, \(circle) mm on the circle")
+        // A circle (x, y) = r (sin ω t, 1 - cos ω t), r 20 mm at 160 mm/s, 4.8 mm ahead: no
+        // curvature rate, so nearly the same tip. Not exactly: the fitted acceleration lags the
+        // turn, and its along-track part reads as a slight tightening (-3 a_n a_t / s³).
+        func circleTip(gain: Double) -> PenPoint? {
+            var p = BrakingPredictor(parameters: .init(turnGain: 1, liftRatio: 0, bendMm: 100, leadMm: 100, clothoidGain: gain))
+            for i in 0..<40 {
+                let t = Double(i) / 240
+                p.update(PenPoint(t: t, x: 20 * sin(8 * t), y: 20 * (1 - cos(8 * t))))
+            }
+            return p.predict(at: 39.0 / 240 + 0.03)
+        }
+        let a = circleTip(gain: 1), b = circleTip(gain: 0)
+        #expect(a != nil && b != nil)
+        if let a, let b {
+            let moved = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+            #expect(moved < 0.03, "the clothoid moved a circle's tip by \(moved) mm")
+        }
+    }
+
     @Test func declinesWithOneSampleAndAfterReset() {
         var p = BrakingPredictor()
         #expect(p.predict(at: 0) == nil)
@@ -466,6 +583,8 @@ struct BrakingPredictorTests {
         ("lead_fall_ms", BrakingPredictor.Parameters(leadFallMs: 1001)),
         ("jerk_share", BrakingPredictor.Parameters(jerkShare: -0.1)),
         ("jerk_share", BrakingPredictor.Parameters(jerkShare: 11)),
+        ("clothoid_gain", BrakingPredictor.Parameters(clothoidGain: -0.1)),
+        ("clothoid_gain", BrakingPredictor.Parameters(clothoidGain: 5)),
     ])
     func rejectsConstantsOutOfRange(name: String, parameters: BrakingPredictor.Parameters) {
         #expect(throws: PredictorParameterError.self) { try parameters.validate() }
