@@ -122,7 +122,6 @@ extension LatencySearch {
         // In steps: how much lower a frame's κ may be than computed (time rounding), so
         // that a bucket never claims more room than the frame has.
         let kappaSlack = 2 * timeSlack * 10_000
-        let wLimit = Double(w)
         // Where each side's walk stops (the knots behind are the offsets above `m`).
         let behindLimit = Double(min(reach.up, w)), aheadLimit = Double(min(reach.down, w))
         let walkBehind = reach.up > 0, walkAhead = reach.down > 0
@@ -168,7 +167,7 @@ extension LatencySearch {
                                         // The negative part's bucket is `c = floor(y) + 1 > y`,
                                         // kept one place down (`c1 = c - 1 >= b`, lanes 2 and
                                         // 3), so that nearly always one write takes both.
-                                        let c1 = y < wLimit ? (y > 0 ? Int(y) : 0) : w
+                                        let c1 = LatencySearch.negativeBucket(y, b: b, w: w)
                                         let jump = jumpVectors[i]
                                         let dv = SIMD2(Double(jump.x), Double(jump.y))
                                         let ab = SIMD2((r * dv).sum(), sigma * (v * dv).sum())
@@ -351,6 +350,24 @@ extension LatencySearch {
                 if bound.isFinite { polylineTables[start + side * w + j - 1] = bound }
             }
         }
+    }
+
+    /// The signed bound's bucket for a (frame, knot) pair's negative part, kept one place
+    /// down: `floor(y)` for `y` (grid steps, the knot's distance enlarged for rounding), 0
+    /// below 0, `w` (beyond the table) from `w` on. The plain reading, the oracle of
+    /// ``negativeBucket(_:b:w:)``.
+    @inline(__always)
+    static func negativeBucketOracle(_ y: Double, w: Int) -> Int {
+        y < Double(w) ? (y > 0 ? Int(y) : 0) : w
+    }
+
+    /// ``negativeBucketOracle(_:w:)`` given `b`, the positive part's bucket (`floor(x)`, 0 for
+    /// `x <= 0`, `x < w`, `x <= y`): `y` lies within a tiny slack above `x`, so nearly always
+    /// below `b + 1`, and then `floor(y)` is `b` (`b <= x <= y`, or `y < 1` where `b` is 0)
+    /// without a second conversion.
+    @inline(__always)
+    static func negativeBucket(_ y: Double, b: Int, w: Int) -> Int {
+        y < Double(b + 1) ? b : negativeBucketOracle(y, w: w)
     }
 
     /// How far (grid steps, up to ``polylineSteps``) above and below grid point `i` a table

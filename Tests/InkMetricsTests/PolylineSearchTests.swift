@@ -257,6 +257,39 @@ struct PolylineSearchTests {
         }
     }
 
+    /// The negative part's bucket as the pass takes it (from the positive part's, without a
+    /// second conversion nearly always) is the plain reading's, for distances as the pass
+    /// computes them: on and near whole steps, negative, at and beyond the table's end, with
+    /// slacks from none to several steps.
+    @Test func negativeBucketIsTheOracles() throws {
+        let w = 199
+        var rng = SplitMix64(seed: 0x5eed_b5)
+        var scaled: [Double] = [0, -0.0, 1, 198, 199, 200, 1e-300, -1e-9, 0.5, 1e6, .infinity, -.infinity, .nan]
+        for _ in 0..<20_000 {
+            let whole = Double(Int.random(in: -3...205, using: &rng))
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: scaled.append(whole)
+            case 1: scaled.append(whole.nextUp)
+            case 2: scaled.append(whole.nextDown)
+            default: scaled.append(Double.random(in: -3...205, using: &rng))
+            }
+        }
+        var checked = 0
+        for v in scaled {
+            for slack in [0, 1e-12, 2.3e-9, 1e-4, 0.49, 0.5, 1, 2.5] {
+                let x = (v - slack) * (1 - 1e-12)
+                guard x < Double(w) else { continue }
+                let b = x > 0 ? Int(x) : 0
+                let y = (v + slack) * (1 + 1e-12)
+                #expect(
+                    LatencySearch.negativeBucket(y, b: b, w: w) == LatencySearch.negativeBucketOracle(y, w: w),
+                    "scaled \(v), slack \(slack)")
+                checked += 1
+            }
+        }
+        #expect(checked > 100_000)
+    }
+
     /// A table's reach each side is the furthest grid point of the gaps within the table's
     /// reach on that side (0 where none), against a point-by-point reading, on random gaps.
     @Test func tableReachIsTheFurthestGapPoint() throws {
