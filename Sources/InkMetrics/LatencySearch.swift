@@ -59,8 +59,11 @@ struct LatencySearch {
     /// the pass that evaluates it, ``evaluatePolyline(_:reach:)``): the same tables, the same search.
     var lazyTables = true
     /// Whether a polyline table is computed only as far as the grid points nothing excludes
-    /// yet (``tableReach(_:gaps:)``; else always to ``polylineSteps`` either side, the
-    /// reference): the same entries where they can still exclude, the same search.
+    /// yet (``tableReach(_:gaps:)``), and a refresh narrows the gaps point by point so that
+    /// later tables reach less or are not needed (``refreshPolylineExclusions(target:gaps:)``);
+    /// else every table reaches ``polylineSteps`` either side and every point within reach of
+    /// a gap is refreshed (the reference): the same entries where they can still exclude, the
+    /// same search.
     var trimTables = true
     /// Whether the polyline tables use the signed bound (the jumps' directions, where the
     /// residuals' and velocities' contributions cancel) rather than the magnitude bound (the
@@ -500,6 +503,7 @@ struct LatencySearch {
     /// excluded stays excluded). Returns whether any point was refreshed (then the gaps are
     /// narrowed again before anything is evaluated).
     mutating func refreshExclusions(target: Double, gaps: [(Int, Int)]) -> Bool {
+        if polyline != nil && trimTables { return refreshPolylineExclusions(target: target, gaps: gaps) }
         var refreshed = false
         let steps = polyline == nil ? jerkSteps : polylineSteps
         for k in points.indices where points[k].target != target {
@@ -507,6 +511,8 @@ struct LatencySearch {
             guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
             let p = points[k]
             if polyline != nil {
+                // The reference (``trimTables`` off): every point within reach of a gap, in
+                // order, each table at full reach.
                 if !tableReady[k] {
                     polylineTable(k, m: p.index + LatencySearch.lowest, p.sums, reach: tableReach(p.index, gaps: gaps))
                 }
@@ -518,6 +524,43 @@ struct LatencySearch {
             }
             points[k].target = target
             refreshed = true
+        }
+        return refreshed
+    }
+
+    /// ``refreshExclusions(target:gaps:)`` for polyline tables: the points whose tables are
+    /// computed first (in their order), then those whose tables wait (``lazyTables``), nearest
+    /// the best first, the gaps narrowed by each point's exclusions as it goes, so that a later
+    /// table reaches only as far as what is left (``tableReach(_:gaps:)``) and is not computed
+    /// at all where nothing is left within its reach. The gaps after the round are the same as
+    /// if every point were refreshed against the gaps it started with (a point passed over
+    /// could exclude only what is excluded already), so the search goes on as it would.
+    /// Returns whether any point was refreshed.
+    mutating func refreshPolylineExclusions(target: Double, gaps: [(Int, Int)]) -> Bool {
+        var refreshed = false
+        let steps = polylineSteps
+        var open = gaps, left: [(Int, Int)] = [], found: [(lo: Int, hi: Int)] = []
+        let bi = bestM - LatencySearch.lowest
+        let ready = points.indices.filter { tableReady[$0] }
+        let waiting = points.indices.filter { !tableReady[$0] }.sorted {
+            (abs(points[$0].index - bi), $0) < (abs(points[$1].index - bi), $1)
+        }
+        for k in ready + waiting where points[k].target != target {
+            let lo = points[k].index - steps, hi = points[k].index + steps
+            guard open.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
+            let p = points[k]
+            if !tableReady[k] {
+                polylineTable(k, m: p.index + LatencySearch.lowest, p.sums, reach: tableReach(p.index, gaps: open))
+            }
+            found.removeAll(keepingCapacity: true)
+            polylineExclusions(k, p.index, target: target, into: &found)
+            newExclusions += found
+            points[k].target = target
+            refreshed = true
+            if !found.isEmpty {
+                LatencySearch.subtract(&found, from: open, into: &left)
+                swap(&open, &left)
+            }
         }
         return refreshed
     }
