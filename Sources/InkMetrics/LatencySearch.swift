@@ -39,7 +39,7 @@ struct LatencySearch {
     /// Grid points.
     let count = highest - lowest + 1
     /// Per stroke, the polyline tables (``PolylineBounds``) when every truth is piecewise
-    /// linear: then evaluated points get the polyline bound (``polylineTable(_:m:_:)``)
+    /// linear: then evaluated points get the polyline bound (``polylineTable(_:m:_:reach:)``)
     /// instead of the second- and third-order ones.
     let polyline: [PolylineBounds]?
     /// ``polyline``, or empty.
@@ -51,21 +51,28 @@ struct LatencySearch {
     /// ``eta``, and the pieces' misses at the knots (``PolylineBounds/slack``).
     let polylineEta: Double
     /// The evaluated points' polyline tables, in the order of ``points``
-    /// (``polylineTable(_:m:_:)``), and whether each is computed yet (`-infinity` until then).
+    /// (``polylineTable(_:m:_:reach:)``), and whether each is computed yet (`-infinity` until then).
     var polylineTables: [Double] = []
     var tableReady: [Bool] = []
     /// Whether the polyline table of a point evaluated further than a table's reach from the
     /// best is computed only when a search first needs it (else every point's at once, in
-    /// the pass that evaluates it, ``evaluatePolyline(_:)``): the same tables, the same search.
+    /// the pass that evaluates it, ``evaluatePolyline(_:reach:)``): the same tables, the same search.
     var lazyTables = true
+    /// Whether a polyline table is computed only as far as the grid points nothing excludes
+    /// yet (``tableReach(_:gaps:)``), and a refresh narrows the gaps point by point so that
+    /// later tables reach less or are not needed (``refreshPolylineExclusions(target:gaps:)``);
+    /// else every table reaches ``polylineSteps`` either side and every point within reach of
+    /// a gap is refreshed (the reference): the same entries where they can still exclude, the
+    /// same search.
+    var trimTables = true
     /// Whether the polyline tables use the signed bound (the jumps' directions, where the
     /// residuals' and velocities' contributions cancel) rather than the magnitude bound (the
     /// jumps' lengths alone, the first one built; kept as the reference the tests compare the
     /// searches with). Both are lower bounds on the cost, so both searches return the same
     /// result; the signed bound is nearly always tighter and excludes more.
     var signedKinks = true
-    /// Scratch buckets of ``polylineTable(_:m:_:)``, reused: the magnitude bound's and the
-    /// signed bound's (``polylinePass(_:summing:bucketing:signed:)``).
+    /// Scratch buckets of ``polylineTable(_:m:_:reach:)``, reused: the magnitude bound's and the
+    /// signed bound's (``polylinePass(_:summing:bucketing:signed:reach:)``).
     var bucketScratch: [SIMD2<Double>] = []
     var signedScratch: [SIMD4<Double>] = []
     /// The largest ``PolylineBounds/jumpWindow`` of the frames' strokes (mm/s).
@@ -163,8 +170,9 @@ struct LatencySearch {
         }
     }
 
-    /// Evaluates the shifts (0.1 ms) not evaluated yet, updating the best.
-    mutating func evaluate(_ shifts: [Int]) {
+    /// Evaluates the shifts (0.1 ms) not evaluated yet, updating the best. `gaps`: the grid
+    /// points nothing excludes yet (the whole grid if nil), how far a polyline table reaches.
+    mutating func evaluate(_ shifts: [Int], gaps: [(Int, Int)]? = nil) {
         select(shifts, probing: false)
         guard !todo.isEmpty else { return }
         if polyline != nil {
@@ -177,7 +185,8 @@ struct LatencySearch {
                     polylineTables.append(contentsOf: repeatElement(-Double.infinity, count: 2 * polylineSteps))
                     tableReady.append(false)
                 } else {
-                    sums.append(evaluatePolyline(m))
+                    let i = m - LatencySearch.lowest
+                    sums.append(evaluatePolyline(m, reach: tableReach(i, gaps: gaps ?? [(0, count - 1)])))
                 }
             }
         } else {
@@ -494,6 +503,7 @@ struct LatencySearch {
     /// excluded stays excluded). Returns whether any point was refreshed (then the gaps are
     /// narrowed again before anything is evaluated).
     mutating func refreshExclusions(target: Double, gaps: [(Int, Int)]) -> Bool {
+        if polyline != nil && trimTables { return refreshPolylineExclusions(target: target, gaps: gaps) }
         var refreshed = false
         let steps = polyline == nil ? jerkSteps : polylineSteps
         for k in points.indices where points[k].target != target {
@@ -501,7 +511,11 @@ struct LatencySearch {
             guard gaps.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
             let p = points[k]
             if polyline != nil {
-                if !tableReady[k] { polylineTable(k, m: p.index + LatencySearch.lowest, p.sums) }
+                // The reference (``trimTables`` off): every point within reach of a gap, in
+                // order, each table at full reach.
+                if !tableReady[k] {
+                    polylineTable(k, m: p.index + LatencySearch.lowest, p.sums, reach: tableReach(p.index, gaps: gaps))
+                }
                 polylineExclusions(k, p.index, target: target, into: &newExclusions)
             } else {
                 let reach = max(0, pointReach(p.sums, target: target))
@@ -510,6 +524,43 @@ struct LatencySearch {
             }
             points[k].target = target
             refreshed = true
+        }
+        return refreshed
+    }
+
+    /// ``refreshExclusions(target:gaps:)`` for polyline tables: the points whose tables are
+    /// computed first (in their order), then those whose tables wait (``lazyTables``), nearest
+    /// the best first, the gaps narrowed by each point's exclusions as it goes, so that a later
+    /// table reaches only as far as what is left (``tableReach(_:gaps:)``) and is not computed
+    /// at all where nothing is left within its reach. The gaps after the round are the same as
+    /// if every point were refreshed against the gaps it started with (a point passed over
+    /// could exclude only what is excluded already), so the search goes on as it would.
+    /// Returns whether any point was refreshed.
+    mutating func refreshPolylineExclusions(target: Double, gaps: [(Int, Int)]) -> Bool {
+        var refreshed = false
+        let steps = polylineSteps
+        var open = gaps, left: [(Int, Int)] = [], found: [(lo: Int, hi: Int)] = []
+        let bi = bestM - LatencySearch.lowest
+        let ready = points.indices.filter { tableReady[$0] }
+        let waiting = points.indices.filter { !tableReady[$0] }.sorted {
+            (abs(points[$0].index - bi), $0) < (abs(points[$1].index - bi), $1)
+        }
+        for k in ready + waiting where points[k].target != target {
+            let lo = points[k].index - steps, hi = points[k].index + steps
+            guard open.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
+            let p = points[k]
+            if !tableReady[k] {
+                polylineTable(k, m: p.index + LatencySearch.lowest, p.sums, reach: tableReach(p.index, gaps: open))
+            }
+            found.removeAll(keepingCapacity: true)
+            polylineExclusions(k, p.index, target: target, into: &found)
+            newExclusions += found
+            points[k].target = target
+            refreshed = true
+            if !found.isEmpty {
+                LatencySearch.subtract(&found, from: open, into: &left)
+                swap(&open, &left)
+            }
         }
         return refreshed
     }
@@ -534,9 +585,9 @@ struct LatencySearch {
                 pick(middle, nearest: bi)
             }
         }
-        evaluate(full)
+        evaluate(full, gaps: gaps)
         // A probe over every frame is an evaluation: make it one (with its bounds' sums).
-        if stride / 2 <= 1 { evaluate(near) } else { _ = probe(near, stride: stride / 2) }
+        if stride / 2 <= 1 { evaluate(near, gaps: gaps) } else { _ = probe(near, stride: stride / 2) }
         _ = probe(far, stride: stride)
     }
 

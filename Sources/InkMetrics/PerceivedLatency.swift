@@ -125,7 +125,7 @@ public enum PerceivedLatency {
     struct Sums {
         var c = 0.0, d = 0.0, g = 0.0, h = 0.0, e = 0.0, w = 0.0, dk = 0.0, v = 0.0, s = 0.0
         var ra = 0.0, va = 0.0, aa = 0.0, rJ = 0.0, jj = 0.0
-        /// `l = Σ|v_k|` (mm/s), over every frame: the polyline bound's only (``LatencySearch/polylineTable(_:m:_:)``).
+        /// `l = Σ|v_k|` (mm/s), over every frame: the polyline bound's only (``LatencySearch/polylineTable(_:m:_:reach:)``).
         var l = 0.0
     }
 
@@ -315,15 +315,16 @@ public enum PerceivedLatency {
     /// only if needed, where `polyline` is given), and their polyline tables where every
     /// truth is piecewise linear (``PolylineBounds``; nil to search with the smooth-path
     /// bounds alone, as for any other truth). `lazyTables`: see ``LatencySearch/lazyTables``;
-    /// `signedKinks`: ``LatencySearch/signedKinks``.
+    /// `signedKinks`: ``LatencySearch/signedKinks``; `trimTables`: ``LatencySearch/trimTables``.
     static func search(
         _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds], polyline: [PolylineBounds]?,
-        lazyTables: Bool = true, signedKinks: Bool = true
+        lazyTables: Bool = true, signedKinks: Bool = true, trimTables: Bool = true
     ) -> Result? {
         guard frames.count > 0, let extent = extent(frames) else { return nil }
         var search = LatencySearch(frames, truths: truths, bounds: bounds, polyline: polyline, extent: extent)
         search.lazyTables = lazyTables
         search.signedKinks = signedKinks
+        search.trimTables = trimTables
         let result = search.run()
         return result.cost.isFinite ? result : nil
     }

@@ -3,7 +3,7 @@ import InkTraces
 /// What the perceived-latency search needs of a piecewise-linear ground truth (a recording's
 /// polyline), in place of ``PathBounds``: the velocity jump at each knot, so that the search
 /// can bound the cost around an evaluated shift to second order although the path has a kink
-/// at every sample (``LatencySearch/polylineTable(_:m:_:)``), and each piece's top speed within
+/// at every sample (``LatencySearch/polylineTable(_:m:_:reach:)``), and each piece's top speed within
 /// ``PathBounds/speedWindow``, for the first-order bound. Four bytes a knot for each, where
 /// ``PathBounds`` keeps 32 a piece: of those the polyline search reads only the speed, and the
 /// full records are derived only where a search needs them (``LatencySearch/fullBounds()``).

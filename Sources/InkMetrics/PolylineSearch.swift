@@ -28,9 +28,17 @@ import InkTraces
 /// The bound at each offset (``polylineSteps`` per side, within ``PolylineBounds/reach``) is
 /// computed once per evaluated shift and kept (``polylineTables``); each new target excludes
 /// the offsets whose bound exceeds it. A point within a table's reach of the best gets its
-/// table in the pass that evaluates it (``evaluatePolyline(_:)``); a point further out is
+/// table in the pass that evaluates it (``evaluatePolyline(_:reach:)``); a point further out is
 /// evaluated alone (``polylineSums(_:)``) and gets its table only when a refresh needs it
-/// (``polylineTable(_:m:_:)``): its first-order bounds often settle its whole reach.
+/// (``polylineTable(_:m:_:reach:)``): its first-order bounds often settle its whole reach.
+///
+/// A table reaches only as far each side as the grid points nothing excludes yet (the gaps,
+/// ``tableReach(_:gaps:)``): the gaps only shrink as the search goes on, so the offsets
+/// beyond are excluded for good and their entries (left at `-infinity`) could exclude nothing
+/// new. The knot walk stops there too. The entries within that reach are the full table's to
+/// the bit (a bucket below the reach receives the same (frame, knot) pairs in the same
+/// order), so the search excludes the same points and does the same work as with every table
+/// at full reach (``trimTables``, the oracle the tests compare it with).
 extension LatencySearch {
     /// Offsets per side in an evaluated point's polyline table: within
     /// ``PolylineBounds/reach``, less a step for rounding.
@@ -42,22 +50,26 @@ extension LatencySearch {
     /// use (`c`, `d`, `v`, `s`, and `g`, `h`, `l` over every frame). `v` and `s` take each
     /// frame's speed bound from ``PolylineBounds/speeds``.
     mutating func polylineSums(_ m: Int) -> Sums {
-        polylinePass(m, summing: true, bucketing: false, signed: false)
+        polylinePass(m, summing: true, bucketing: false, signed: false, reach: (0, 0))
     }
 
     /// ``polylineSums(_:)`` at `m`, and the point's table computed in the same pass and
     /// appended to ``polylineTables`` (the search does this for points within a table's
     /// reach of the best, whose tables it nearly always needs; the others' tables wait until
     /// a refresh needs them: ``lazyTables``).
-    mutating func evaluatePolyline(_ m: Int) -> Sums {
+    ///
+    /// `reach`: the offsets (grid steps, up to ``polylineSteps``) the table is computed to
+    /// above and below `m` (``tableReach(_:gaps:)``); the entries beyond stay `-infinity`.
+    mutating func evaluatePolyline(_ m: Int, reach: (up: Int, down: Int)? = nil) -> Sums {
+        let reach = reach ?? (polylineSteps, polylineSteps)
         let sums =
             signedKinks
-            ? polylinePass(m, summing: true, bucketing: true, signed: true)
-            : polylinePass(m, summing: true, bucketing: true, signed: false)
+            ? polylinePass(m, summing: true, bucketing: true, signed: true, reach: reach)
+            : polylinePass(m, summing: true, bucketing: true, signed: false, reach: reach)
         let k = tableReady.count
         polylineTables.append(contentsOf: repeatElement(-Double.infinity, count: 2 * polylineSteps))
         tableReady.append(false)
-        writePolylineTable(k, sums)
+        writePolylineTable(k, sums, reach: reach)
         tableReady[k] = true
         return sums
     }
@@ -65,14 +77,15 @@ extension LatencySearch {
     /// Computes the table of evaluated point number `k` (shift `m`, 0.1 ms, with the sums
     /// ``polylineSums(_:)`` gave) into its place in ``polylineTables``: `2 · polylineSteps`
     /// lower bounds on the cost, at offsets `+1 ... +polylineSteps`, then `-1 ...
-    /// -polylineSteps` (grid steps); `-infinity` where nothing is proven.
-    mutating func polylineTable(_ k: Int, m: Int, _ p: Sums) {
+    /// -polylineSteps` (grid steps); `-infinity` where nothing is proven, and beyond `reach`
+    /// (grid steps above and below `m`, ``tableReach(_:gaps:)``).
+    mutating func polylineTable(_ k: Int, m: Int, _ p: Sums, reach: (up: Int, down: Int)) {
         if signedKinks {
-            _ = polylinePass(m, summing: false, bucketing: true, signed: true)
+            _ = polylinePass(m, summing: false, bucketing: true, signed: true, reach: reach)
         } else {
-            _ = polylinePass(m, summing: false, bucketing: true, signed: false)
+            _ = polylinePass(m, summing: false, bucketing: true, signed: false, reach: reach)
         }
-        writePolylineTable(k, p)
+        writePolylineTable(k, p, reach: reach)
         tableReady[k] = true
     }
 
@@ -84,9 +97,12 @@ extension LatencySearch {
     /// positive parts by the bucket `floor(κ / step)` (lanes 0 and 1) and their negative parts
     /// by a bucket `c >= κ / step` kept at `c - 1` (lanes 2 and 3), in two runs of `w + 1`
     /// buckets (behind, ahead; bucket `w` of each collects what lies beyond the table).
+    /// The knot walk of each side stops at its `reach` (grid steps: `up` for the knots behind,
+    /// whose buckets the offsets above `m` read, `down` for those ahead): the buckets below it
+    /// get what they get at full reach, in the same order.
     /// Inlined where called, so each use is compiled for its own flags.
     @inline(__always)
-    mutating func polylinePass(_ m: Int, summing: Bool, bucketing: Bool, signed: Bool) -> Sums {
+    mutating func polylinePass(_ m: Int, summing: Bool, bucketing: Bool, signed: Bool, reach: (up: Int, down: Int)) -> Sums {
         let w = polylineSteps
         let offset = Double(m) / 10_000
         var sums = Sums()
@@ -106,7 +122,9 @@ extension LatencySearch {
         // In steps: how much lower a frame's κ may be than computed (time rounding), so
         // that a bucket never claims more room than the frame has.
         let kappaSlack = 2 * timeSlack * 10_000
-        let wLimit = Double(w)
+        // Where each side's walk stops (the knots behind are the offsets above `m`).
+        let behindLimit = Double(min(reach.up, w)), aheadLimit = Double(min(reach.down, w))
+        let walkBehind = reach.up > 0, walkAhead = reach.down > 0
         frames.photonTime.withUnsafeBufferPointer { tau in
             frames.tips.withUnsafeBufferPointer { tips in
                 scratch.withUnsafeMutableBufferPointer { bucket in
@@ -124,9 +142,11 @@ extension LatencySearch {
                                     // Adds a knot `kappa` (s) away on the side whose buckets
                                     // start at `base`, whose jump is `jump`, for a frame with
                                     // `rv = (|r_k|, |v_k|)`; false once it lies beyond the table.
-                                    @inline(__always) func add(_ base: Int, _ kappa: Double, _ jump: Float, _ rv: SIMD2<Double>) -> Bool {
+                                    @inline(__always) func add(
+                                        _ base: Int, _ limit: Double, _ kappa: Double, _ jump: Float, _ rv: SIMD2<Double>
+                                    ) -> Bool {
                                         let x = (kappa * 10_000 - kappaSlack) * (1 - 1e-12)
-                                        guard x < wLimit else { return false }
+                                        guard x < limit else { return false }
                                         let b = x > 0 ? Int(x) : 0
                                         bucket[base + b] += Double(jump) * rv
                                         return true
@@ -134,20 +154,20 @@ extension LatencySearch {
                                     // The signed bound's: adds knot `i`, `kappa` (s) away on
                                     // side `side` (`sigma` = +1 behind, -1 ahead), for a frame
                                     // with residual `r` and velocity `v`; false once it lies
-                                    // beyond the table.
+                                    // beyond the side's reach, `limit` (at most the table's).
                                     @inline(__always) func addSigned(
-                                        _ side: Int, _ sigma: Double, _ kappa: Double, _ i: Int, _ r: SIMD2<Double>,
-                                        _ v: SIMD2<Double>
+                                        _ side: Int, _ sigma: Double, _ limit: Double, _ kappa: Double, _ i: Int,
+                                        _ r: SIMD2<Double>, _ v: SIMD2<Double>
                                     ) -> Bool {
                                         let scaled = kappa * 10_000
                                         let x = (scaled - kappaSlack) * (1 - 1e-12)
-                                        guard x < wLimit else { return false }
+                                        guard x < limit else { return false }
                                         let b = x > 0 ? Int(x) : 0
                                         let y = (scaled + kappaSlack) * (1 + 1e-12)
                                         // The negative part's bucket is `c = floor(y) + 1 > y`,
                                         // kept one place down (`c1 = c - 1 >= b`, lanes 2 and
                                         // 3), so that nearly always one write takes both.
-                                        let c1 = y < wLimit ? (y > 0 ? Int(y) : 0) : w
+                                        let c1 = LatencySearch.negativeBucket(y, b: b, w: w)
                                         let jump = jumpVectors[i]
                                         let dv = SIMD2(Double(jump.x), Double(jump.y))
                                         let ab = SIMD2((r * dv).sum(), sigma * (v * dv).sum())
@@ -194,14 +214,22 @@ extension LatencySearch {
                                         let before = !(tl > knots[0]) ? -1 : tl >= knots[last] ? last : g.piece.offset
                                         var i = before
                                         if signed {
-                                            while i >= 0 && addSigned(0, 1, tl - knots[i], i, delta, g.v) { i -= 1 }
+                                            if walkBehind {
+                                                while i >= 0 && addSigned(0, 1, behindLimit, tl - knots[i], i, delta, g.v) { i -= 1 }
+                                            }
                                             i = before + 1
-                                            while i <= last && addSigned(1, -1, knots[i] - tl, i, delta, g.v) { i += 1 }
+                                            if walkAhead {
+                                                while i <= last && addSigned(1, -1, aheadLimit, knots[i] - tl, i, delta, g.v) { i += 1 }
+                                            }
                                         } else {
                                             let rv = SIMD2(r, speed)
-                                            while i >= 0 && add(0, tl - knots[i], jumps[i], rv) { i -= 1 }
+                                            if walkBehind {
+                                                while i >= 0 && add(0, behindLimit, tl - knots[i], jumps[i], rv) { i -= 1 }
+                                            }
                                             i = before + 1
-                                            while i <= last && add(w, knots[i] - tl, jumps[i], rv) { i += 1 }
+                                            if walkAhead {
+                                                while i <= last && add(w, aheadLimit, knots[i] - tl, jumps[i], rv) { i += 1 }
+                                            }
                                         }
                                     }
                                 }
@@ -223,10 +251,11 @@ extension LatencySearch {
     }
 
     /// Writes the bound table of evaluated point number `k`, evaluated with sums `p`, from
-    /// the buckets in ``bucketScratch`` (see the type's notes) into ``polylineTables``.
-    mutating func writePolylineTable(_ k: Int, _ p: Sums) {
+    /// the buckets in ``bucketScratch`` (see the type's notes) into ``polylineTables``, up to
+    /// `reach` (grid steps above and below; `-infinity` beyond).
+    mutating func writePolylineTable(_ k: Int, _ p: Sums, reach: (up: Int, down: Int)) {
         if signedKinks {
-            writeSignedTable(k, p)
+            writeSignedTable(k, p, reach: reach)
             return
         }
         let w = polylineSteps
@@ -240,8 +269,10 @@ extension LatencySearch {
         guard finite else { return }
         for side in 0..<2 {
             let sigma = side == 0 ? 1.0 : -1.0
+            let sideReach = min(side == 0 ? reach.up : reach.down, w)
+            guard sideReach >= 1 else { continue }
             var p1 = 0.0, p2 = 0.0, q1 = 0.0, q2 = 0.0
-            for j in 1...w {
+            for j in 1...sideReach {
                 let b = j - 1
                 let rv = bucketScratch[side * w + b]
                 let rb = rv.x, vb = rv.y
@@ -261,7 +292,7 @@ extension LatencySearch {
         }
     }
 
-    /// ``writePolylineTable(_:_:)`` for the signed bound (``signedKinks``): with the jumps as
+    /// ``writePolylineTable(_:_:reach:)`` for the signed bound (``signedKinks``): with the jumps as
     /// vectors `Δv_i` (``PolylineBounds/jumpVectors``), the residual at `S + σD` is exactly
     /// `u_k - E_k`, `u_k = r_k + σ v_k D`, `E_k = Σ_i Δv_i (D - κ_ki)⁺` (knots on the side the
     /// shifted time moves to), up to rounding `η`. So `|r_k(S + σD)|² >= |u_k|² - 2<u_k, E_k>`
@@ -276,8 +307,9 @@ extension LatencySearch {
     /// `(D - κ)⁺ >= step (j - c)⁺`, `c >= κ / step` (`floor(κ / step) + 1` but for rounding),
     /// so both sides of the sum are bounds. Where
     /// the magnitude bound adds `|r_k| J_i` for every pair, the residuals and velocities here
-    /// meet the jumps' directions, and scattered residuals cancel.
-    mutating func writeSignedTable(_ k: Int, _ p: Sums) {
+    /// meet the jumps' directions, and scattered residuals cancel. Up to `reach`, as
+    /// ``writePolylineTable(_:_:reach:)``.
+    mutating func writeSignedTable(_ k: Int, _ p: Sums, reach: (up: Int, down: Int)) {
         let w = polylineSteps
         let step = LatencySearch.step
         let rm = 2e-9 + 8 * n * Double.ulpOfOne
@@ -290,11 +322,13 @@ extension LatencySearch {
         for side in 0..<2 {
             let sigma = side == 0 ? 1.0 : -1.0
             let base = side * (w + 1)
+            let sideReach = min(side == 0 ? reach.up : reach.down, w)
+            guard sideReach >= 1 else { continue }
             // Prefix sums over the buckets below the offset: of the weights (a, b) and of the
             // bucket times the weights, positive parts and negated negative parts apart.
             var p1 = SIMD2<Double>.zero, p2 = SIMD2<Double>.zero
             var n1 = SIMD2<Double>.zero, n2 = SIMD2<Double>.zero
-            for j in 1...w {
+            for j in 1...sideReach {
                 let b = j - 1
                 // Bucket b's negative parts are kept at b - 1 (none at 0).
                 let pos = signedScratch[base + b].lowHalf
@@ -316,6 +350,40 @@ extension LatencySearch {
                 if bound.isFinite { polylineTables[start + side * w + j - 1] = bound }
             }
         }
+    }
+
+    /// The signed bound's bucket for a (frame, knot) pair's negative part, kept one place
+    /// down: `floor(y)` for `y` (grid steps, the knot's distance enlarged for rounding), 0
+    /// below 0, `w` (beyond the table) from `w` on. The plain reading, the oracle of
+    /// ``negativeBucket(_:b:w:)``.
+    @inline(__always)
+    static func negativeBucketOracle(_ y: Double, w: Int) -> Int {
+        y < Double(w) ? (y > 0 ? Int(y) : 0) : w
+    }
+
+    /// ``negativeBucketOracle(_:w:)`` given `b`, the positive part's bucket (`floor(x)`, 0 for
+    /// `x <= 0`, `x < w`, `x <= y`): `y` lies within a tiny slack above `x`, so nearly always
+    /// below `b + 1`, and then `floor(y)` is `b` (`b <= x <= y`, or `y < 1` where `b` is 0)
+    /// without a second conversion.
+    @inline(__always)
+    static func negativeBucket(_ y: Double, b: Int, w: Int) -> Int {
+        y < Double(b + 1) ? b : negativeBucketOracle(y, w: w)
+    }
+
+    /// How far (grid steps, up to ``polylineSteps``) above and below grid point `i` a table
+    /// needs to reach: to the furthest point of `gaps` (sorted, disjoint runs of grid points
+    /// nothing excludes yet) within ``polylineSteps`` on that side, 0 where there is none;
+    /// ``polylineSteps`` both ways unless ``trimTables``. Every later gap lies within these
+    /// (the gaps only shrink), so the table's entries beyond could exclude nothing new.
+    func tableReach(_ i: Int, gaps: [(Int, Int)]) -> (up: Int, down: Int) {
+        let w = polylineSteps
+        guard trimTables else { return (w, w) }
+        var up = 0, down = 0
+        for (a, b) in gaps {
+            if b > i && a <= i + w { up = max(up, min(b, i + w) - i) }
+            if a < i && b >= i - w { down = max(down, i - max(a, i - w)) }
+        }
+        return (up, down)
     }
 
     /// Appends the grid intervals that evaluated point number `k` (of ``points``, grid index

@@ -25,7 +25,9 @@ struct PolylineSearchTests {
     /// oracle alone.
     /// The search with the signed polyline bound (the default) against the one with the
     /// magnitude bound (`signedKinks: false`, the first polyline bound): the same result;
-    /// their work is returned, (signed, magnitude), for the callers' totals.
+    /// their work is returned, (signed, magnitude), for the callers' totals. Either bound with
+    /// its tables trimmed to the gaps (the default) against the same with every table at full
+    /// reach (`trimTables: false`): the same result and the same work.
     @discardableResult
     static func check(_ frames: LatencyFrames, _ truths: [GroundTruth], _ label: String, gridFrames: Int = .max) throws -> (
         signed: Int, magnitude: Int
@@ -38,6 +40,11 @@ struct PolylineSearchTests {
         let magnitude = PerceivedLatency.search(frames, truths: truths, bounds: [], polyline: polyline, signedKinks: false)
         let magnitudeEager = PerceivedLatency.search(
             frames, truths: truths, bounds: bounds, polyline: polyline, lazyTables: false, signedKinks: false)
+        let untrimmed = PerceivedLatency.search(frames, truths: truths, bounds: [], polyline: polyline, trimTables: false)
+        let magnitudeUntrimmed = PerceivedLatency.search(
+            frames, truths: truths, bounds: [], polyline: polyline, signedKinks: false, trimTables: false)
+        #expect(fast == untrimmed, "\(label): trimmed tables")
+        #expect(magnitude == magnitudeUntrimmed, "\(label): trimmed tables, magnitude bound")
         #expect(fast == eager, "\(label): lazy tables")
         #expect(magnitude == magnitudeEager, "\(label): lazy tables, magnitude bound")
         #expect(fast?.tenthsMs == magnitude?.tenthsMs, "\(label): magnitude bound")
@@ -192,6 +199,25 @@ struct PolylineSearchTests {
                             "\(label): \(signed ? "signed" : "magnitude") bound \(bound) above cost \(cost) at \(m) \(side == 0 ? "+" : "-")\(j)")
                     }
                 }
+                // The same point's table trimmed (a reach each side, as gaps would give it):
+                // the full table's entries to the bit within the reach, -infinity beyond.
+                let reaches = [(0, w), (w, 0), (1, 2), (37, 150), (w - 1, 83), ((m & 0x7f) + 3, ((m >> 3) & 0x3f) + 1)]
+                for (up, down) in reaches {
+                    let t = search.evaluatePolyline(m, reach: (up, down))
+                    #expect(t.c.bitPattern == s.c.bitPattern, "\(label): trimmed cost at \(m)")
+                    let trimmed = (search.polylineTables.count / (2 * w) - 1) * 2 * w
+                    for side in 0..<2 {
+                        let reach = side == 0 ? up : down
+                        for j in 1...w {
+                            let full = search.polylineTables[table + side * w + j - 1]
+                            let entry = search.polylineTables[trimmed + side * w + j - 1]
+                            let expected = j <= reach ? full : -Double.infinity
+                            #expect(
+                                entry.bitPattern == expected.bitPattern,
+                                "\(label): \(signed ? "signed" : "magnitude") trimmed (\(up), \(down)) at \(m) \(side == 0 ? "+" : "-")\(j): \(entry), full \(full)")
+                        }
+                    }
+                }
             }
         }
     }
@@ -229,6 +255,73 @@ struct PolylineSearchTests {
                 #expect(!(Double(kinks.jumps[i]) < jump), "stroke \(n) knot \(i)")
             }
         }
+    }
+
+    /// The negative part's bucket as the pass takes it (from the positive part's, without a
+    /// second conversion nearly always) is the plain reading's, for distances as the pass
+    /// computes them: on and near whole steps, negative, at and beyond the table's end, with
+    /// slacks from none to several steps.
+    @Test func negativeBucketIsTheOracles() throws {
+        let w = 199
+        var rng = SplitMix64(seed: 0x5eed_b5)
+        var scaled: [Double] = [0, -0.0, 1, 198, 199, 200, 1e-300, -1e-9, 0.5, 1e6, .infinity, -.infinity, .nan]
+        for _ in 0..<20_000 {
+            let whole = Double(Int.random(in: -3...205, using: &rng))
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: scaled.append(whole)
+            case 1: scaled.append(whole.nextUp)
+            case 2: scaled.append(whole.nextDown)
+            default: scaled.append(Double.random(in: -3...205, using: &rng))
+            }
+        }
+        var checked = 0
+        for v in scaled {
+            for slack in [0, 1e-12, 2.3e-9, 1e-4, 0.49, 0.5, 1, 2.5] {
+                let x = (v - slack) * (1 - 1e-12)
+                guard x < Double(w) else { continue }
+                let b = x > 0 ? Int(x) : 0
+                let y = (v + slack) * (1 + 1e-12)
+                #expect(
+                    LatencySearch.negativeBucket(y, b: b, w: w) == LatencySearch.negativeBucketOracle(y, w: w),
+                    "scaled \(v), slack \(slack)")
+                checked += 1
+            }
+        }
+        #expect(checked > 100_000)
+    }
+
+    /// A table's reach each side is the furthest grid point of the gaps within the table's
+    /// reach on that side (0 where none), against a point-by-point reading, on random gaps.
+    @Test func tableReachIsTheFurthestGapPoint() throws {
+        let stroke = try Stroke(t: [0, 0.01, 0.02], x: [0, 1, 3], y: [0, 0, 1])
+        var frames = LatencyFrames()
+        frames.append(stroke: 0, photonTime: 0.05, tipX: 1, tipY: 0)
+        let truths = [stroke.groundTruth()]
+        let polyline = try #require(PolylineBounds.of(truths))
+        let extent = try #require(PerceivedLatency.extent(frames))
+        var search = LatencySearch(frames, truths: truths, bounds: [], polyline: polyline, extent: extent)
+        let w = search.polylineSteps
+        var rng = SplitMix64(seed: 0x5eed_7a)
+        for _ in 0..<400 {
+            var gaps: [(Int, Int)] = []
+            var a = Int.random(in: 0..<40, using: &rng)
+            while a < search.count && gaps.count < 8 {
+                let b = min(search.count - 1, a + Int.random(in: 0..<300, using: &rng))
+                gaps.append((a, b))
+                a = b + 2 + Int.random(in: 0..<400, using: &rng)
+            }
+            let i = Int.random(in: 0..<search.count, using: &rng)
+            var up = 0, down = 0
+            for (a, b) in gaps {
+                for g in a...b where g > i && g - i <= w { up = max(up, g - i) }
+                for g in a...b where g < i && i - g <= w { down = max(down, i - g) }
+            }
+            let reach = search.tableReach(i, gaps: gaps)
+            #expect(reach.up == up && reach.down == down, "point \(i), gaps \(gaps)")
+        }
+        search.trimTables = false
+        let full = search.tableReach(7, gaps: [(0, 3)])
+        #expect(full.up == w && full.down == w)
     }
 
     /// Tips lying exactly on a polyline that turns at every sample (the `none` strategy on a
