@@ -100,9 +100,16 @@ public enum BrowserReplay {
             attempt += 1
             let (sent, wall) = try sendStrokes(trace, browser: browser, layout: layout, page: page, settings: s, progress: progress)
             usleep(300_000)
-            guard let text = try browser.evaluate("JSON.stringify(window.inkLog)")?.string,
-                let log = (try? JSONParser.parse(Array(text.utf8), file: "the page's event log"))?.elements
-            else { throw BrowserError("cannot read the page's event log") }
+            guard let text = try browser.evaluate("JSON.stringify(window.inkLog)")?.string else {
+                throw BrowserError("cannot read the page's event log: the page returned no text")
+            }
+            let parsed: JSONValue
+            do { parsed = try JSONParser.parse(Array(text.utf8), file: "the page's event log") } catch {
+                throw BrowserError("cannot read the page's event log: \(error)")
+            }
+            guard let log = parsed.elements else {
+                throw BrowserError("cannot read the page's event log: expected a JSON array of events")
+            }
             let matched = try match(log: log, trace: trace, sent: sent, ox: layout.ox, oy: layout.oy, pxPerMM: s.pxPerMM)
             let sortedErrors = matched.timeErrors.sorted()
             let median = sortedErrors.isEmpty ? 0 : sortedErrors[sortedErrors.count / 2]

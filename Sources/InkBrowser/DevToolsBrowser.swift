@@ -172,6 +172,11 @@ public final class DevToolsBrowser: @unchecked Sendable {
     /// Sends a command without waiting for its reply; returns its id.
     @discardableResult
     package func send(_ method: String, _ params: JSONValue = [:], session: Bool = true) throws(BrowserError) -> Int {
+        // The check and the write hold `lock`, which `close()` takes to mark the browser closed
+        // before it closes `toBrowser`: a send on another thread either writes before that or
+        // sees `closed`, and never writes to a descriptor number the process has reused.
+        lock.lock()
+        defer { lock.unlock() }
         guard !closed else { throw BrowserError("the browser is closed") }
         let id = nextID
         nextID += 1
@@ -256,7 +261,11 @@ public final class DevToolsBrowser: @unchecked Sendable {
             if let end = buffer.firstIndex(of: 0) {
                 let bytes = Array(buffer[..<end])
                 buffer.removeSubrange(...end)
-                guard let object = try? JSONParser.parse(bytes, file: "Chromium's message"), object.members != nil else {
+                let object: JSONValue
+                do { object = try JSONParser.parse(bytes, file: "Chromium's message") } catch {
+                    throw BrowserError("Chromium sent a message that is not JSON: \(error) (it begins \(String(decoding: bytes.prefix(80), as: UTF8.self)))")
+                }
+                guard object.members != nil else {
                     throw BrowserError("Chromium sent a message that is not a JSON object: \(String(decoding: bytes.prefix(80), as: UTF8.self))")
                 }
                 return object
