@@ -115,11 +115,13 @@ let package = Package(
                 "InkBrowser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // A release `bench` on Linux carries the Swift runtime and Foundation (`-static-stdlib`):
-        // the dynamic loader's ~9,000 symbol lookups over 18 libraries cost ~5 ms of CPU per
-        // process (docs/performance.md, "Start-up: a static runtime in the release `bench`").
-        // The objects are compiled for the shared runtime, so they name only `Foundation`; the
-        // libraries the static Foundation needs follow it, in link order. Linker flags are
+        // A release `bench` on Linux carries the Swift runtime and FoundationEssentials
+        // (`-static-stdlib`): the dynamic loader's thousands of symbol lookups over the shared
+        // libraries cost ~5 ms of CPU per process (docs/performance.md, "Start-up: a static
+        // runtime in the release `bench`"). The objects are compiled for the shared runtime, so
+        // they name only `FoundationEssentials`; the three libraries its static archive needs
+        // follow it (without them the link fails on `_stringshims_*` and the like). No product
+        // module imports Foundation, so neither it nor ICU is linked in. Linker flags are
         // `unsafeFlags`, which SwiftPM refuses only in the products a dependent uses: no library
         // product holds this target. Debug builds (`swift run bench`, the tests) link dynamically.
         .executableTarget(
@@ -127,8 +129,7 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(
                     [
-                        "-static-stdlib", "-lFoundation", "-lFoundationInternationalization", "-lCoreFoundation", "-l_FoundationCShims",
-                        "-l_FoundationCollections", "-lswiftSynchronization", "-l_FoundationICU",
+                        "-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
                     ], .when(platforms: [.linux], configuration: .release))
             ]),
         .executableTarget(
