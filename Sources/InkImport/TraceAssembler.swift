@@ -226,18 +226,36 @@ struct TraceAssembler {
     ///   - end: where the file ends (its last line or byte count), for "no strokes" errors.
     mutating func trace(notices: [String], nominalInterval: Double? = nil, end: SourceLocation = .file) throws(ImportError) -> Trace {
         try endStroke()
+        return try Self.finishedTrace(
+            file: file, strokes: strokes, notices: notices, merged: mergedCount,
+            gapSplits: (gapSplits, firstGapSplit), jumpSplits: (jumpSplits, firstJumpSplit),
+            droppedPredictions: droppedPredictions, nominalInterval: nominalInterval, end: end)
+    }
+
+    /// The trace made of assembled `strokes`, named after `file`, with the reader's `notices`
+    /// followed by the assembler's (merged timestamps, strokes split at gaps and jumps with the
+    /// first place each happened, dropped predictions). Shared with the per-sample oracle in the
+    /// tests, which counts the same events its own way.
+    ///
+    /// - Throws: ``ImportError`` at `end` when there are no strokes or every stroke has a single
+    ///   sample and no `nominalInterval` is given; the trace's own validation errors, naming `file`.
+    static func finishedTrace(
+        file: String, strokes: [Stroke], notices: [String], merged: Int,
+        gapSplits: (count: Int, first: SourceLocation?), jumpSplits: (count: Int, first: SourceLocation?),
+        droppedPredictions: Int, nominalInterval: Double?, end: SourceLocation
+    ) throws(ImportError) -> Trace {
         guard !strokes.isEmpty else { throw end.error(file: file, "no strokes found by the end of the file; expected at least one sample") }
         var all = notices
-        if mergedCount > 0 {
-            all.append("merged \(mergedCount) sample\(mergedCount == 1 ? "" : "s") with equal timestamps (the later one kept)")
+        if merged > 0 {
+            all.append("merged \(merged) sample\(merged == 1 ? "" : "s") with equal timestamps (the later one kept)")
         }
-        if gapSplits > 0, let at = firstGapSplit {
+        if gapSplits.count > 0, let at = gapSplits.first {
             all.append(
-                "split \(gapSplits) stroke\(gapSplits == 1 ? "" : "s") at gaps over \(Int(InputLimits.strokeSplitGapS)) s between samples (first at \(at.description)): a pen-up and a new stroke each")
+                "split \(gapSplits.count) stroke\(gapSplits.count == 1 ? "" : "s") at gaps over \(Int(InputLimits.strokeSplitGapS)) s between samples (first at \(at.description)): a pen-up and a new stroke each")
         }
-        if jumpSplits > 0, let at = firstJumpSplit {
+        if jumpSplits.count > 0, let at = jumpSplits.first {
             all.append(
-                "split \(jumpSplits) stroke\(jumpSplits == 1 ? "" : "s") at jumps over \(Int(InputLimits.jumpDistanceMM)) mm faster than \(InputLimits.jumpSpeedMMPerS / 1000) m/s, which no pen or finger makes (first at \(at.description))")
+                "split \(jumpSplits.count) stroke\(jumpSplits.count == 1 ? "" : "s") at jumps over \(Int(InputLimits.jumpDistanceMM)) mm faster than \(InputLimits.jumpSpeedMMPerS / 1000) m/s, which no pen or finger makes (first at \(at.description))")
         }
         if droppedPredictions > 0 {
             all.append("dropped \(droppedPredictions) recorded predicted point\(droppedPredictions == 1 ? "" : "s") not after the previous point")

@@ -160,33 +160,12 @@ struct TraceAssemblerOracle {
     ///   - end: where the file ends (its last line or byte count), for "no strokes" errors.
     mutating func trace(notices: [String], nominalInterval: Double? = nil, end: InkImport.SourceLocation = .file) throws(ImportError) -> Trace {
         try endStroke()
-        guard !strokes.isEmpty else { throw end.error(file: file, "no strokes found by the end of the file; expected at least one sample") }
-        var all = notices
-        if mergedCount > 0 {
-            all.append("merged \(mergedCount) sample\(mergedCount == 1 ? "" : "s") with equal timestamps (the later one kept)")
-        }
-        if gapSplits > 0, let at = firstGapSplit {
-            all.append(
-                "split \(gapSplits) stroke\(gapSplits == 1 ? "" : "s") at gaps over \(Int(InputLimits.strokeSplitGapS)) s between samples (first at \(at.description)): a pen-up and a new stroke each")
-        }
-        if jumpSplits > 0, let at = firstJumpSplit {
-            all.append(
-                "split \(jumpSplits) stroke\(jumpSplits == 1 ? "" : "s") at jumps over \(Int(InputLimits.jumpDistanceMM)) mm faster than \(InputLimits.jumpSpeedMMPerS / 1000) m/s, which no pen or finger makes (first at \(at.description))")
-        }
-        if droppedPredictions > 0 {
-            all.append("dropped \(droppedPredictions) recorded predicted point\(droppedPredictions == 1 ? "" : "s") not after the previous point")
-        }
-        let name = file.split(separator: "/").last.map(String.init) ?? file
-        do {
-            if nominalInterval == nil && Trace.medianInterval(of: strokes) == nil {
-                throw end.error(file: file, "every stroke has a single sample; expected at least one stroke of two or more samples")
-            }
-            return try Trace(name: name, strokes: strokes, nominalInterval: nominalInterval, notices: all, source: file)
-        } catch let error as ImportError {
-            throw error
-        } catch {
-            throw ImportError(file: file, "\(error)")
-        }
+        // The notices' wording and the trace's validation are shared; what is compared is how
+        // each assembler builds the strokes and counts what it merged, split and dropped.
+        return try TraceAssembler.finishedTrace(
+            file: file, strokes: strokes, notices: notices, merged: mergedCount,
+            gapSplits: (gapSplits, firstGapSplit), jumpSplits: (jumpSplits, firstJumpSplit),
+            droppedPredictions: droppedPredictions, nominalInterval: nominalInterval, end: end)
     }
 }
 
