@@ -11,9 +11,12 @@
 # clock:  braking's clock recovery (clock_fit, ninth round) on the shapes the oracle chose (26);
 # clothoid: braking's clothoid_gain (ninth round) on the lead, pressure-lead and jerk shapes (33);
 # combo:  clock_fit with clothoid_gain and jerk_share, and longer pressure leads (27), written
-#         after the clock and clothoid runs.
+#         after the clock and clothoid runs;
+# margin: the tenth round's candidates for a default with margin (41): shorter leads, the
+#         controller's target in mm as the knob (in front of a fixed lead, and holding the lead
+#         itself), and short pressed leads with the ninth round's options.
 set -euo pipefail
-[ $# -ge 1 ] || { echo "usage: $0 family|jerk|jerk2|clock|clothoid|combo ..." >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 family|jerk|jerk2|clock|clothoid|combo|margin ..." >&2; exit 2; }
 c=()
 for list in "$@"; do
     case "$list" in
@@ -87,7 +90,16 @@ for list in "$@"; do
         for G in 0.5 1; do c+=("braking:pressed_lead_mm=3,lift_ratio=0,lead_fall_ms=100,jerk_share=0.1,clock_fit=1,clothoid_gain=$G"); done
         for J in 0.05 0.2; do c+=("braking:pressed_lead_mm=3,lift_ratio=0,lead_fall_ms=100,jerk_share=$J,clock_fit=1"); done
         ;;
-    *) echo "$0: unknown list '$list' (expected family, jerk, jerk2, clock, clothoid or combo)" >&2; exit 2 ;;
+    margin)
+        for L in 0.6 0.7 0.8 0.9; do c+=("braking:lead_mm=$L"); done
+        for T in 0.2 0.25 0.35; do for L in 0.9 1 1.1 1.2 1.5; do c+=("control(target_mm=$T)+braking:lead_mm=$L"); done; done
+        for T in 0.3 0.4; do for L in 0.8 0.9; do c+=("control(target_mm=$T)+braking:lead_mm=$L"); done; done
+        for T in 0.25 0.3 0.35; do for M in 1.1 1.5; do
+            c+=("control(target_mm=$T,lead_step_mm=0.1,lead_start_mm=1,lead_max_mm=$M)+braking:lead_mm=100"); done; done
+        for P in 1.5 2 2.5; do for L in 1 1.1; do for F in 100 200; do
+            c+=("braking:lead_mm=$L,pressed_lead_mm=$P,lift_ratio=0,lead_fall_ms=$F,jerk_share=0.1,clock_fit=1"); done; done; done
+        ;;
+    *) echo "$0: unknown list '$list' (expected family, jerk, jerk2, clock, clothoid, combo or margin)" >&2; exit 2 ;;
     esac
 done
 (IFS=,; echo "${c[*]}")

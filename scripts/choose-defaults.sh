@@ -11,6 +11,10 @@
 #   TABLE=1 bash scripts/choose-defaults.sh            # also every candidate's in-sample figures
 #   ORACLE=1 bash scripts/choose-defaults.sh           # also the per-device oracle (hindsight): the ceiling of any single default
 #   MARGIN=0.1 bash scripts/choose-defaults.sh         # choose within the budget tightened by 10 % (judge with the budget)
+#   MARGIN=auto bash scripts/choose-defaults.sh        # the tightening chosen by a nested leave-one-out on the training devices
+#   OBJECTIVE=margin bash scripts/choose-defaults.sh   # maximise the worst training device's margin to the budget
+#   RULES=1 bash scripts/choose-defaults.sh            # also every rule (objective x margin) judged held out, side by side
+#   PRESSURE_DELAY_MS=8 bash scripts/choose-defaults.sh # a third timing: 240/60 with UIKit's estimated pressure (true value 8 ms late)
 #
 # Deterministic: the same recordings and candidates give the same report (docs/own-predictor.md).
 set -euo pipefail
@@ -34,10 +38,17 @@ if [ -z "${BENCH:-}" ]; then
     BENCH=$(swift build -c release --show-bin-path)/bench
 fi
 mkdir -p "$OUT"
+timings=()
 for preset in ipad-60 ipad-promotion; do
     "$BENCH" run --traces Datasets/recordings --manifest Datasets/recordings.manifest --preset "$preset" \
         --strategies "none,$CANDIDATES" --no-frames --no-charts --quiet --out "$OUT/$preset" >"$OUT/$preset.log" 2>&1 || { cat "$OUT/$preset.log" >&2; exit 2; }
+    timings+=(--timing "$preset=$OUT/$preset/summary.csv")
 done
-python3 scripts/choose-defaults.py $([ "${TABLE:-0}" = 1 ] && echo --candidate-table) $([ "${ORACLE:-0}" = 1 ] && echo --oracle) --budget-p95 "$BUDGET_P95" --budget-end "$BUDGET_END" --objective "${OBJECTIVE:-worst}" --margin "${MARGIN:-0}" \
-    --timing "ipad-60=$OUT/ipad-60/summary.csv" --timing "ipad-promotion=$OUT/ipad-promotion/summary.csv" \
-    | tee "$OUT/choose-defaults.md"
+if [ -n "${PRESSURE_DELAY_MS:-}" ]; then
+    name="ipad-60-pressure-$PRESSURE_DELAY_MS-ms"
+    "$BENCH" run --traces Datasets/recordings --manifest Datasets/recordings.manifest --preset ipad-60 --pressure-delay-ms "$PRESSURE_DELAY_MS" \
+        --strategies "none,$CANDIDATES" --no-frames --no-charts --quiet --out "$OUT/$name" >"$OUT/$name.log" 2>&1 || { cat "$OUT/$name.log" >&2; exit 2; }
+    timings+=(--timing "$name=$OUT/$name/summary.csv")
+fi
+python3 scripts/choose-defaults.py $([ "${TABLE:-0}" = 1 ] && echo --candidate-table) $([ "${ORACLE:-0}" = 1 ] && echo --oracle) $([ "${RULES:-0}" = 1 ] && echo --rules) --budget-p95 "$BUDGET_P95" --budget-end "$BUDGET_END" --objective "${OBJECTIVE:-worst}" --margin "${MARGIN:-0}" \
+    "${timings[@]}" | tee "$OUT/choose-defaults.md"
