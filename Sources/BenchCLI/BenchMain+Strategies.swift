@@ -37,7 +37,10 @@ extension BenchMain {
     /// - Parameter strategies: the strategies to add; a name already taken (by a built-in or
     ///   twice in the list) or with characters other than letters, digits, `-` and `_` is
     ///   refused with exit code 2.
-    public static func main(strategies: [StrategyDefinition]) async -> Never {
+    nonisolated(nonsending) public static func main(strategies: [StrategyDefinition]) async -> Never {
+        // Runs on the caller's executor (the top-level code's main thread) up to the `await`,
+        // so the descriptors are mended before the concurrency runtime opens its own.
+        openClosedStandardStreams()
         exit(await run(nil, strategies: strategies))
     }
 
