@@ -98,12 +98,20 @@ package final class DevToolsBrowser: @unchecked Sendable {
         // file beside the profile, shown when it fails. It runs in a process group of its own,
         // so close() ends what it started too.
         let stderrPath = profile + ".stderr"
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
+        // Close-on-exec from the start, all four ends (`ChildProcess` hands the browser its two
+        // on 3 and 4): no child started meanwhile on another thread inherits one.
+        guard let toPipe = SpawnSetup.closeOnExecPipe() else {
             try? FileManager.default.removeItem(atPath: profile)
             throw BrowserError("cannot start \(chromium): no pipes (\(String(cString: strerror(errno))))")
         }
-        for fd in [toChild[1], fromChild[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard let fromPipe = SpawnSetup.closeOnExecPipe() else {
+            let reason = String(cString: strerror(errno))
+            closeDescriptor(toPipe.read)
+            closeDescriptor(toPipe.write)
+            try? FileManager.default.removeItem(atPath: profile)
+            throw BrowserError("cannot start \(chromium): no pipes (\(reason))")
+        }
+        let toChild = [toPipe.read, toPipe.write], fromChild = [fromPipe.read, fromPipe.write]
         let log = open(stderrPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         var descriptors: [Int32: Int32] = [3: toChild[0], 4: fromChild[1]]
         if log >= 0 { descriptors[2] = log }
