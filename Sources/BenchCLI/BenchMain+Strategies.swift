@@ -13,6 +13,7 @@
 import InkBenchKit
 import InkReplay
 import InkStrategies
+import InkTraces
 
 extension BenchMain {
     /// The whole `bench` with strategies of your own added to the built-ins: `list` shows them,
@@ -37,7 +38,10 @@ extension BenchMain {
     /// - Parameter strategies: the strategies to add; a name already taken (by a built-in or
     ///   twice in the list) or with characters other than letters, digits, `-` and `_` is
     ///   refused with exit code 2.
-    public static func main(strategies: [StrategyDefinition]) async -> Never {
+    nonisolated(nonsending) public static func main(strategies: [StrategyDefinition]) async -> Never {
+        // Runs on the caller's executor (the top-level code's main thread) up to the `await`,
+        // so the descriptors are mended before the concurrency runtime opens its own.
+        openClosedStandardStreams()
         exit(await run(nil, strategies: strategies))
     }
 
@@ -46,7 +50,7 @@ extension BenchMain {
     public static func run(_ arguments: [String]?, strategies: [StrategyDefinition]) async -> Int32 {
         var seen = Set(StrategyCatalog.builtIn.map(\.name))
         for s in strategies {
-            let allowed = !s.name.isEmpty && s.name.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "-" || $0 == "_" }
+            let allowed = !s.name.isEmpty && s.name.unicodeScalars.allSatisfy { $0.isAlphanumeric || $0 == "-" || $0 == "_" }
             guard allowed, seen.insert(s.name).inserted else {
                 let why = allowed ? "the name is already taken (built-in strategies: \(StrategyCatalog.builtIn.map(\.name).joined(separator: ", ")))" : "expected letters, digits, '-' and '_' only"
                 Console.note("bench: cannot add strategy '\(s.name)': \(why)")
@@ -54,17 +58,5 @@ extension BenchMain {
             }
         }
         return await StrategyCatalog.$added.withValue(strategies) { await run(arguments) }
-    }
-}
-
-/// Whether `scalar` is a letter, mark or number (Unicode general categories L*, M* and N*: the
-/// scalars of Foundation's `CharacterSet.alphanumerics`).
-private func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-        .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
-        return true
-    default:
-        return false
     }
 }

@@ -18,6 +18,17 @@ public enum BenchMain {
     /// the final line's end-to-end time counts from here.
     @TaskLocal static var startedAt: ContinuousClock.Instant?
 
+    /// Opens `/dev/null` on each of the process's descriptors 0, 1 and 2 that is closed (as
+    /// `bench <&- >&-` or a daemon starts it), so that no file, pipe or runtime descriptor takes
+    /// one of those numbers and receives text meant for standard output or error.
+    ///
+    /// Call it first in an executable's top-level code, before its first `await`: awaiting
+    /// ``run(_:)`` starts the concurrency runtime, whose own descriptors would take the free
+    /// numbers. `bench`'s `main.swift` and ``main(strategies:)`` call it.
+    public static func openClosedStandardStreams() {
+        StandardStream.openNullOnClosed()
+    }
+
     /// Runs `bench` with `arguments` (the process's arguments when `nil`) and returns the exit code.
     public static func run(_ arguments: [String]? = nil) async -> Int32 {
         let startedAt = ContinuousClock.now

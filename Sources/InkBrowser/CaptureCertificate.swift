@@ -148,7 +148,7 @@ public enum CaptureCertificate {
             !host.isEmpty && host.utf8.count <= 253
             && labels.allSatisfy { label in
                 !label.isEmpty && label.count <= 63 && label.first != "-" && label.last != "-"
-                    && label.unicodeScalars.allSatisfy { $0.isASCII && (CaptureCorpus.isAlphanumeric($0) || $0 == "-") }
+                    && label.unicodeScalars.allSatisfy { $0.isASCII && ($0.isAlphanumeric || $0 == "-") }
             }
         guard valid else {
             throw BrowserError("--host \(host): not an IP address or DNS name; expected the address the tablet opens (e.g. 192.168.1.20 or mylaptop.local)")

@@ -154,21 +154,10 @@ public struct CaptureCorpus: Sendable {
             throw Refusal(status: 400, message: "the device name is \(device.count) characters; expected at most \(maxDeviceCharacters)")
         }
         let punctuation = Set(" -_.,()+/'&".unicodeScalars)
-        if let bad = device.unicodeScalars.first(where: { !Self.isAlphanumeric($0) && !punctuation.contains($0) }) {
+        if let bad = device.unicodeScalars.first(where: { !$0.isAlphanumeric && !punctuation.contains($0) }) {
             throw Refusal(status: 400, message: "the device name holds '\(bad)'; expected letters, digits, spaces and - _ . , ( ) + / ' &")
         }
         return device
-    }
-
-    /// Whether `scalar` is a letter, a mark or a number (Unicode general categories L*, M* and
-    /// N*: what Foundation's `CharacterSet.alphanumerics` holds).
-    static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
-            true
-        default: false
-        }
     }
 
     /// The device as a file-name part: lowercase ASCII letters and digits, runs of anything
@@ -176,7 +165,7 @@ public struct CaptureCorpus: Sendable {
     static func slug(_ device: String) -> String {
         var out = ""
         for scalar in device.lowercased().unicodeScalars {
-            if scalar.isASCII, Self.isAlphanumeric(scalar) {
+            if scalar.isASCII, scalar.isAlphanumeric {
                 out.unicodeScalars.append(scalar)
             } else if !out.isEmpty, out.last != "-" {
                 out += "-"

@@ -120,10 +120,7 @@ final class ChildProcess: @unchecked Sendable {
     /// itself exited (a helper it left behind may hold the output open). The whole group is
     /// then killed. `nil` when it cannot start.
     static func output(path: String, arguments: [String], maxBytes: Int, timeoutSeconds: Double, quietSeconds: Double = 0.3) -> [UInt8]? {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
-        let (readEnd, writeEnd) = (fds[0], fds[1])
-        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+        guard let (readEnd, writeEnd) = SpawnSetup.closeOnExecPipe() else { return nil }
         defer { _ = close(readEnd) }
         let child: ChildProcess
         do { child = try ChildProcess(path: path, arguments: arguments, descriptors: [1: writeEnd]) } catch {

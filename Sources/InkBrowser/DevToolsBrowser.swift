@@ -15,6 +15,10 @@ import InkTraces
 
 /// A headless Chromium driven over the DevTools protocol through `--remote-debugging-pipe`.
 ///
+/// `package`, as the commands it sends are: InkBrowser's own ``BrowserReplay`` and
+/// ``CaptureDriver`` drive it, and its protocol messages are InkImport's package-level
+/// `JSONValue`; what the library offers outside the package is the replay and the capture page.
+///
 /// Chromium reads commands on its file descriptor 3 and writes replies and events on 4, each a
 /// JSON object ended by a NUL byte (written and parsed as `JSONValue`, InkImport's JSON). The
 /// browser is started with `posix_spawn` (`ChildProcess`), in a process group of its own, with
@@ -32,21 +36,21 @@ import InkTraces
 /// try browser.call("Page.navigate", ["url": "http://127.0.0.1:8000/"])
 /// let dpr = try browser.evaluate("devicePixelRatio")?.number
 /// ```
-public final class DevToolsBrowser: @unchecked Sendable {
+package final class DevToolsBrowser: @unchecked Sendable {
     /// The command line flags besides the pipe, profile and window size.
-    public static let flags = [
+    package static let flags = [
         "--headless=new", "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--mute-audio",
         "--hide-scrollbars",
     ]
 
     /// The flags this browser was started with (for the output's comments).
-    public let arguments: [String]
+    package let arguments: [String]
     /// `Browser.getVersion`'s product, e.g. `Chrome/156.0.8078.108`.
-    public private(set) var product = ""
+    package private(set) var product = ""
     /// Called with `(method, params)` for each event received while waiting for a reply.
     package var eventHandler: ((String, JSONValue) -> Void)?
     /// How long a reply may take (s) before the call fails.
-    public var replyTimeoutSeconds = 30.0
+    package var replyTimeoutSeconds = 30.0
 
     let process: ChildProcess
     /// The browser's standard error (shown in errors when it fails), beside the profile.
@@ -67,7 +71,7 @@ public final class DevToolsBrowser: @unchecked Sendable {
     ///   - windowSize: the window in CSS px (the viewport is about this size headless).
     ///   - extraFlags: more flags; as root `--no-sandbox` is added (Chromium refuses otherwise).
     /// - Throws: ``BrowserError`` when it cannot start or does not answer.
-    public init(chromium: String, windowSize: (width: Int, height: Int), extraFlags: [String] = []) throws(BrowserError) {
+    package init(chromium: String, windowSize: (width: Int, height: Int), extraFlags: [String] = []) throws(BrowserError) {
         // From the profile folder's creation until this browser is registered, an interrupt's
         // killAll() waits (see BrowserRegistry.starting); released on every way out below.
         BrowserRegistry.shared.starting.lock()
@@ -94,12 +98,20 @@ public final class DevToolsBrowser: @unchecked Sendable {
         // file beside the profile, shown when it fails. It runs in a process group of its own,
         // so close() ends what it started too.
         let stderrPath = profile + ".stderr"
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
+        // Close-on-exec from the start, all four ends (`ChildProcess` hands the browser its two
+        // on 3 and 4): no child started meanwhile on another thread inherits one.
+        guard let toPipe = SpawnSetup.closeOnExecPipe() else {
             try? FileManager.default.removeItem(atPath: profile)
             throw BrowserError("cannot start \(chromium): no pipes (\(String(cString: strerror(errno))))")
         }
-        for fd in [toChild[1], fromChild[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard let fromPipe = SpawnSetup.closeOnExecPipe() else {
+            let reason = String(cString: strerror(errno))
+            closeDescriptor(toPipe.read)
+            closeDescriptor(toPipe.write)
+            try? FileManager.default.removeItem(atPath: profile)
+            throw BrowserError("cannot start \(chromium): no pipes (\(reason))")
+        }
+        let toChild = [toPipe.read, toPipe.write], fromChild = [fromPipe.read, fromPipe.write]
         let log = open(stderrPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         var descriptors: [Int32: Int32] = [3: toChild[0], 4: fromChild[1]]
         if log >= 0 { descriptors[2] = log }
@@ -207,12 +219,12 @@ public final class DevToolsBrowser: @unchecked Sendable {
     }
 
     /// Whether the browser process still runs.
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
     /// Shuts the browser down (idempotent): `Browser.close`, then SIGTERM to its process group
     /// after 5 s and SIGKILL to what is left of the group after 2 s more (helpers that block
     /// SIGTERM included); removes its profile and stderr file.
-    public func close() {
+    package func close() {
         lock.lock()
         let already = closed
         closed = true
@@ -233,7 +245,7 @@ public final class DevToolsBrowser: @unchecked Sendable {
 
     /// Kills the browser at once (for an interrupt): its whole process group, then removes its
     /// profile, so nothing is left behind when bench exits.
-    public func killNow() {
+    package func killNow() {
         process.signalGroup(SIGTERM)
         process.wait(seconds: 0.5)
         process.signalGroup(SIGKILL)

@@ -50,7 +50,11 @@ package enum ParallelMap {
     /// ```
     package final class InOrder<T: Sendable>: @unchecked Sendable {
         private let lock = InkLock()
-        /// Signalled once per item stored (and when a helper ends).
+        /// Signalled once per item stored, by the thread that computed it (a helper, or
+        /// ``take(_:)`` computing one itself), and by nothing else: a helper's end does not
+        /// signal it (``stop()`` waits for helpers on `helpers`). ``take(_:)`` waits on it only
+        /// when every item is started and its own is not stored yet, then looks again, so a
+        /// signal left from an item it stored itself costs one more look, never a missed item.
         private let stored = DispatchSemaphore(value: 0)
         private let helpers = DispatchGroup()
         private let compute: @Sendable (Int) -> T?

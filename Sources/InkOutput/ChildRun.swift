@@ -40,16 +40,18 @@ package struct ChildRun: Sendable {
     package static func launch(_ executable: String, _ arguments: [String], in directory: String? = nil, collecting: Int32)
         -> Result<ChildRun, StartFailure>
     {
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { return .failure(StartFailure(reason: "cannot make a pipe: " + String(cString: strerror(errno)))) }
-        // The parent's ends must not leak into other children (`ChildProcess` closes every
-        // descriptor above its own in the child as well, so a spawn on another thread between
-        // these lines does not keep the write end open either). When this process runs with
-        // descriptor 0, 1 or 2 closed, `pipe` hands out those numbers, and the file actions
-        // below (/dev/null on 0 and the stream not collected, the write end onto the collected
-        // one) would land on an end; so both are moved to 3 or above first.
-        let readEnd = Self.aboveStandardStreams(pipeEnds[0])
-        let writeEnd = Self.aboveStandardStreams(pipeEnds[1])
+        // The parent's ends must not leak into other children: they are close-on-exec from
+        // the start (see `SpawnSetup.closeOnExecPipe` for Darwin, which has no `pipe2`).
+        guard let pipeEnds = SpawnSetup.closeOnExecPipe() else {
+            return .failure(StartFailure(reason: "cannot make a pipe: " + String(cString: strerror(errno))))
+        }
+        // When this process runs with descriptor 0, 1 or 2 closed (`bench` opens /dev/null on
+        // them at start-up, `BenchMain.openClosedStandardStreams`, but a library caller may
+        // not), the pipe takes those numbers, and the file actions below (/dev/null on 0 and
+        // the stream not collected, the write end onto the collected one) would land on an
+        // end; so both are moved to 3 or above first (the copy close-on-exec as well).
+        let readEnd = Self.aboveStandardStreams(pipeEnds.read)
+        let writeEnd = Self.aboveStandardStreams(pipeEnds.write)
         guard readEnd >= 0, writeEnd >= 0 else {
             let reason = String(cString: strerror(errno))
             if readEnd >= 0 { close(readEnd) }
@@ -90,13 +92,10 @@ package struct ChildRun: Sendable {
         return .success(ChildRun(pid: pid, readEnd: readEnd))
     }
 
-    /// `descriptor`, close-on-exec, if it is 3 or above; else a close-on-exec duplicate at 3 or
+    /// `descriptor` (close-on-exec) if it is 3 or above; else a close-on-exec duplicate at 3 or
     /// above, `descriptor` closed; -1 (`errno` set) when it cannot be duplicated.
     static func aboveStandardStreams(_ descriptor: Int32) -> Int32 {
-        if descriptor > 2 {
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            return descriptor
-        }
+        if descriptor > 2 { return descriptor }
         let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
         let saved = errno
         close(descriptor)

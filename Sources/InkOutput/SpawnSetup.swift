@@ -67,6 +67,28 @@ package enum SpawnSetup {
         package static func closeFrom(_ actions: inout Actions, _ lowest: Int32) {}
     #endif
 
+    /// A pipe whose ends are close-on-exec from the moment they exist (`pipe2` with
+    /// `O_CLOEXEC`, glibc 2.9 and later, looked up at run time), so a child that another thread
+    /// starts at any moment does not inherit them. Where there is no `pipe2` (Darwin), `pipe`
+    /// and then `FD_CLOEXEC` on each end: a child started between the two gets the ends unless
+    /// its spawn closes them, as every spawn of this project does there
+    /// (`POSIX_SPAWN_CLOEXEC_DEFAULT`).
+    ///
+    /// - Returns: the read and the write end; `nil` when no pipe can be made (`errno` says why).
+    package static func closeOnExecPipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+            typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") {
+                guard unsafeBitCast(symbol, to: Pipe2.self)(&ends, O_CLOEXEC) == 0 else { return nil }
+                return (ends[0], ends[1])
+            }
+        #endif
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
     /// Adds "change to `directory`" to `actions` (`posix_spawn_file_actions_addchdir_np`: glibc
     /// 2.29 and later, looked up at run time, and macOS 10.15); `false` where the C library
     /// lacks it.

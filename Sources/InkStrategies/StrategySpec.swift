@@ -186,13 +186,10 @@ package enum StrategySpec {
 }
 
 extension String {
-    /// The text without leading and trailing spaces (only U+0020, as the grammar allows).
-    fileprivate var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
+    /// The text without leading and trailing spaces (only U+0020, as the grammar allows),
+    /// scalar by scalar as every trim in the project (`trimmingScalars`): a space followed by
+    /// a combining mark is trimmed and the mark kept, so an error names the mark.
+    fileprivate var trimmingSpaces: String { trimmingScalars { $0 == " " } }
 
     /// The text before the first `separator` and the rest after it (`nil` without one).
     fileprivate func splitOnce(_ separator: Character) -> (String, String?) {

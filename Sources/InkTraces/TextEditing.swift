@@ -52,3 +52,21 @@ extension StringProtocol {
         }
     }
 }
+
+extension Unicode.Scalar {
+    /// Whether the scalar is a letter, a mark or a number (Unicode general categories L*, M*
+    /// and N*, as the standard library's Unicode tables give them): what Foundation's
+    /// `CharacterSet.alphanumerics` holds (FoundationEssentials, which the product links, has
+    /// no `CharacterSet`), and also what Foundation 6.3's own tables leave out: the Tangut
+    /// ideographs (U+17000-U+18D08) and the letters and digits assigned since Unicode 15.1.
+    /// What names and labels allow (an added strategy's name, a capture's device name, a DNS
+    /// label's ASCII letters and digits).
+    package var isAlphanumeric: Bool {
+        switch properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            true
+        default: false
+        }
+    }
+}

@@ -12,4 +12,6 @@ import BenchCLI
     import Darwin
 #endif
 
+// Before the first `await`: descriptors 0-2 are mended before anything opens one.
+BenchMain.openClosedStandardStreams()
 exit(await BenchMain.run())

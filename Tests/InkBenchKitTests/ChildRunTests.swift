@@ -43,6 +43,20 @@ struct ChildRunTests {
         return lines
     }
 
+    /// The pipe `ChildRun` collects through is close-on-exec on both ends as it is made (no
+    /// window in which a child another thread starts inherits them: on Linux `pipe2`), and
+    /// carries bytes from the write end to the read end.
+    @Test func pipeEndsAreCloseOnExecFromTheStart() throws {
+        let ends = try #require(SpawnSetup.closeOnExecPipe())
+        defer { close(ends.read); close(ends.write) }
+        #expect(fcntl(ends.read, F_GETFD) & FD_CLOEXEC != 0)
+        #expect(fcntl(ends.write, F_GETFD) & FD_CLOEXEC != 0)
+        let bytes: [UInt8] = [1, 2, 3]
+        #expect(write(ends.write, bytes, 3) == 3)
+        var back = [UInt8](repeating: 0, count: 3)
+        #expect(read(ends.read, &back, 3) == 3 && back == bytes)
+    }
+
     /// Every case, run in a copy of this test binary (closing the descriptors in the test process
     /// would break the tests running beside it): the child's output is collected whole, and the
     /// parent's pipe end is never one of the standard descriptor numbers.

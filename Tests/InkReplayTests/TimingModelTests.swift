@@ -132,6 +132,18 @@ struct TimingModelTests {
         #expect(abs(Timing().displayLatencySeconds - 0.025) < 1e-15)
     }
 
+    /// The grammar's spaces (U+0020) are trimmed scalar by scalar, as every trim in the project
+    /// is: a space before a combining mark goes, so the error names the text after it (trimming
+    /// whole characters kept " \u{301}" as one character and named it).
+    @Test func strategySpacesAreTrimmedAsScalars() throws {
+        #expect(try StrategySpec.parse("  kalman:cap_ms=16 ").name == "kalman[cap_ms=16]")
+        for text in [" \u{301}kalman", "  \u{301}kalman"] {
+            let error = #expect(throws: StrategySpecError.self) { try StrategySpec.parse(text) }
+            let message = error?.message ?? ""
+            #expect(message.unicodeScalars.starts(with: "unknown strategy '\u{301}kalman'".unicodeScalars), "\(message.debugDescription)")
+        }
+    }
+
     @Test func strategyCatalogParsesParametersAndNamesErrors() throws {
         let k = try StrategySpec.parse("kalman:sigma_p=0.02,cap_ms=16")
         #expect(k.name == "kalman[sigma_p=0.02,cap_ms=16]")

@@ -11,6 +11,23 @@ struct TextEditingTests {
         "é ", " \u{301}x", "plain", "\n\n", "a|b|c", "'quoted'", "x\r\ny", "\"q\"", "baseline, now",
     ]
 
+    @Test("Unicode.Scalar.isAlphanumeric holds the scalars of Foundation's CharacterSet.alphanumerics")
+    func alphanumerics() {
+        // Foundation 6.3's set (its own tables) holds no character assigned since Unicode 15.1
+        // and no Tangut ideograph (U+17000-U+18D08); the standard library knows both as
+        // letters. Every other scalar must agree.
+        var differ: [String] = [], compared = 0
+        for value in UInt32(0)...0x10FFFF where !(0x17000...0x18D08).contains(value) {
+            guard let scalar = Unicode.Scalar(value), let age = scalar.properties.age, age.major < 15 || (age.major == 15 && age.minor < 1) else { continue }
+            compared += 1
+            if scalar.isAlphanumeric != CharacterSet.alphanumerics.contains(scalar) { differ.append(String(value, radix: 16)) }
+        }
+        let same = differ.isEmpty
+        #expect(same, "\(differ.count) of \(compared) scalars differ, first \(differ.prefix(8))")
+        #expect(compared > 140_000)
+        #expect("a\u{301}٣".unicodeScalars.allSatisfy(\.isAlphanumeric) && !" -_".unicodeScalars.contains(where: \.isAlphanumeric))
+    }
+
     @Test("trimmingWhitespace and trimmingWhitespaceAndNewlines trim what Foundation's sets trim")
     func trimming() {
         for text in Self.texts {
