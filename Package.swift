@@ -124,12 +124,17 @@ let package = Package(
         // module imports Foundation, so neither it nor ICU is linked in. Linker flags are
         // `unsafeFlags`, which SwiftPM refuses only in the products a dependent uses: no library
         // product holds this target. Debug builds (`swift run bench`, the tests) link dynamically.
+        // `--no-export-dynamic` undoes the `-export-dynamic` of the static runtime's link arguments:
+        // the 35,000 symbols it exports cost a linear `dladdr` scan in the runtime's start-up
+        // (docs/performance.md, "Start-up: before main and argument parsing"); nothing looks
+        // them up (the crash backtracer reads the symbol table, not the dynamic one).
         .executableTarget(
             name: "bench", dependencies: ["BenchCLI"],
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+                        "-Xlinker", "--no-export-dynamic",
                     ], .when(platforms: [.linux], configuration: .release))
             ]),
         .executableTarget(

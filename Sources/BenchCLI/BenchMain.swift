@@ -59,7 +59,11 @@ public enum BenchMain {
             PhaseTimes.shared.mark("parse arguments")
             try await BenchMain.$arguments.withValue(given) {
                 try await BenchMain.$startedAt.withValue(startedAt) {
-                    if var async = command as? AsyncParsableCommand {
+                    // `run` by its concrete type first: a cast to a protocol is a conformance
+                    // lookup, and each new (type, protocol) pair scans all the binary's records.
+                    if let run = command as? RunCommand {
+                        try await run.run()
+                    } else if var async = command as? AsyncParsableCommand {
                         try await async.run()
                     } else {
                         try command.run()

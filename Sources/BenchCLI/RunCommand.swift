@@ -16,8 +16,15 @@ import InkSession
 /// bench run --strategies none,kalman-chromium --preset ipad-promotion --seeds 5 --out results
 /// ```
 struct RunCommand: AsyncParsableCommand {
+    /// `_superCommandName` names the root for the one case where this type is parsed as a
+    /// root itself: `BenchMain.parseLeaf`, which sends help, version and completion requests
+    /// to `BenchCommand` first. swift-argument-parser skips its completion-script check (two
+    /// extra reflective parses, about 1.5 M instructions per process) for a command with a
+    /// super-command; under `BenchCommand`, which has none, help, usage and completion
+    /// scripts are unchanged.
     static let configuration = CommandConfiguration(
         commandName: "run",
+        _superCommandName: "bench",
         abstract: "Run the suite through the strategies; write summary.csv, frames.csv, charts, report and manifest.json.",
         discussion: """
             Prints one row per trace and strategy and the suite means: perceived latency (ms, closer \

@@ -86,4 +86,26 @@ struct StartupArgumentsTests {
         do { _ = try BenchCommand.parseAsRoot(bad) } catch { rootMessage = BenchCommand.fullMessage(for: error) }
         #expect(!parseMessage.isEmpty && parseMessage == rootMessage)
     }
+
+    /// `run` parsed as a root (the leaf parse) names `bench` as its super-command, which is
+    /// what makes swift-argument-parser skip its completion-script parses there; help, usage
+    /// and completion scripts come from the root and still name `bench run`.
+    @Test
+    func runParsedAsARootNamesTheRoot() throws {
+        #expect(RunCommand.configuration._superCommandName == BenchCommand.configuration.commandName)
+        #expect(BenchCommand.helpMessage(for: RunCommand.self).contains("USAGE: bench run <options>"))
+        #expect(RunCommand.helpMessage().contains("USAGE: bench run <options>"))
+        // A completion request is never parsed by the leaf, and the root answers it with its script.
+        let request = ["run", "--generate-completion-script", "bash"]
+        #expect(BenchMain.parseLeaf(request) == nil)
+        do {
+            _ = try BenchMain.parse(request)
+            Issue.record("no completion script for \(request)")
+        } catch {
+            let script = BenchCommand.fullMessage(for: error)
+            #expect(script.contains("bench") && script.contains("sweep") && script.contains("--strategies"))
+        }
+        // The default `run` is still what the leaf parse gives, by its concrete type.
+        #expect(BenchMain.parseLeaf(["--strategies", "none"]) is RunCommand)
+    }
 }
