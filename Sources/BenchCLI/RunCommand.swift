@@ -89,7 +89,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         PhaseTimes.shared.mark("terminal tables")
         print(FinalLine.text(elapsedSeconds: seconds(.now - start), replaySeconds: written.replaySeconds, samples: written.samplesReplayed))
-        print(try RunTables.answerLine(rows: written.rows, options: written.manifest.options))
+        // The report's answer; judged here only if there was no report.
+        print(try written.answer?.text() ?? RunTables.answerLine(rows: written.rows, options: written.manifest.options))
     }
 
     /// The run request: the inputs with every option of the command, and the options as
