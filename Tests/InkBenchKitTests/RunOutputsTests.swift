@@ -98,7 +98,7 @@ struct RunOutputsTests {
         #expect(request.inputRecords.isEmpty)
     }
 
-    @Test("input records from bytes handed over: the bytes' digest (not the file's, when they differ), a path never handed over read from disk, and reused by the run's hashes")
+    @Test("input records from bytes handed over: the bytes' digest (not the file's, when they differ), a path never handed over read from disk, reused by the run's hashes; bytes over the hold limit not kept")
     func inputRecordsHandedOver() throws {
         let dir = Self.folder("handed")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -118,5 +118,10 @@ struct RunOutputsTests {
         // A later list takes the handed-over records instead of reading the files again.
         let later = FileHashes(paths: [b, a], reusing: hashes)
         #expect(later.records == [bRecord, readRecord])
+        // Bytes over the hold limit are not kept: the file is hashed as it is on disk.
+        let large = FileHashes(handedOver: [a], holdingAtMost: read.count - 1)
+        large.handOver(a, bytes: read)
+        large.finishHandingOver()
+        #expect(large.records == [Manifest.FileRecord(path: a, sha256: Digest.sha256Hex(onDisk), bytes: onDisk.count)])
     }
 }
