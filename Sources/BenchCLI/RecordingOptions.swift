@@ -17,7 +17,7 @@ import InkTraces
 /// Options that replay real recordings instead of (or beside) the synthetic suite.
 ///
 /// Owned by the importers (InkImport); the `run`, `sweep` and `check` commands include it with
-/// `@OptionGroup` and call ``load()``.
+/// `@OptionGroup` and call ``load(bytesRead:)``.
 ///
 /// ```
 /// bench --traces Datasets/recordings --manifest Datasets/recordings.manifest
