@@ -17,7 +17,7 @@ import InkTraces
 /// Options that replay real recordings instead of (or beside) the synthetic suite.
 ///
 /// Owned by the importers (InkImport); the `run`, `sweep` and `check` commands include it with
-/// `@OptionGroup` and call ``load()``.
+/// `@OptionGroup` and call ``load(bytesRead:)``.
 ///
 /// ```
 /// bench --traces Datasets/recordings --manifest Datasets/recordings.manifest
@@ -86,7 +86,9 @@ public struct RecordingOptions: ParsableArguments {
     ///
     /// - Throws: `ValidationError` for `--resample-hz` or options without `--traces`; ``BenchInputError`` for a
     ///   bad manifest, a missing path, or (with `--strict`) the first file that cannot be read.
-    public func load() throws -> (traces: [Trace], skipped: [String]) {
+    /// - Parameter bytesRead: called with each file's path and bytes as read
+    ///   (``/InkImport/RecordingLoader/bytesRead``).
+    public func load(bytesRead: (@Sendable (_ path: String, _ bytes: [UInt8]) -> Void)? = nil) throws -> (traces: [Trace], skipped: [String]) {
         guard !traces.isEmpty else {
             if !scale.isEmpty || !manifest.isEmpty || format != nil || strict || hover || !resampleHz.isEmpty || jobs != nil {
                 throw ValidationError("--scale, --manifest, --format, --strict, --hover, --resample-hz and --jobs apply to recordings; give them with --traces PATH...")
@@ -96,7 +98,8 @@ public struct RecordingOptions: ParsableArguments {
         for rate in resampleHz where !(rate.isFinite && rate > 0) {
             throw ValidationError("--resample-hz \(rate): expected a positive rate in Hz")
         }
-        let loader = try makeLoader()
+        var loader = try makeLoader()
+        loader.bytesRead = bytesRead
         let result: RecordingLoader.Result
         do { result = try loader.load(paths: traces) } catch { throw BenchInputError(error.description) }
         return try Self.addingDecimatedCopies(result.traces, skipped: result.skipped, ratesHz: resampleHz)

@@ -62,11 +62,17 @@ struct RunCommand: AsyncParsableCommand {
         let start = BenchMain.startedAt ?? ContinuousClock.now  // the final line counts argument parsing too
         GitInfo.prefetch()
         let budget = try budgetOptions.parsed()
-        // The files given by path are hashed for the manifest while they are read, not
-        // afterwards beside the replay (a file of 2 MiB of rows or more is read on every --jobs
-        // thread, so its hash shares the cores with the reading).
-        let early = FileHashes(paths: recordings.givenFiles)
-        let inputs = try RunRequest(strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings)
+        // The files given by path are hashed for the manifest from the bytes the reader read,
+        // while it parses them: each file is read once, and its record is what the figures
+        // were made from.
+        let early = FileHashes(handedOver: recordings.givenFiles)
+        let read = Result {
+            try RunRequest(
+                strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings,
+                bytesRead: { early.handOver($0, bytes: $1) })
+        }
+        early.finishHandingOver()
+        let inputs = try read.get()
         for line in SkipSummary.lines(inputs.skipped) { Console.note(line) }
         for trace in inputs.recordings { for notice in trace.notices { Console.note("\(trace.name): \(notice)") } }
         for line in inputs.recordedNotices { Console.note(line) }
@@ -90,7 +96,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         PhaseTimes.shared.mark("terminal tables")
         print(FinalLine.text(elapsedSeconds: seconds(.now - start), replaySeconds: written.replaySeconds, samples: written.samplesReplayed))
-        print(try RunTables.answerLine(rows: written.rows, options: written.manifest.options))
+        // The report's answer; judged here only if there was no report.
+        print(try written.answer?.text() ?? RunTables.answerLine(rows: written.rows, options: written.manifest.options))
     }
 
     /// The run request: the inputs with every option of the command, and the options as

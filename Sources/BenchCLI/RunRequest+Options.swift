@@ -14,11 +14,16 @@ import InkSynthesis
 extension RunRequest {
     /// Reads the recordings and the suite file and checks every input.
     ///
+    /// - Parameter bytesRead: called with each recording's path and bytes as read
+    ///   (``/InkImport/RecordingLoader/bytesRead``).
     /// - Throws: ``BenchInputError`` for a suite that does not load, or no traces to run
     ///   (each skipped recording's reason given).
-    init(strategies: StrategyOptions, timing: TimingOptions, suite: SuiteOptions, recordings: RecordingOptions) throws {
+    init(
+        strategies: StrategyOptions, timing: TimingOptions, suite: SuiteOptions, recordings: RecordingOptions,
+        bytesRead: (@Sendable (_ path: String, _ bytes: [UInt8]) -> Void)? = nil
+    ) throws {
         let checkedTiming = try timing.timing()
-        let loaded = try recordings.load()
+        let loaded = try recordings.load(bytesRead: bytesRead)
         let strategyList: [Strategy]
         do {
             strategyList = try RunRequest.strategies(given: strategies.given, withRecorded: loaded.traces.contains { $0.hasRecordedPredictions })

@@ -15,8 +15,10 @@ import InkTraces
 /// let traces = ParallelMap.map(paths.count, jobs: 2) { i in read(paths[i]) }
 /// ```
 package enum ParallelMap {
-    /// Every core this process may use.
-    package static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    /// Every core this process may use, looked up once per process (FoundationEssentials reads
+    /// the cgroup's CPU quota files on every `activeProcessorCount`; a run asked for it in the
+    /// loader, the session and each reader).
+    package static let defaultJobs: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// The results of `body` at `0..<count`, in order.
     ///

@@ -57,6 +57,11 @@ public struct RecordingLoader: Sendable {
     /// Lists a folder's names (FileManager's listing). Replaceable only by tests, which cannot
     /// make a folder unreadable when they run as root.
     var listFolder: @Sendable (String) throws -> [String] = { try FileManager.default.contentsOfDirectory(atPath: $0) }
+    /// Called with each file's path and bytes as soon as they are read, before they are
+    /// parsed (on the thread that read them; files are read side by side), so a caller can
+    /// hash exactly what was read without reading the file again: `bench run` records each
+    /// input's SHA-256 in its manifest this way. `nil`: nothing is called.
+    public var bytesRead: (@Sendable (_ path: String, _ bytes: [UInt8]) -> Void)?
 
     public init() {}
 
@@ -268,6 +273,7 @@ public struct RecordingLoader: Sendable {
         if let skip { return .skip("\(path): skipped by the manifest: \(skip)") }
         do throws(ImportError) {
             let bytes = try RecordingLoader.readBytes(path, limit: maxFileBytes)
+            bytesRead?(path, bytes)
             let format: TraceFormat
             if let f = formatOverride ?? manifestFormat {
                 format = f

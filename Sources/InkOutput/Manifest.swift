@@ -165,13 +165,7 @@ package struct Manifest: Codable, Sendable, Equatable {
         self.elapsedSeconds = elapsedSeconds
     }
 
-    /// Pretty-printed JSON with sorted, snake_case keys.
-    package func encoded() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return Array(try encoder.encode(self)) + [0x0A]
-    }
+    // `encoded()`, the JSON text: Manifest+JSON.swift.
 
     /// Reads a manifest.
     package static func decode(_ text: String) throws -> Manifest {

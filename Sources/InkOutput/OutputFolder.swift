@@ -54,6 +54,13 @@ package struct OutputFolder: Sendable {
         try write(name, bytes: Array(text.utf8))
     }
 
+    /// Reads a text file of the folder, or `nil` when it cannot be read (absent): for the
+    /// files a folder may hold (`sweep.csv`, `tune.md`, a chart's `.svg`), without building the
+    /// error ``read(_:)`` would throw.
+    package func readIfPresent(_ name: String) -> String? {
+        try? String(contentsOfFile: file(name), encoding: .utf8)
+    }
+
     /// Reads a text file of the folder.
     package func read(_ name: String) throws(OutputError) -> String {
         do {

@@ -97,4 +97,31 @@ struct RunOutputsTests {
         request.startHashingInputs()
         #expect(request.inputRecords.isEmpty)
     }
+
+    @Test("input records from bytes handed over: the bytes' digest (not the file's, when they differ), a path never handed over read from disk, reused by the run's hashes; bytes over the hold limit not kept")
+    func inputRecordsHandedOver() throws {
+        let dir = Self.folder("handed")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let onDisk = Array("on disk\n".utf8), read = Array("as read\n".utf8)
+        let a = dir + "/a.csv", b = dir + "/b.csv", missing = dir + "/missing.csv"
+        try Data(onDisk).write(to: URL(fileURLWithPath: a))
+        try Data(onDisk).write(to: URL(fileURLWithPath: b))
+        let hashes = FileHashes(handedOver: [a, b, missing, a])
+        hashes.handOver(a, bytes: read)
+        hashes.handOver(a, bytes: onDisk)  // a second hand-over of one path is ignored
+        hashes.handOver(dir + "/other.csv", bytes: read)  // not a path of the list: ignored
+        hashes.finishHandingOver()
+        let readRecord = Manifest.FileRecord(path: a, sha256: Digest.sha256Hex(read), bytes: read.count)
+        let bRecord = Manifest.FileRecord(path: b, sha256: Digest.sha256Hex(onDisk), bytes: onDisk.count)
+        #expect(hashes.records == [readRecord, bRecord, readRecord])
+        // A later list takes the handed-over records instead of reading the files again.
+        let later = FileHashes(paths: [b, a], reusing: hashes)
+        #expect(later.records == [bRecord, readRecord])
+        // Bytes over the hold limit are not kept: the file is hashed as it is on disk.
+        let large = FileHashes(handedOver: [a], holdingAtMost: read.count - 1)
+        large.handOver(a, bytes: read)
+        large.finishHandingOver()
+        #expect(large.records == [Manifest.FileRecord(path: a, sha256: Digest.sha256Hex(onDisk), bytes: onDisk.count)])
+    }
 }

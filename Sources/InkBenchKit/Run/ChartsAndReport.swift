@@ -5,6 +5,7 @@
 #endif
 import InkTraces
 import InkFigures
+import InkImport
 import InkOutput
 import InkReport
 import InkSession
@@ -24,6 +25,9 @@ package enum ChartsAndReport {
         package var rendered: Bool
         /// `rendered`, `off`, or why they were skipped (for the manifest).
         package var note: String
+        /// The answer the report opens with (`Report.answer`), for the terminal's
+        /// last line without judging the rows again.
+        package var answer: Answer
     }
 
     /// The chart context of a run: strategy and trace names by their chart index from the
@@ -45,7 +49,7 @@ package enum ChartsAndReport {
             framesHeader: header(folder, "chart-frames.csv"), tailsHeader: header(folder, "tails.csv"),
             pathsHeader: header(folder, "paths.csv"))
         if let window = manifest?.chartWindow { context.chartWindow = window }
-        if let sweep = try? CSVTable(parsing: folder.read("sweep.csv")),
+        if let text = folder.readIfPresent("sweep.csv"), let sweep = try? CSVTable(parsing: text),
             sweepMatches(sweep, strategies: strategyNames, traceCount: traceNames.count, timing: manifest?.timingSummary)
         {
             context.sweepHeader = sweep.header
@@ -117,32 +121,56 @@ package enum ChartsAndReport {
         return (status, manifest)
     }
 
+    /// What one of the two threads of ``build(in:rows:manifest:chartTrace:noCharts:requireCharts:only:)`` made.
+    enum Made: Sendable {
+        case scripts([ChartScript])
+        case report(Result<Report, BudgetError>)
+    }
+
     /// Scripts, charts and report for the folder.
+    ///
+    /// The chart scripts and the report's reading of the figures are made side by side, then
+    /// `report.md` and `report.html` (the report's reading does not depend on the charts, which
+    /// it is given afterwards; the files and errors are those of making them one after another).
     package static func build(
         in folder: OutputFolder, rows: [SummaryRow], manifest: Manifest?, chartTrace: String?, noCharts: Bool,
         requireCharts: Bool, only: Set<String>? = nil
     ) throws -> Status {
         let context = context(folder: folder, rows: rows, manifest: manifest, chartTrace: chartTrace)
-        let scripts = ChartScripts.all(context).filter { only?.contains($0.name) ?? true }
+        let made = ParallelMap.map(2, jobs: ParallelMap.defaultJobs) { i -> Made in
+            i == 0
+                ? .scripts(ChartScripts.all(context).filter { only?.contains($0.name) ?? true })
+                : .report(Result { () throws(BudgetError) -> Report in try Report(rows: rows, manifest: manifest, charts: [], rendered: false) })
+        }
+        guard case .scripts(let scripts) = made[0], case .report(let reading) = made[1] else {
+            preconditionFailure("ParallelMap.map gives its items in index order")
+        }
         PhaseTimes.shared.mark("chart scripts")
         let (rendered, note) = try charts(scripts, in: folder, noCharts: noCharts, requireCharts: requireCharts)
         PhaseTimes.shared.mark("charts rendered")
-        let report: Report
-        do { report = try Report(rows: rows, manifest: manifest, charts: scripts, rendered: rendered, chartsNote: note) } catch {
+        var report: Report
+        do { report = try reading.get() } catch {
             throw RunError("\(folder.file("manifest.json")): option budget: \(error.description)")
         }
-        var markdown = report.markdown(), html = report.html { name in try? folder.read(name + ".svg") }
+        report.charts = scripts
+        report.rendered = rendered
+        report.chartsNote = note
+        let finished = report
+        let texts = ParallelMap.map(2, jobs: ParallelMap.defaultJobs) { i -> String in
+            i == 0 ? finished.markdown() : finished.html { name in folder.readIfPresent(name + ".svg") }
+        }
+        var markdown = texts[0], html = texts[1]
         // A tune written into the folder (tune.md) has its section in the report, before the provenance.
-        if let tune = try? folder.read("tune.md") {
+        if let tune = folder.readIfPresent("tune.md") {
             if let at = markdown.firstRange(of: "## Provenance\n") { markdown.insert(contentsOf: tune, at: at.lowerBound) }
             if let at = html.firstRange(of: "<h2>Provenance</h2>") {
-                html.insert(contentsOf: TuneReport.html(tune) { name in try? folder.read(name) }, at: at.lowerBound)
+                html.insert(contentsOf: TuneReport.html(tune) { name in folder.readIfPresent(name) }, at: at.lowerBound)
             }
         }
         try folder.write("report.md", text: markdown)
         PhaseTimes.shared.mark("report.md")
         try folder.write("report.html", text: html)
         PhaseTimes.shared.mark("report.html")
-        return Status(scripts: scripts, rendered: rendered, note: note)
+        return Status(scripts: scripts, rendered: rendered, note: note, answer: report.answer)
     }
 }

@@ -41,6 +41,8 @@ package enum RunOutputs {
         package var samplesReplayed: Int
         /// Wall time of the replays (s).
         package var replaySeconds: Double
+        /// The answer `report.md` opens with (`nil` for a shard, which writes no report).
+        package var answer: Answer?
     }
 
     /// Runs the request and writes its folder at `path` (created if needed) as one whole run:
@@ -102,6 +104,7 @@ package enum RunOutputs {
                 files, rows: rows, manifest: &manifest, noCharts: request.noCharts, requireCharts: request.requireCharts, into: run
             ) { seconds(clock.now - start) }
             written.chartsRendered = status.rendered
+            written.answer = status.answer
         }
         written.manifest = manifest
         return written
