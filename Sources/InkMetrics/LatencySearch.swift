@@ -65,6 +65,26 @@ struct LatencySearch {
     /// a gap is refreshed (the reference): the same entries where they can still exclude, the
     /// same search.
     var trimTables = true
+    /// Whether evaluated points next to one another share a polyline table: with
+    /// ``lazyTables`` and ``trimTables``, the seed's Newton steps (``seed()``, after its first
+    /// point, whose table is computed at once as before) wait for a refresh like the points
+    /// far from the best, but for one evaluated within ``shareSteps`` grid steps of the best
+    /// so far (where the steps settle), whose table is computed at once; and a refresh leaves
+    /// a waiting point without a table where a point within ``shareSteps`` has one
+    /// (``refreshPolylineExclusions(target:gaps:)``). Such tables are nearly the same bounds a
+    /// step or two apart, each up to ``polylineSteps`` either side, and the seed's last steps
+    /// land next to the best: fewer full tables. A point left without a table still excludes
+    /// by its first-order bounds. The tables only exclude, so the search returns the same
+    /// shift and cost; its work differs a little (the corpus recordings' 56 polyline searches
+    /// in `PolylineSearchTests`: 725 evaluations, 721 without). The tests compare it with the
+    /// search without sharing (itself compared with the untrimmed reference for result and
+    /// work), the full grid and the smooth-path search.
+    var shareTables = true
+    /// How near (grid steps) a point with a table leaves a waiting point without one
+    /// (``shareTables``).
+    static let shareSteps = 2
+    /// True while ``seed()`` evaluates (see ``shareTables``).
+    var seeding = false
     /// Whether the polyline tables use the signed bound (the jumps' directions, where the
     /// residuals' and velocities' contributions cancel) rather than the magnitude bound (the
     /// jumps' lengths alone, the first one built; kept as the reference the tests compare the
@@ -179,8 +199,13 @@ struct LatencySearch {
             sums.removeAll(keepingCapacity: true)
             for m in todo {
                 // Far from the best a point's first-order bounds often settle its table's
-                // whole reach: its table waits until a refresh needs it.
-                if lazyTables && bestC.isFinite && abs(m - bestM) > polylineSteps {
+                // whole reach: its table waits until a refresh needs it. So do the seed's
+                // points but one next to the best so far (``shareTables``).
+                let waits =
+                    seeding && shareTables && trimTables && bestC.isFinite
+                    ? abs(m - bestM) > LatencySearch.shareSteps
+                    : bestC.isFinite && abs(m - bestM) > polylineSteps
+                if lazyTables && waits {
                     sums.append(polylineSums(m))
                     polylineTables.append(contentsOf: repeatElement(-Double.infinity, count: 2 * polylineSteps))
                     tableReady.append(false)
@@ -459,6 +484,8 @@ struct LatencySearch {
     /// The first evaluations: at the tips' mean lag behind the photon time, or, without it,
     /// after Newton steps on probes from 0; then Newton steps on evaluations until they settle.
     mutating func seed() {
+        seeding = true
+        defer { seeding = false }
         var guess = 0
         if frames.lagCount > 0 {
             // Where the tips say the pen was: their mean lag behind the photon time.
@@ -550,6 +577,13 @@ struct LatencySearch {
             guard open.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
             let p = points[k]
             if !tableReady[k] {
+                if shareTables && points.indices.contains(where: {
+                    tableReady[$0] && abs(points[$0].index - p.index) <= LatencySearch.shareSteps
+                }) {
+                    // A neighbour's table stands for this point's (``shareTables``).
+                    points[k].target = target
+                    continue
+                }
                 polylineTable(k, m: p.index + LatencySearch.lowest, p.sums, reach: tableReach(p.index, gaps: open))
             }
             found.removeAll(keepingCapacity: true)

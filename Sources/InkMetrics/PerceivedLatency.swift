@@ -315,16 +315,18 @@ public enum PerceivedLatency {
     /// only if needed, where `polyline` is given), and their polyline tables where every
     /// truth is piecewise linear (``PolylineBounds``; nil to search with the smooth-path
     /// bounds alone, as for any other truth). `lazyTables`: see ``LatencySearch/lazyTables``;
-    /// `signedKinks`: ``LatencySearch/signedKinks``; `trimTables`: ``LatencySearch/trimTables``.
+    /// `signedKinks`: ``LatencySearch/signedKinks``; `trimTables`: ``LatencySearch/trimTables``;
+    /// `shareTables`: ``LatencySearch/shareTables``.
     static func search(
         _ frames: LatencyFrames, truths: [GroundTruth], bounds: [PathBounds], polyline: [PolylineBounds]?,
-        lazyTables: Bool = true, signedKinks: Bool = true, trimTables: Bool = true
+        lazyTables: Bool = true, signedKinks: Bool = true, trimTables: Bool = true, shareTables: Bool = true
     ) -> Result? {
         guard frames.count > 0, let extent = extent(frames) else { return nil }
         var search = LatencySearch(frames, truths: truths, bounds: bounds, polyline: polyline, extent: extent)
         search.lazyTables = lazyTables
         search.signedKinks = signedKinks
         search.trimTables = trimTables
+        search.shareTables = shareTables
         let result = search.run()
         return result.cost.isFinite ? result : nil
     }

@@ -25,28 +25,39 @@ struct PolylineSearchTests {
     /// oracle alone.
     /// The search with the signed polyline bound (the default) against the one with the
     /// magnitude bound (`signedKinks: false`, the first polyline bound): the same result;
-    /// their work is returned, (signed, magnitude), for the callers' totals. Either bound with
-    /// its tables trimmed to the gaps (the default) against the same with every table at full
-    /// reach (`trimTables: false`): the same result and the same work.
+    /// their work is returned, (signed, magnitude, signed without shared tables), for the
+    /// callers' totals. Either bound with its tables trimmed to the gaps against the same with
+    /// every table at full reach (`trimTables: false`), both without shared tables: the same
+    /// result and the same work. The search with shared tables (the default,
+    /// `LatencySearch.shareTables`) against the one without: the same result.
     @discardableResult
     static func check(_ frames: LatencyFrames, _ truths: [GroundTruth], _ label: String, gridFrames: Int = .max) throws -> (
-        signed: Int, magnitude: Int
+        signed: Int, magnitude: Int, unshared: Int
     ) {
         let polyline = try #require(PolylineBounds.of(truths), "\(label): truths are polylines")
         let bounds = PathBounds.of(truths)
         let fast = PerceivedLatency.search(frames, truths: truths, bounds: [], polyline: polyline)
+        let unshared = PerceivedLatency.search(frames, truths: truths, bounds: [], polyline: polyline, shareTables: false)
         let eager = PerceivedLatency.search(frames, truths: truths, bounds: bounds, polyline: polyline, lazyTables: false)
         let smooth = PerceivedLatency.search(frames, truths: truths, bounds: bounds, polyline: nil)
         let magnitude = PerceivedLatency.search(frames, truths: truths, bounds: [], polyline: polyline, signedKinks: false)
+        let magnitudeUnshared = PerceivedLatency.search(
+            frames, truths: truths, bounds: [], polyline: polyline, signedKinks: false, shareTables: false)
         let magnitudeEager = PerceivedLatency.search(
             frames, truths: truths, bounds: bounds, polyline: polyline, lazyTables: false, signedKinks: false)
         let untrimmed = PerceivedLatency.search(frames, truths: truths, bounds: [], polyline: polyline, trimTables: false)
         let magnitudeUntrimmed = PerceivedLatency.search(
             frames, truths: truths, bounds: [], polyline: polyline, signedKinks: false, trimTables: false)
-        #expect(fast == untrimmed, "\(label): trimmed tables")
-        #expect(magnitude == magnitudeUntrimmed, "\(label): trimmed tables, magnitude bound")
-        #expect(fast == eager, "\(label): lazy tables")
-        #expect(magnitude == magnitudeEager, "\(label): lazy tables, magnitude bound")
+        #expect(unshared == untrimmed, "\(label): trimmed tables")
+        #expect(magnitudeUnshared == magnitudeUntrimmed, "\(label): trimmed tables, magnitude bound")
+        #expect(unshared == eager, "\(label): lazy tables")
+        #expect(magnitudeUnshared == magnitudeEager, "\(label): lazy tables, magnitude bound")
+        // Shared tables: the same result; the work may differ.
+        for (shared, alone, name) in [(fast, unshared, "signed"), (magnitude, magnitudeUnshared, "magnitude")] {
+            #expect(shared?.tenthsMs == alone?.tenthsMs, "\(label): shared tables, \(name) bound")
+            #expect(shared?.cost.bitPattern == alone?.cost.bitPattern, "\(label): shared tables, \(name) bound")
+            #expect(shared?.atEdge == alone?.atEdge, "\(label): shared tables, \(name) bound")
+        }
         #expect(fast?.tenthsMs == magnitude?.tenthsMs, "\(label): magnitude bound")
         #expect(fast?.cost.bitPattern == magnitude?.cost.bitPattern, "\(label): magnitude bound")
         #expect(fast?.atEdge == magnitude?.atEdge, "\(label): magnitude bound")
@@ -59,7 +70,7 @@ struct PolylineSearchTests {
             #expect(fast?.cost.bitPattern == grid?.cost.bitPattern, "\(label)")
             #expect(fast?.atEdge == grid?.atEdge, "\(label)")
         }
-        return (fast?.evaluations ?? 0, magnitude?.evaluations ?? 0)
+        return (fast?.evaluations ?? 0, magnitude?.evaluations ?? 0, unshared?.evaluations ?? 0)
     }
 
     static func frames(_ trace: Trace, _ truth: TraceTruth, _ strategy: Strategy, _ timing: Timing = Timing()) -> LatencyFrames {
@@ -76,7 +87,7 @@ struct PolylineSearchTests {
         #expect(traces.count >= 10)
         let strategies = try ["none", "linear", "kalman", "quadratic"].map { try StrategySpec.parse($0) }
         var searched = 0
-        var signedWork = 0, magnitudeWork = 0
+        var signedWork = 0, magnitudeWork = 0, unsharedWork = 0
         for trace in traces {
             let truth = TraceTruth(trace)
             for strategy in strategies {
@@ -85,6 +96,7 @@ struct PolylineSearchTests {
                 let work = try Self.check(f, truth.strokes, "\(trace.name) / \(strategy.name)", gridFrames: 4_000)
                 signedWork += work.signed
                 magnitudeWork += work.magnitude
+                unsharedWork += work.unshared
                 searched += 1
                 if searched % 8 == 0 { try Self.checkTables(f, truth.strokes, "\(trace.name) / \(strategy.name)") }
             }
@@ -92,6 +104,7 @@ struct PolylineSearchTests {
         #expect(searched >= 40)
         // The signed bound is the tighter: over the corpus it leaves less to evaluate.
         #expect(signedWork < magnitudeWork, "evaluations: signed \(signedWork), magnitude \(magnitudeWork)")
+        print("polyline searches: \(searched); evaluations with shared tables \(signedWork), without \(unsharedWork)")
     }
 
     /// A random polyline stroke: irregular sample intervals (some tiny), repeated points and
