@@ -70,7 +70,7 @@ def main():
     ap.add_argument("--objective", choices=["worst", "mean", "margin"], default="worst",
                     help="among the candidates within the budget, maximise the worst (default) or the mean latency removed over the training devices, or (margin) the worst relative margin to the tightened budget")
     ap.add_argument("--rules", action="store_true",
-                    help="also print the held-out summary of every rule of a grid (objective worst/mean x margin 0-0.5, each also with --margin auto, and the margin objective), before the report of the rule given")
+                    help="also print the held-out summary of every rule of a grid (objective worst/mean x margin 0, 0.1, ..., 0.4, each also with --margin auto, and the margin objective), before the report of the rule given")
     ap.add_argument("--candidates", nargs="+", help="strategy names as summary.csv writes them, in order (default: every strategy of the first summary but none)")
     ap.add_argument("--oracle", action="store_true",
                     help="also print the per-device oracle (hindsight): for each pen device and timing, the candidate with the most latency removed within the budget on that device alone, and the mean over devices, the ceiling any single default can reach with these candidates")
@@ -109,6 +109,8 @@ def main():
         sys.exit(f"choose-defaults: --margin {args.margin}: expected a share from 0 to below 1, or 'auto'")
     if not 0 <= fixed_margin < 1:
         sys.exit(f"choose-defaults: --margin {args.margin}: expected a share from 0 to below 1, or 'auto'")
+    if (auto or args.rules) and len(devices) < 3:
+        sys.exit(f"choose-defaults: --margin auto and --rules leave one device out of the training devices too: they need 3 or more pen devices, found {len(devices)}")
     margin_grid = [i / 20 for i in range(11)]  # 0, 0.05, ..., 0.5: the nested rule's choices
 
     def within(f, scale=1.0):

@@ -64,7 +64,8 @@ struct RunCommand: AsyncParsableCommand {
         let budget = try budgetOptions.parsed()
         // The files given by path are hashed for the manifest from the bytes the reader read,
         // while it parses them: each file is read once, and its record is what the figures
-        // were made from.
+        // were made from (a file over FileHashes.defaultHoldLimit, 8 MiB, is hashed from disk
+        // just after it is parsed instead).
         let early = FileHashes(handedOver: recordings.givenFiles)
         let read = Result {
             try RunRequest(

@@ -561,8 +561,10 @@ struct LatencySearch {
     /// table reaches only as far as what is left (``tableReach(_:gaps:)``) and is not computed
     /// at all where nothing is left within its reach. The gaps after the round are the same as
     /// if every point were refreshed against the gaps it started with (a point passed over
-    /// could exclude only what is excluded already), so the search goes on as it would.
-    /// Returns whether any point was refreshed.
+    /// could exclude only what is excluded already). With ``shareTables`` a point skipped for
+    /// a neighbour's table could have excluded more: the result is the same (exclusions only
+    /// drop points whose bound is above the best), but the gaps may stay wider, so more may be
+    /// evaluated. Returns whether any point was refreshed.
     mutating func refreshPolylineExclusions(target: Double, gaps: [(Int, Int)]) -> Bool {
         var refreshed = false
         let steps = polylineSteps
@@ -580,7 +582,8 @@ struct LatencySearch {
                 if shareTables && points.indices.contains(where: {
                     tableReady[$0] && abs(points[$0].index - p.index) <= LatencySearch.shareSteps
                 }) {
-                    // A neighbour's table stands for this point's (``shareTables``).
+                    // A neighbour within ``shareSteps`` has a table: this point gets none (its
+                    // first-order bounds have excluded already); see ``shareTables``.
                     points[k].target = target
                     continue
                 }

@@ -88,16 +88,19 @@ package final class FileHashes: @unchecked Sendable {
         guard paths.contains(path) else { return }
         let held = bytes.count <= holdLimit ? bytes : nil
         queue.async { [self] in
-            guard handed[paths.firstIndex(of: path) ?? 0] == nil else { return }
+            // Made by init(paths:reusing:) (nothing handed over), or this path's bytes came already.
+            guard handed.count == paths.count, handed[paths.firstIndex(of: path) ?? 0] == nil else { return }
             let record = held.map { Manifest.FileRecord(path: path, sha256: Digest.sha256Hex($0), bytes: $0.count) } ?? Manifest.FileRecord(hashing: path)
             for i in paths.indices where paths[i] == path { handed[i] = record }
         }
     }
 
     /// No more bytes come: the paths not handed over are read and hashed (a file that cannot
-    /// be read has no record), and ``records`` can return. Call it once.
+    /// be read has no record), and ``records`` can return. Call it once; a second call, or a
+    /// call on hashes made by ``init(paths:reusing:)``, does nothing.
     package func finishHandingOver() {
         queue.async { [self] in
+            guard handed.count == paths.count, done == nil else { return }
             done = paths.indices.map { handed[$0] ?? Manifest.FileRecord(hashing: paths[$0]) }
             finished.signal()
         }

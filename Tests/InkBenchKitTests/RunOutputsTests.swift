@@ -118,6 +118,12 @@ struct RunOutputsTests {
         // A later list takes the handed-over records instead of reading the files again.
         let later = FileHashes(paths: [b, a], reusing: hashes)
         #expect(later.records == [bRecord, readRecord])
+        // Hashes made from a list take nothing handed over, and a second finish changes nothing.
+        later.handOver(a, bytes: onDisk)
+        later.finishHandingOver()
+        hashes.finishHandingOver()
+        #expect(later.records == [bRecord, readRecord])
+        #expect(hashes.records == [readRecord, bRecord, readRecord])
         // Bytes over the hold limit are not kept: the file is hashed as it is on disk.
         let large = FileHashes(handedOver: [a], holdingAtMost: read.count - 1)
         large.handOver(a, bytes: read)
