@@ -1,15 +1,15 @@
+import InkTraces
+
 /// Building ``JSONValue``s in code and writing them as JSON text: the DevTools messages `bench
 /// browser` sends and the manifest it writes (InkBrowser), without Foundation's
 /// `JSONSerialization`.
 ///
 /// The text is what `JSONSerialization` writes for the same values on Linux, byte for byte (the
-/// tests compare both): numbers as Swift's shortest round-trip `description` without a trailing
-/// `.0` (`2`, `1.5`, `1e-07`, `1e+20`, `-0`), `/` escaped as `\/`, control characters as `\b \f
-/// \n \r \t` or `\u00xx`, everything else as UTF-8; pretty output indents by two spaces with
-/// `"key" : value` and writes an empty object as `{`, an empty line, then `}`. Sorted keys are in
-/// UTF-8 byte order, which is `JSONSerialization`'s order for keys made of lowercase ASCII
-/// letters and `_` (every key bench writes; its own order is Finder-like: case-insensitive,
-/// digits by value).
+/// tests compare both): InkTraces' `JSONBytes` format (string escapes, number text, pretty
+/// containers with two-space indent and `"key" : value`, UTF-8-ordered keys) with `/` escaped as
+/// `\/` and `null` for `JSONValue.null`. Sorted keys in UTF-8 byte order are
+/// `JSONSerialization`'s order for keys made of lowercase ASCII letters and `_` (every key bench
+/// writes; its own order is Finder-like: case-insensitive, digits by value).
 ///
 /// ```swift
 /// let manifest: JSONValue = ["tool": "bench browser", "strokes": .number(3)]
@@ -78,12 +78,13 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     /// writes it; `/` left as it is when not `escapingSlashes` (the capture server's answers).
     package static func quoted(_ text: String, escapingSlashes: Bool = true) -> String {
         var out: [UInt8] = []
-        JSONTextWriter.string(text, into: &out, escapingSlashes: escapingSlashes)
+        JSONBytes.string(text, escapingSlashes: escapingSlashes, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 }
 
-/// ``JSONValue/text(pretty:sortedKeys:)``'s writer.
+/// ``JSONValue/text(pretty:sortedKeys:)``'s writer: `JSONSerialization`'s choices (`/`
+/// escaped, `null`, repeated keys kept) over ``JSONBytes``'s pieces.
 private struct JSONTextWriter {
     let pretty: Bool
     let sortedKeys: Bool
@@ -97,24 +98,16 @@ private struct JSONTextWriter {
             try container(list.count, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &out, depth: depth) { (i, out) throws(JSONValue.NonFiniteNumber) in
                 try Self.number(list[i], into: &out, path: "\(path)[\(i)]")
             }
-        case .string(let s, _): Self.string(s, into: &out)
+        case .string(let s, _): JSONBytes.string(s, escapingSlashes: true, into: &out)
         case .array(let list, _):
             try container(list.count, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &out, depth: depth) { (i, out) throws(JSONValue.NonFiniteNumber) in
                 try write(list[i], into: &out, depth: depth + 1, path: "\(path)[\(i)]")
             }
         case .object(let members, _):
-            var order = Array(members.indices)
-            if sortedKeys {
-                // Byte order, ties (repeated keys) in their given order.
-                order.sort { a, b in
-                    let (ka, kb) = (members[a].key.utf8, members[b].key.utf8)
-                    return ka.elementsEqual(kb) ? a < b : ka.lexicographicallyPrecedes(kb)
-                }
-            }
+            let order = sortedKeys ? JSONBytes.sortedOrder(members.map(\.key)) : Array(members.indices)
             try container(order.count, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), into: &out, depth: depth) { (i, out) throws(JSONValue.NonFiniteNumber) in
                 let member = members[order[i]]
-                Self.string(member.key, into: &out)
-                out += pretty ? [0x20, UInt8(ascii: ":"), 0x20] : [UInt8(ascii: ":")]
+                JSONBytes.key(member.key, pretty: pretty, escapingSlashes: true, into: &out)
                 try write(member.value, into: &out, depth: depth + 1, path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
@@ -125,44 +118,13 @@ private struct JSONTextWriter {
         _ count: Int, open: UInt8, close: UInt8, into out: inout [UInt8], depth: Int,
         _ element: (Int, inout [UInt8]) throws(JSONValue.NonFiniteNumber) -> Void
     ) throws(JSONValue.NonFiniteNumber) {
-        out.append(open)
-        if pretty { out.append(0x0A) }
-        for i in 0..<count {
-            if i > 0 { out += pretty ? [UInt8(ascii: ","), 0x0A] : [UInt8(ascii: ",")] }
-            if pretty { out += [UInt8](repeating: 0x20, count: 2 * (depth + 1)) }
-            try element(i, &out)
-        }
-        if pretty {
-            out.append(0x0A)
-            out += [UInt8](repeating: 0x20, count: 2 * depth)
-        }
-        out.append(close)
+        try JSONBytes.container(count, open: open, close: close, pretty: pretty, depth: depth, into: &out, element)
     }
 
     static func number(_ v: Double, into out: inout [UInt8], path: String) throws(JSONValue.NonFiniteNumber) {
-        guard v.isFinite else { throw JSONValue.NonFiniteNumber(path: path, value: v.isNaN ? "NaN" : v < 0 ? "-inf" : "inf") }
-        var text = v.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        out += Array(text.utf8)
-    }
-
-    static func string(_ s: String, into out: inout [UInt8], escapingSlashes: Bool = true) {
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "/") where !escapingSlashes: out.append(b)
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out += [UInt8(ascii: "\\"), b]
-            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += Array("\\u00".utf8) + [hex[Int(b >> 4)], hex[Int(b & 0x0F)]]
-            default: out.append(b)
-            }
+        guard let text = JSONBytes.number(v) else {
+            throw JSONValue.NonFiniteNumber(path: path, value: v.isNaN ? "NaN" : v < 0 ? "-inf" : "inf")
         }
-        out.append(UInt8(ascii: "\""))
+        out += Array(text.utf8)
     }
 }

@@ -36,6 +36,45 @@ package enum ParallelMap {
         return shared.results()
     }
 
+    /// Two jobs of different result types side by side, as ``map(_:jobs:_:)`` runs two items:
+    /// on up to `jobs` threads (this one among them; 1 or fewer runs `first`, then `second`, on
+    /// this thread), each job by one call alone, the results as `(first, second)` whichever
+    /// ends first. Both jobs run to their end, even when one throws; then `first`'s error, if it
+    /// threw, else `second`'s, is thrown (the error that running them one after another would
+    /// have given first).
+    ///
+    /// ```swift
+    /// let (scripts, report) = ParallelMap.both(jobs: 2) { makeScripts() } _: { makeReport() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - jobs: the most threads to use.
+    ///   - first: the first job; called once, from any thread.
+    ///   - second: the second job; called once, from any thread.
+    package static func both<A: Sendable, B: Sendable, E: Error>(
+        jobs: Int, _ first: @Sendable () throws(E) -> A, _ second: @Sendable () throws(E) -> B
+    ) throws(E) -> (A, B) {
+        let results: (Result<A, E>, Result<B, E>)
+        if jobs <= 1 {
+            results = (Result(catching: first), Result(catching: second))
+        } else {
+            let made = map(2, jobs: 2) { i -> Either<Result<A, E>, Result<B, E>> in
+                i == 0 ? .first(Result(catching: first)) : .second(Result(catching: second))
+            }
+            guard case .first(let a) = made[0], case .second(let b) = made[1] else {
+                preconditionFailure("map gives its items in index order")
+            }
+            results = (a, b)
+        }
+        return (try results.0.get(), try results.1.get())
+    }
+
+    /// One of ``both(jobs:_:_:)``'s two results.
+    private enum Either<A: Sendable, B: Sendable>: Sendable {
+        case first(A)
+        case second(B)
+    }
+
     /// Items `0..<count` computed side by side and taken in index order: helper threads
     /// (``startHelpers(_:)``) compute items, the thread that takes them (``take(_:)``) computes
     /// one itself whenever the item it needs is not ready, so taking one item (the trace CSV

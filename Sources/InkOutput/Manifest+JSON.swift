@@ -1,3 +1,5 @@
+import InkTraces
+
 /// `manifest.json`'s text, written field by field: the bytes `JSONEncoder` writes for a
 /// ``Manifest`` with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` and
 /// `.convertToSnakeCase` (the encoder `manifest.json` was written with until the eighth stop;
@@ -5,17 +7,14 @@
 /// every kind of character, number and absent field). Writing it by hand costs about 0.05 ms
 /// where `JSONEncoder` took about 0.8 ms of a `bench run`'s serial wrap-up.
 ///
-/// The format, as `JSONEncoder` (swift-foundation) has it:
-/// - an object's members sorted by the UTF-8 bytes of their keys; the fields' keys in
-///   snake case (`gitCommit` → `git_commit`), the keys of `options` and `parameters` as given
-///   (a string-keyed dictionary keeps its keys under a key strategy); absent optionals left out;
-/// - two spaces of indent per level, `"key" : value`, every element on its own line, and an
-///   empty array or object as the bracket, an empty line, and the closing bracket indented;
-/// - strings with `"` `\` escaped, `\b \f \n \r \t` for those controls and `\u00xx` (lowercase
-///   hex) for the other controls below 0x20, `/` and everything else as UTF-8;
-/// - integers in decimal; a `Double` as its shortest round-trip `description` without a
-///   trailing `.0` (`2`, `0.125`, `1e-07`, `1e+20`); one that is not finite is an error, as it is
-///   for `JSONEncoder`'s default strategy.
+/// The format is InkTraces' `JSONBytes` (string escapes, number text, pretty containers with
+/// two-space indent and `"key" : value`, members sorted by their keys' UTF-8 bytes), pretty, with
+/// `/` not escaped, and, as `JSONEncoder` has it:
+/// - the fields' keys in snake case (`gitCommit` → `git_commit`), the keys of `options` and
+///   `parameters` as given (a string-keyed dictionary keeps its keys under a key strategy);
+///   absent optionals left out;
+/// - integers (the `UInt64` seeds among them) in exact decimal; a `Double` that is not finite is
+///   an error, as it is for `JSONEncoder`'s default strategy.
 extension Manifest {
     /// A JSON value of the manifest, numbers kept as their text.
     enum JSONPiece {
@@ -76,71 +75,28 @@ extension Manifest {
     ///
     /// - Throws: ``NonFiniteField`` naming `key` when `value` is not finite.
     static func number(_ value: Double, key: String) throws(NonFiniteField) -> JSONPiece {
-        guard value.isFinite else { throw NonFiniteField(key: key, value: value) }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
+        guard let text = JSONBytes.number(value) else { throw NonFiniteField(key: key, value: value) }
         return .number(text)
     }
 
     /// Appends `piece` at nesting level `indent` (its first line's indent is the caller's).
     static func write(_ piece: JSONPiece, indent: Int, into out: inout [UInt8]) {
         switch piece {
-        case .string(let text): writeString(text, into: &out)
+        case .string(let text): JSONBytes.string(text, escapingSlashes: false, into: &out)
         case .number(let text): out.append(contentsOf: text.utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .array(let elements):
-            out.append(UInt8(ascii: "["))
-            out.append(0x0A)
-            for (i, element) in elements.enumerated() {
-                if i > 0 { out.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
-                writeIndent(indent + 1, into: &out)
-                write(element, indent: indent + 1, into: &out)
+            JSONBytes.container(elements.count, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), pretty: true, depth: indent, into: &out) { i, out in
+                write(elements[i], indent: indent + 1, into: &out)
             }
-            out.append(0x0A)
-            writeIndent(indent, into: &out)
-            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out.append(UInt8(ascii: "{"))
-            out.append(0x0A)
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (i, member) in sorted.enumerated() {
-                if i > 0 { out.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
-                writeIndent(indent + 1, into: &out)
-                writeString(member.key, into: &out)
-                out.append(contentsOf: " : ".utf8)
+            let order = JSONBytes.sortedOrder(members.map(\.key))
+            JSONBytes.container(order.count, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), pretty: true, depth: indent, into: &out) { i, out in
+                let member = members[order[i]]
+                JSONBytes.key(member.key, pretty: true, escapingSlashes: false, into: &out)
                 write(member.value, indent: indent + 1, into: &out)
             }
-            out.append(0x0A)
-            writeIndent(indent, into: &out)
-            out.append(UInt8(ascii: "}"))
         }
-    }
-
-    /// Two spaces per level.
-    static func writeIndent(_ level: Int, into out: inout [UInt8]) {
-        for _ in 0..<level { out.append(contentsOf: [0x20, 0x20]) }
-    }
-
-    /// A quoted string with `JSONEncoder`'s escapes (`/` not escaped).
-    static func writeString(_ text: String, into out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), byte])
-            case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }
 

@@ -1,12 +1,14 @@
 import Foundation
 import InkOutput
+import InkTestSupport
 import Testing
 
 /// `bench` started with descriptor 0, 1 or 2 closed (as a daemon or `bench <&- >&-` starts it):
 /// `open(2)` hands out the lowest free number, so without care the concurrency runtime's
 /// descriptors, an input or an output file take those numbers and receive text meant for
 /// standard output or error. `bench` opens `/dev/null` on each closed one before its first
-/// `await` (`BenchMain.openClosedStandardStreams`).
+/// `await` (`BenchMain.openClosedStandardStreams`), and so does a `bench` with strategies of
+/// its own (`BenchMain.main(strategies:)`, the custom-predictor example).
 @Suite("bench with standard descriptors closed")
 struct ClosedStandardStreamsTests {
     /// Which of `bench`'s descriptors 0, 1 and 2 each case closes (the first closes none: the
@@ -22,16 +24,18 @@ struct ClosedStandardStreamsTests {
         exit 128
         """
 
-    @Test("each combination of 0, 1 and 2 closed: /dev/null on the closed ones, the run folder whole and its tables the same")
-    func runsWithDescriptorsClosed() throws {
-        let root = temporaryFolder("closed fds")
+    @Test(
+        "each combination of 0, 1 and 2 closed: /dev/null on the closed ones, the run folder whole and its tables the same",
+        arguments: ["bench", "custom-predictor-example"])
+    func runsWithDescriptorsClosed(executable: String) throws {
+        let root = temporaryFolder("closed fds \(executable)")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let bin = root + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try Self.fakeGit.write(toFile: bin + "/git", atomically: true, encoding: .utf8)
         chmod(bin + "/git", 0o755)
         try "".write(toFile: root + "/stdin.txt", atomically: true, encoding: .utf8)
-        let bench = try RunFolderKillTests.bench()
+        let bench = try BuiltProduct.url(executable)
         let seesProcess = FileManager.default.fileExists(atPath: "/proc/self/fd")
         let tables = ["summary.csv", "frames.csv", "chart-frames.csv", "tails.csv", "paths.csv"]
         var reference: [String: Data] = [:]
@@ -53,7 +57,7 @@ struct ClosedStandardStreamsTests {
             p.standardError = FileHandle(forWritingAtPath: stdout)
             try p.run()
             p.waitUntilExit()
-            let label = "closed \(closed)"
+            let label = "\(executable), closed \(closed)"
             #expect(p.terminationStatus == 0, "\(label)")
             _ = try RunFolderKillTests.isWhole(out)
             for table in tables {

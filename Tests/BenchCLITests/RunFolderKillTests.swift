@@ -13,15 +13,7 @@ import InkOutput
 @Suite("Run folders that never lie")
 struct RunFolderKillTests {
     /// The `bench` binary beside the test bundle.
-    static func bench() throws -> URL {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("bench")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir.deleteLastPathComponent()
-        }
-        throw MissingRequirement(description: "the bench binary was not built next to the tests (\(CommandLine.arguments[0]))")
-    }
+    static func bench() throws -> URL { try BuiltProduct.url("bench") }
 
     /// Whether the folder holds one whole run: its manifest decodes and every listed output has
     /// the recorded checksum.

@@ -49,6 +49,53 @@ struct LoaderJobsTests {
         #expect(ParallelMap.map(0, jobs: 4) { $0 }.isEmpty)
     }
 
+    /// `both` gives each job's result in its place, calls each job once, runs the two side by
+    /// side with 2 jobs (the first waits for the second to start) and one after the other on
+    /// this thread with 1; a throwing job's error comes after both ran, the first job's first.
+    @Test func bothGivesTwoResultsInOrderAndTheFirstError() throws {
+        struct JobError: Error, Equatable { let job: Int }
+        final class Calls: @unchecked Sendable {
+            let lock = NSLock()
+            var log: [String] = []
+            func add(_ entry: String) { lock.lock(); log.append(entry); lock.unlock() }
+        }
+        for jobs in [1, 2, 4] {
+            let calls = Calls()
+            let (text, number) = ParallelMap.both(jobs: jobs) { () -> String in
+                calls.add("first"); return "first"
+            } _: { () -> Int in
+                calls.add("second"); return 2
+            }
+            #expect(text == "first" && number == 2, "jobs \(jobs)")
+            #expect(calls.log.sorted() == ["first", "second"], "jobs \(jobs): \(calls.log)")
+            if jobs == 1 { #expect(calls.log == ["first", "second"]) }
+        }
+        // Side by side: the first job ends only once the second has started.
+        let started = DispatchSemaphore(value: 0)
+        let (overlapped, _) = ParallelMap.both(jobs: 2) {
+            started.wait(timeout: .now() + 20) == .success
+        } _: {
+            started.signal()
+        }
+        #expect(overlapped, "with 2 jobs the second job did not start while the first ran")
+        for (firstThrows, secondThrows) in [(true, false), (false, true), (true, true)] {
+            let calls = Calls()
+            let label = "first throws \(firstThrows), second throws \(secondThrows)"
+            #expect(throws: JobError(job: firstThrows ? 1 : 2), "\(label)") {
+                _ = try ParallelMap.both(jobs: 2) { () throws(JobError) -> Int in
+                    calls.add("first")
+                    if firstThrows { throw JobError(job: 1) }
+                    return 1
+                } _: { () throws(JobError) -> Int in
+                    calls.add("second")
+                    if secondThrows { throw JobError(job: 2) }
+                    return 2
+                }
+            }
+            #expect(calls.log.sorted() == ["first", "second"], "\(label): \(calls.log)")
+        }
+    }
+
     /// `InOrder` gives every item in order, each computed once, with 0 to 4 helpers; an item
     /// that is `nil` stops the items not yet started, and no helper runs after `stop()`.
     @Test func inOrderTakesEachItemOnceInOrder() {

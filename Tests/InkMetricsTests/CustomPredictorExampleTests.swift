@@ -7,20 +7,7 @@ import Testing
 @Suite("Examples")
 struct CustomPredictorExampleTests {
     /// The example's binary, beside the test bundle in the build folder.
-    static func binary() throws -> URL {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("custom-predictor-example")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir.deleteLastPathComponent()
-        }
-        let root = URL(fileURLWithPath: Requirement.packageRoot)
-        for config in ["debug", "release"] {
-            let candidate = root.appendingPathComponent(".build/\(config)/custom-predictor-example")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw MissingRequirement(description: "custom-predictor-example was not built next to the tests (\(CommandLine.arguments[0]))")
-    }
+    static func binary() throws -> URL { try BuiltProduct.url("custom-predictor-example") }
 
     /// Runs the example's `bench` with `arguments`; returns its exit status, standard output and
     /// standard error (kept out of the test run's terminal; its messages are small).

@@ -121,12 +121,6 @@ package enum ChartsAndReport {
         return (status, manifest)
     }
 
-    /// What one of the two threads of ``build(in:rows:manifest:chartTrace:noCharts:requireCharts:only:)`` made.
-    enum Made: Sendable {
-        case scripts([ChartScript])
-        case report(Result<Report, BudgetError>)
-    }
-
     /// Scripts, charts and report for the folder.
     ///
     /// The chart scripts and the report's reading of the figures are made side by side, then
@@ -137,13 +131,11 @@ package enum ChartsAndReport {
         requireCharts: Bool, only: Set<String>? = nil
     ) throws -> Status {
         let context = context(folder: folder, rows: rows, manifest: manifest, chartTrace: chartTrace)
-        let made = ParallelMap.map(2, jobs: ParallelMap.defaultJobs) { i -> Made in
-            i == 0
-                ? .scripts(ChartScripts.all(context).filter { only?.contains($0.name) ?? true })
-                : .report(Result { () throws(BudgetError) -> Report in try Report(rows: rows, manifest: manifest, charts: [], rendered: false) })
-        }
-        guard case .scripts(let scripts) = made[0], case .report(let reading) = made[1] else {
-            preconditionFailure("ParallelMap.map gives its items in index order")
+        // The reading's error is kept, to be thrown after the charts are rendered.
+        let (scripts, reading) = ParallelMap.both(jobs: ParallelMap.defaultJobs) {
+            ChartScripts.all(context).filter { only?.contains($0.name) ?? true }
+        } _: {
+            Result { () throws(BudgetError) -> Report in try Report(rows: rows, manifest: manifest, charts: [], rendered: false) }
         }
         PhaseTimes.shared.mark("chart scripts")
         let (rendered, note) = try charts(scripts, in: folder, noCharts: noCharts, requireCharts: requireCharts)
@@ -156,10 +148,11 @@ package enum ChartsAndReport {
         report.rendered = rendered
         report.chartsNote = note
         let finished = report
-        let texts = ParallelMap.map(2, jobs: ParallelMap.defaultJobs) { i -> String in
-            i == 0 ? finished.markdown() : finished.html { name in folder.readIfPresent(name + ".svg") }
+        var (markdown, html) = ParallelMap.both(jobs: ParallelMap.defaultJobs) {
+            finished.markdown()
+        } _: {
+            finished.html { name in folder.readIfPresent(name + ".svg") }
         }
-        var markdown = texts[0], html = texts[1]
         // A tune written into the folder (tune.md) has its section in the report, before the provenance.
         if let tune = folder.readIfPresent("tune.md") {
             if let at = markdown.firstRange(of: "## Provenance\n") { markdown.insert(contentsOf: tune, at: at.lowerBound) }
