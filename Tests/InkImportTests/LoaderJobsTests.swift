@@ -70,10 +70,12 @@ struct LoaderJobsTests {
             #expect(calls.log.sorted() == ["first", "second"], "jobs \(jobs): \(calls.log)")
             if jobs == 1 { #expect(calls.log == ["first", "second"]) }
         }
-        // Side by side: the first job ends only once the second has started.
+        // Side by side: the first job ends only once the second has started. (A second thread
+        // may come late while other tests hold the pool's threads, hence the long wait; run
+        // one after the other, the first job would wait it out and fail the test.)
         let started = DispatchSemaphore(value: 0)
         let (overlapped, _) = ParallelMap.both(jobs: 2) {
-            started.wait(timeout: .now() + 20) == .success
+            started.wait(timeout: .now() + 60) == .success
         } _: {
             started.signal()
         }
