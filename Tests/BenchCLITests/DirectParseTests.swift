@@ -22,7 +22,7 @@ struct DirectParseTests {
     /// Command lines that use every option of `run`, each of the plain shape.
     static let plain: [[String]] = [
         [],
-        ["--strategies", "none,linear,quadratic,kalman,kalman-chromium", "--traces", "/tmp/inkbench-inputs/hundred.csv", "--no-charts", "--no-frames", "--out", "o"],
+        ["--strategies", "none,linear,quadratic,kalman,kalman-chromium", "--traces", "hundred.csv", "--no-charts", "--no-frames", "--out", "o"],
         ["--preset", "ipad-promotion", "--frame-rate", "90", "--input-rate", "120", "--input-latency-ms", "12.5", "--display-latency-frames", "2"],
         ["--display-latency-ms", "20", "--horizon-cap-ms", "16", "--pressure-delay-ms", "8", "--phases", "8"],
         ["--suite", "shapes", "--seed", "18446744073709551615", "--seeds", "10", "--min-moving-frames", "0"],
