@@ -100,9 +100,10 @@ public enum BenchMain {
     /// version or completion flag) is parsed by the subcommand's own type:
     /// `BenchCommand.parseAsRoot` first walks every subcommand's options to look for
     /// pass-through arguments and a completion-script request, which costs about half of
-    /// argument parsing's 5 ms (docs/performance.md). Anything the subcommand's type refuses
-    /// (a usage error, a failed `validate()`) is parsed again from the root, so the message is
-    /// the root's.
+    /// argument parsing's 5 ms (docs/performance.md). `run`'s plain command lines are read
+    /// without swift-argument-parser's reflection (`RunCommand.parsedDirectly(_:)`), into
+    /// the same values. Anything the subcommand's type refuses (a usage error, a failed
+    /// `validate()`) is parsed again from the root, so the message is the root's.
     static func parse(_ arguments: [String]) throws -> ParsableCommand {
         if let command = BenchMain.parseLeaf(arguments) { return command }
         return try BenchCommand.parseAsRoot(arguments)
@@ -126,6 +127,9 @@ public enum BenchMain {
             rest = arguments
         }
         guard leaf.configuration.subcommands.isEmpty else { return nil }
+        // `run`'s plain command lines without swift-argument-parser's reflection (about 60
+        // conformance scans); anything else, and every error, goes through it.
+        if leaf == RunCommand.self, let run = RunCommand.parsedDirectly(rest) { return run }
         return try? leaf.parseAsRoot(rest)
     }
 
