@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "InkBenchKitTests",
             dependencies: [
-                "InkBenchKit", "InkOutput", "InkSession", "InkFigures", "InkBaseline", "InkReport", "InkTuning",
+                "CInkSystem", "InkBenchKit", "InkOutput", "InkSession", "InkFigures", "InkBaseline", "InkReport", "InkTuning",
                 "InkTraces", "InkPrediction", "InkReplay", "InkStrategies", "InkMetrics", "InkSynthesis", "InkTestSupport",
             ]),
         .testTarget(
