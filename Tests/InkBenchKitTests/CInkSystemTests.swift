@@ -14,7 +14,7 @@ import Testing
         static func libcVersion() -> (Int, Int) {
             var text = [CChar](repeating: 0, count: 64)
             guard confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count) > 0 else { return (0, 0) }
-            let version = String(cString: text).split(separator: " ").last ?? ""
+            let version = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ").last ?? ""
             let parts = version.split(separator: ".").compactMap { Int($0) }
             return (parts.first ?? 0, parts.count > 1 ? parts[1] : 0)
         }
