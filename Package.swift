@@ -120,21 +120,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // A release `bench` on Linux is one static executable (`-static-executable`: the Swift
-        // runtime, FoundationEssentials and the C and C++ libraries linked in, at a fixed address),
-        // so nothing happens before `main` but the C library's own set-up: no dynamic loader, no
-        // shared libraries to map and bind, none of the ~78,000 relocations a position-independent
-        // executable needs, and ~330 fewer page faults; `bench --version` takes ~1.7 ms less CPU
-        // (docs/performance.md, "Start-up: a static executable"). The objects are compiled for
-        // the shared runtime, so they name only `FoundationEssentials`; the three libraries its
-        // static archive needs follow it (without them the link fails on `_stringshims_*` and
-        // the like). No product module imports Foundation, so neither it nor ICU is linked in.
-        // `-u` pulls the C library's members for CInkSystem's weak references in (a weak
-        // reference alone does not, and `dlsym` finds nothing in a static executable). Host
-        // names (`localhost`) and user names are still resolved through the C library's NSS
-        // modules, loaded at run time from the system: those of the glibc `bench` was built with.
-        // Linker flags are `unsafeFlags`, which SwiftPM refuses only in the products a dependent
-        // uses: no library product holds this target. Debug builds (`swift run bench`, the
-        // tests) link dynamically.
+        // runtime, FoundationEssentials and the C and C++ libraries linked in, at a fixed
+        // address), so nothing runs before `main` but the C library's own set-up: no dynamic
+        // loader, no shared libraries to map and bind, none of the ~78,000 relocations of a
+        // position-independent executable. `bench --version`: 5.3 -> 2.9 ms of CPU, 647 -> 290
+        // page faults, with `main.swift` keeping the main thread from `dispatch_main` (whose
+        // `pthread_exit` costs ~30 ms in a static executable; docs/performance.md, "Start-up: one
+        // static executable"). The objects are compiled for the shared runtime, so they name only
+        // `FoundationEssentials`; the three libraries its static archive needs follow it (without
+        // them the link fails on `_stringshims_*` and the like). No product module imports
+        // Foundation, so neither it nor ICU is linked in. `-u` pulls in the C library's members
+        // for CInkSystem's weak references (a weak reference alone does not, and `dlsym` finds
+        // nothing in a static executable). Host names (`localhost`) and user names are still
+        // resolved through the C library's NSS modules, loaded at run time from the system: those
+        // of the glibc `bench` was linked with, as where it is built. Linker flags are
+        // `unsafeFlags`, which SwiftPM refuses only in the products a dependent uses: no library
+        // product holds this target. Debug builds (`swift run bench`, the tests) link dynamically.
         .executableTarget(
             name: "bench", dependencies: ["BenchCLI"],
             linkerSettings: [
