@@ -54,11 +54,15 @@ let package = Package(
         // InkModels), input stages and the `--strategies` grammar.
         .target(name: "InkStrategies", dependencies: ["InkTraces", "InkPrediction", "InkModels", "InkReplay"]),
         .target(name: "InkMetrics", dependencies: ["InkTraces", "InkPrediction", "InkReplay"]),
+        // The GNU C library's extensions (pipe2, renameat2, posix_spawn's chdir and closefrom) as
+        // weak references, found alike in the dynamically linked debug `bench` and the statically
+        // linked release one (where `dlsym` finds nothing); Linux only.
+        .target(name: "CInkSystem"),
         // A run's outputs, split along InkBenchKit's seams (issue 27), bottom to top:
         // files, CSV, number text, the manifest and shard sets (and SHA-256 for the manifest) ...
         .target(
             name: "InkOutput",
-            dependencies: ["InkTraces", "InkReplay", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["CInkSystem", "InkTraces", "InkReplay", .product(name: "Crypto", package: "swift-crypto")]),
         // ... a session: the plan of runs and running it (replay, scoring) ...
         .target(
             name: "InkSession",
@@ -85,7 +89,7 @@ let package = Package(
         .target(
             name: "InkBenchKit",
             dependencies: [
-                "InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkMetrics",
+                "CInkSystem", "InkTraces", "InkSynthesis", "InkImport", "InkPrediction", "InkReplay", "InkMetrics",
                 "InkOutput", "InkSession", "InkFigures", "InkReport", "InkTuning",
             ]),
         // A real Chromium driven over DevTools (bench browser) and the capture page's server
@@ -115,26 +119,32 @@ let package = Package(
                 "InkBrowser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // A release `bench` on Linux carries the Swift runtime and FoundationEssentials
-        // (`-static-stdlib`): the dynamic loader's thousands of symbol lookups over the shared
-        // libraries cost ~5 ms of CPU per process (docs/performance.md, "Start-up: a static
-        // runtime in the release `bench`"). The objects are compiled for the shared runtime, so
-        // they name only `FoundationEssentials`; the three libraries its static archive needs
-        // follow it (without them the link fails on `_stringshims_*` and the like). No product
-        // module imports Foundation, so neither it nor ICU is linked in. Linker flags are
+        // A release `bench` on Linux is one static executable (`-static-executable`: the Swift
+        // runtime, FoundationEssentials and the C and C++ libraries linked in, at a fixed
+        // address), so nothing runs before `main` but the C library's own set-up: no dynamic
+        // loader, no shared libraries to map and bind, none of the ~78,000 relocations of a
+        // position-independent executable. `bench --version`: 5.3 -> 2.9 ms of CPU, 647 -> 290
+        // page faults, with `main.swift` keeping the main thread from `dispatch_main` (whose
+        // `pthread_exit` costs ~30 ms in a static executable; docs/performance.md, "Start-up: one
+        // static executable"). The objects are compiled for the shared runtime, so they name only
+        // `FoundationEssentials`; the three libraries its static archive needs follow it (without
+        // them the link fails on `_stringshims_*` and the like). No product module imports
+        // Foundation, so neither it nor ICU is linked in. `-u` pulls in the C library's members
+        // for CInkSystem's weak references (a weak reference alone does not, and `dlsym` finds
+        // nothing in a static executable). Host names (`localhost`) and user names are still
+        // resolved through the C library's NSS modules, loaded at run time from the system: those
+        // of the glibc `bench` was linked with, as where it is built. Linker flags are
         // `unsafeFlags`, which SwiftPM refuses only in the products a dependent uses: no library
         // product holds this target. Debug builds (`swift run bench`, the tests) link dynamically.
-        // `--no-export-dynamic` undoes the `-export-dynamic` of the static runtime's link arguments:
-        // the 35,000 symbols it exports cost a linear `dladdr` scan in the runtime's start-up
-        // (docs/performance.md, "Start-up: before main and argument parsing"); nothing looks
-        // them up (the crash backtracer reads the symbol table, not the dynamic one).
         .executableTarget(
             name: "bench", dependencies: ["BenchCLI"],
             linkerSettings: [
                 .unsafeFlags(
                     [
-                        "-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
-                        "-Xlinker", "--no-export-dynamic",
+                        "-static-executable", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+                        "-Xlinker", "-u", "-Xlinker", "pipe2", "-Xlinker", "-u", "-Xlinker", "renameat2",
+                        "-Xlinker", "-u", "-Xlinker", "posix_spawn_file_actions_addchdir_np",
+                        "-Xlinker", "-u", "-Xlinker", "posix_spawn_file_actions_addclosefrom_np",
                     ], .when(platforms: [.linux], configuration: .release))
             ]),
         .executableTarget(
@@ -162,7 +172,7 @@ let package = Package(
         .testTarget(
             name: "InkBenchKitTests",
             dependencies: [
-                "InkBenchKit", "InkOutput", "InkSession", "InkFigures", "InkBaseline", "InkReport", "InkTuning",
+                "CInkSystem", "InkBenchKit", "InkOutput", "InkSession", "InkFigures", "InkBaseline", "InkReport", "InkTuning",
                 "InkTraces", "InkPrediction", "InkReplay", "InkStrategies", "InkMetrics", "InkSynthesis", "InkTestSupport",
             ]),
         .testTarget(

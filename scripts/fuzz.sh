@@ -15,7 +15,7 @@
 #
 # Build: the package's library modules (InkPrediction, InkTraces, InkModels, InkImport, InkReplay,
 # InkStrategies, InkMetrics, InkSynthesis, InkOutput, InkSession, InkFigures, InkBaseline, InkReport,
-# InkTuning, InkBenchKit) are compiled once with `swiftc -sanitize=fuzzer` into
+# InkTuning, InkBenchKit; the C target CInkSystem with clang) are compiled once with `swiftc -sanitize=fuzzer` into
 # objects and module files under ${FUZZ_WORK:-.build-fuzz}/ (with `-package-name`, which
 # `package` access needs since Swift 6), then each entry point in scripts/fuzz/Fuzz*.swift
 # (with FuzzPipeline.swift) is linked against them. Not the package build: its `bench` main
@@ -67,11 +67,19 @@ wanted() { [ ${#WANTED[@]} -eq 0 ] || [[ " ${WANTED[*]} " =~ " $1 " ]]; }
 # which then saves no crashing input.
 export SWIFT_BACKTRACE=enable=no
 
-SWIFTC=(swiftc -O -sanitize=fuzzer -parse-as-library -swift-version 6 -package-name "$PACKAGE_NAME")
+SWIFTC=(swiftc -O -sanitize=fuzzer -parse-as-library -swift-version 6 -package-name "$PACKAGE_NAME" -I "$WORK/cmod")
 
 build_modules() {
-  mkdir -p "$WORK/mod" "$WORK/obj"
+  mkdir -p "$WORK/mod" "$WORK/obj" "$WORK/cmod"
   local started=$SECONDS
+  # CInkSystem, the C target InkOutput and InkBenchKit import: its object, and a module map for
+  # its header on the import path (SwiftPM makes that module map itself).
+  echo "== module CInkSystem"
+  printf 'module CInkSystem {\n  header "%s"\n  export *\n}\n' "$ROOT/Sources/CInkSystem/include/CInkSystem.h" > "$WORK/cmod/module.modulemap"
+  if ! clang -O2 -c Sources/CInkSystem/CInkSystem.c -I Sources/CInkSystem/include -o "$WORK/obj/CInkSystem.o" > "$WORK/compile-CInkSystem.log" 2>&1; then
+    cat "$WORK/compile-CInkSystem.log" >&2
+    exit 2
+  fi
   for module in InkPrediction InkTraces InkModels InkImport InkReplay InkStrategies InkMetrics InkSynthesis \
     InkOutput InkSession InkFigures InkBaseline InkReport InkTuning InkBenchKit; do
     echo "== module $module"

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+    import CInkSystem
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
@@ -55,20 +56,19 @@ package enum SpawnSetup {
     }
 
     /// Adds "close every descriptor from `lowest` on" to `actions` where the C library offers
-    /// it (glibc 2.34 and later: `posix_spawn_file_actions_addclosefrom_np`, looked up at run
-    /// time); elsewhere nothing (Darwin's callers set `POSIX_SPAWN_CLOEXEC_DEFAULT` instead).
+    /// it (glibc 2.34 and later: `posix_spawn_file_actions_addclosefrom_np`, a weak reference
+    /// that CInkSystem resolves when the program starts or is linked statically); elsewhere
+    /// nothing (Darwin's callers set `POSIX_SPAWN_CLOEXEC_DEFAULT` instead).
     #if canImport(Glibc)
         package static func closeFrom(_ actions: inout Actions, _ lowest: Int32) {
-            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return }
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
+            _ = ink_spawn_file_actions_addclosefrom(&actions, lowest)
         }
     #else
         package static func closeFrom(_ actions: inout Actions, _ lowest: Int32) {}
     #endif
 
     /// A pipe whose ends are close-on-exec from the moment they exist (`pipe2` with
-    /// `O_CLOEXEC`, glibc 2.9 and later, looked up at run time), so a child that another thread
+    /// `O_CLOEXEC`, glibc 2.9 and later, through CInkSystem), so a child that another thread
     /// starts at any moment does not inherit them. Where there is no `pipe2` (Darwin), `pipe`
     /// and then `FD_CLOEXEC` on each end: a child started between the two gets the ends unless
     /// its spawn closes them, as every spawn of this project does there
@@ -78,11 +78,8 @@ package enum SpawnSetup {
     package static func closeOnExecPipe() -> (read: Int32, write: Int32)? {
         var ends: [Int32] = [-1, -1]
         #if canImport(Glibc)
-            typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") {
-                guard unsafeBitCast(symbol, to: Pipe2.self)(&ends, O_CLOEXEC) == 0 else { return nil }
-                return (ends[0], ends[1])
-            }
+            if ink_pipe2(&ends, O_CLOEXEC) == 0 { return (ends[0], ends[1]) }
+            guard errno == ENOSYS else { return nil }
         #endif
         guard pipe(&ends) == 0 else { return nil }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -90,13 +87,11 @@ package enum SpawnSetup {
     }
 
     /// Adds "change to `directory`" to `actions` (`posix_spawn_file_actions_addchdir_np`: glibc
-    /// 2.29 and later, looked up at run time, and macOS 10.15); `false` where the C library
+    /// 2.29 and later, through CInkSystem, and macOS 10.15); `false` where the C library
     /// lacks it.
     #if canImport(Glibc)
         package static func changeDirectory(_ actions: inout Actions, _ directory: String) -> Bool {
-            typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return false }
-            return unsafeBitCast(symbol, to: AddChdir.self)(&actions, directory) == 0
+            ink_spawn_file_actions_addchdir(&actions, directory) == 0
         }
     #else
         package static func changeDirectory(_ actions: inout Actions, _ directory: String) -> Bool {

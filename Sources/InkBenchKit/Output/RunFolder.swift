@@ -8,6 +8,7 @@ import InkOutput
 import InkTuning
 
 #if canImport(Glibc)
+    import CInkSystem
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
@@ -204,15 +205,12 @@ package struct RunFolder: Sendable {
         }
     }
 
-    /// Atomically exchanges two folders (Linux `renameat2(RENAME_EXCHANGE)`), or `false`
-    /// when the system cannot.
+    /// Atomically exchanges two folders (Linux `renameat2(RENAME_EXCHANGE)`, through
+    /// CInkSystem), or `false` when the system cannot.
     static func exchange(_ a: String, _ b: String) -> Bool {
         #if canImport(Glibc)
-            typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
-            let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
             let exchangeFlag: UInt32 = 2  // RENAME_EXCHANGE
-            return renameat2(AT_FDCWD, a, AT_FDCWD, b, exchangeFlag) == 0
+            return ink_renameat2(AT_FDCWD, a, AT_FDCWD, b, exchangeFlag) == 0
         #else
             return false
         #endif
