@@ -184,7 +184,8 @@ extension LatencySearch {
                                     }
                                     for f in run.start..<run.end {
                                         let t = tau[f] - offset
-                                        let g = truth.geometry(at: t)
+                                        // Every truth is piecewise linear (``polyline``).
+                                        let g = truth.linearGeometry(at: t)
                                         let delta = tips[f] - g.p
                                         let d2 = (delta * delta).sum()
                                         let r = d2.squareRoot()
