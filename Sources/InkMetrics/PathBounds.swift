@@ -184,41 +184,31 @@ extension PathBounds {
     /// once, where the oracle reads every piece of every window (about 50 at 240 Hz).
     static func windowMaximum(_ values: [Double], knots: [Double], window w: Double) -> [Double] {
         let pieces = values.count
-        precondition(knots.count > pieces && !(w < 0), "\(knots.count) knots for \(pieces) pieces, window \(w)")
-        // The queue: piece indices, increasing, with values strictly falling. Read and written
-        // through buffer pointers (every index below is within its buffer: `lo < j`, `next <
-        // pieces` where read, and each piece enters the queue once).
+        var out = [Double](repeating: 0, count: pieces)
+        // The queue: piece indices, increasing, with values strictly falling.
         var queue = [Int](repeating: 0, count: pieces)
-        return [Double](unsafeUninitializedCapacity: pieces) { out, initialized in
-            values.withUnsafeBufferPointer { values in
-                knots.withUnsafeBufferPointer { knots in
-                    queue.withUnsafeMutableBufferPointer { queue in
-                        var head = 0, tail = 0
-                        var lo = 0  // first piece ending after knots[j] - w
-                        var next = 0  // the next piece to enter the queue
-                        for j in 0..<pieces {
-                            while knots[lo + 1] < knots[j] - w { lo += 1 }
-                            // The oracle's last piece: `hi = max(hi, j)`, then on while the next starts in time.
-                            while next <= j || (next < pieces && knots[next] <= knots[j + 1] + w) {
-                                let v = values[next]
-                                if !v.isNaN {
-                                    while tail > head && values[queue[tail - 1]] <= v { tail -= 1 }
-                                    queue[tail] = next
-                                    tail += 1
-                                }
-                                next += 1
-                            }
-                            while head < tail && queue[head] < lo { head += 1 }
-                            // The oracle's `max` from 0: a value equal to the running one replaces it, which
-                            // changes no bit of the result but a zero's sign, which adding 1e-12 erases.
-                            let m = head < tail ? Swift.max(0, values[queue[head]]) : 0
-                            out.initializeElement(at: j, to: m * (1 + 1e-9) + 1e-12)
-                        }
-                    }
+        var head = 0, tail = 0
+        var lo = 0  // first piece ending after knots[j] - w
+        var next = 0  // the next piece to enter the queue
+        for j in 0..<pieces {
+            while knots[lo + 1] < knots[j] - w { lo += 1 }
+            // The oracle's last piece: `hi = max(hi, j)`, then on while the next starts in time.
+            while next <= j || (next < pieces && knots[next] <= knots[j + 1] + w) {
+                let v = values[next]
+                if !v.isNaN {
+                    while tail > head && values[queue[tail - 1]] <= v { tail -= 1 }
+                    queue[tail] = next
+                    tail += 1
                 }
+                next += 1
             }
-            initialized = pieces
+            while head < tail && queue[head] < lo { head += 1 }
+            // The oracle's `max` from 0: a value equal to the running one replaces it, which
+            // changes no bit of the result but a zero's sign, which adding 1e-12 erases.
+            let m = head < tail ? Swift.max(0, values[queue[head]]) : 0
+            out[j] = m * (1 + 1e-9) + 1e-12
         }
+        return out
     }
 
     /// ``windowMaximum(_:knots:window:)`` by reading every window whole: the reference it is
