@@ -71,7 +71,11 @@ struct LatencySearch {
     /// far from the best, but for one evaluated within ``shareSteps`` grid steps of the best
     /// so far (where the steps settle), whose table is computed at once; and a refresh leaves
     /// a waiting point without a table where a point within ``shareSteps`` has one
-    /// (``refreshPolylineExclusions(target:gaps:)``). Such tables are nearly the same bounds a
+    /// (``refreshPolylineExclusions(target:gaps:)``); after the seed, a point evaluated within
+    /// ``shareSteps`` of a point with a table waits too (and so gets none: the search's next
+    /// evaluations next to the best used to compute a table each, up to ``polylineSteps`` on
+    /// the side a gap is left, about 80,000 (frame, knot) pairs each on a recording of 17,000
+    /// frames). Such tables are nearly the same bounds a
     /// step or two apart, each up to ``polylineSteps`` either side, and the seed's last steps
     /// land next to the best: fewer full tables. A point left without a table still excludes
     /// by its first-order bounds. The tables only exclude, so the search returns the same
@@ -204,7 +208,8 @@ struct LatencySearch {
                 let waits =
                     seeding && shareTables && trimTables && bestC.isFinite
                     ? abs(m - bestM) > LatencySearch.shareSteps
-                    : bestC.isFinite && abs(m - bestM) > polylineSteps
+                    : (bestC.isFinite && abs(m - bestM) > polylineSteps)
+                        || (shareTables && trimTables && hasTable(near: m - LatencySearch.lowest))
                 if lazyTables && waits {
                     sums.append(polylineSums(m))
                     polylineTables.append(contentsOf: repeatElement(-Double.infinity, count: 2 * polylineSteps))
@@ -229,6 +234,12 @@ struct LatencySearch {
         evaluations += todo.count
     }
 
+    /// Whether an evaluated point within ``shareSteps`` grid steps of grid point `i` has its
+    /// polyline table (``shareTables``).
+    func hasTable(near i: Int) -> Bool {
+        points.indices.contains { tableReady[$0] && abs(points[$0].index - i) <= LatencySearch.shareSteps }
+    }
+
     /// Probes the shifts (0.1 ms) neither probed nor evaluated yet, over every `stride`-th
     /// frame; returns their partial sums (`c` and `d` only, unless `full`).
     @discardableResult
@@ -236,10 +247,16 @@ struct LatencySearch {
         select(shifts, probing: true)
         guard !todo.isEmpty else { return [] }
         if full { fullBounds() }
-        PerceivedLatency.costsAndBounds(
-            frames, truths: truths, bounds: bounds, shifts: todo, smoothLimit: smoothLimit, stride: stride,
-            positionsOnly: !full,
-            into: &sums)
+        if polyline != nil && !full {
+            // Every truth is piecewise linear: the same sums as ``PerceivedLatency/PositionTerms``'.
+            PerceivedLatency.sums(
+                frames, truths: truths, shifts: todo, stride: stride, PerceivedLatency.LinearPositionTerms(), into: &sums)
+        } else {
+            PerceivedLatency.costsAndBounds(
+                frames, truths: truths, bounds: bounds, shifts: todo, smoothLimit: smoothLimit, stride: stride,
+                positionsOnly: !full,
+                into: &sums)
+        }
         let summed = Double((frames.count + stride - 1) / stride)
         for (j, m) in todo.enumerated() { probes.append((m - LatencySearch.lowest, sums[j], summed)) }
         probedFrames += todo.count * ((frames.count + stride - 1) / stride)
@@ -579,9 +596,7 @@ struct LatencySearch {
             guard open.contains(where: { $0.1 >= lo && $0.0 <= hi }) else { continue }
             let p = points[k]
             if !tableReady[k] {
-                if shareTables && points.indices.contains(where: {
-                    tableReady[$0] && abs(points[$0].index - p.index) <= LatencySearch.shareSteps
-                }) {
+                if shareTables && hasTable(near: p.index) {
                     // A neighbour within ``shareSteps`` has a table: this point gets none (its
                     // first-order bounds have excluded already); see ``shareTables``.
                     points[k].target = target

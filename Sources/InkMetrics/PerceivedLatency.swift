@@ -231,6 +231,22 @@ public enum PerceivedLatency {
         }
     }
 
+    /// ``PositionTerms`` for piecewise-linear truths (a polyline search's probes): the same
+    /// sums, to the bit, each position read from its piece's first two coefficients
+    /// (``/InkTraces/GroundTruth``'s `linearPositionXY(at:)`).
+    struct LinearPositionTerms: Terms {
+        @inline(__always)
+        func stroke(_ index: Int) {}
+
+        @inline(__always)
+        func add(_ sums: inout Sums, _ truth: GroundTruth, _ stroke: Void, _ t: Double, _ q: SIMD2<Double>) {
+            let delta = q - truth.linearPositionXY(at: t)
+            let d2 = (delta * delta).sum()
+            sums.c += d2
+            sums.d += d2.squareRoot()
+        }
+    }
+
     /// Sums `terms` over every `stride`-th frame, in order, at each of `shifts` (0.1 ms), into
     /// `out`: one shift at a time, the sums kept in registers.
     @inline(__always)

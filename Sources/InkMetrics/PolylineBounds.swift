@@ -73,11 +73,23 @@ struct PolylineBounds: Sendable {
         var jumps = [Float](repeating: 0, count: knots.count)
         var jumpVectors = [SIMD2<Float>](repeating: .zero, count: knots.count)
         var pieceSpeed = [Double](repeating: 0, count: pieces)
-        var speed = 0.0, coordinate = 0.0, miss = 0.0
+        var speed = 0.0, coordinate = 0.0
         let held = path.position(at: path.endTime)
+        // Piece `j`'s coefficients, read in place (``CubicPath/coefficient(_:ofPiece:)``).
+        @inline(__always) func piece(_ j: Int) -> CubicPath.Coefficients {
+            let p = CubicPath.PieceIndex(j)
+            return CubicPath.Coefficients(
+                a: path.coefficient(0, ofPiece: p), b: path.coefficient(1, ofPiece: p), c: path.coefficient(2, ofPiece: p),
+                d: path.coefficient(3, ofPiece: p))
+        }
         var previous: CubicPath.Coefficients? = nil
+        // Piece j, read once (as the next piece's start while at piece j - 1).
+        var current: CubicPath.Coefficients? = piece(0)
+        // The largest miss squared: its square root is the largest miss, to the bit (the
+        // square root is correctly rounded, so it keeps the order), with one root, not one a piece.
+        var missSquared = 0.0
         for j in 0...pieces {
-            let c = j < pieces ? path.coefficients(ofPiece: CubicPath.PieceIndex(j)) : nil
+            let c = current
             // The jump at knot j: as ``PathBounds/knotJumps(_:_:)`` computes it (the held ends
             // count as velocity 0), enlarged as before and rounded up.
             let arriving = previous.map { PathBounds.slope($0, knots[j] - knots[j - 1]) } ?? (x: 0.0, y: 0.0)
@@ -92,12 +104,14 @@ struct PolylineBounds: Sendable {
             // Where the pieces as stored miss each other: piece j ends at `a + dt b` (exact
             // arithmetic), which is the next piece's `a` (or the held end) only to rounding.
             let end = c.a + dt * c.b
-            let next = j + 1 < pieces ? path.coefficients(ofPiece: CubicPath.PieceIndex(j + 1)).a : SIMD2(held.x, held.y)
+            current = j + 1 < pieces ? piece(j + 1) : nil
+            let next = current?.a ?? SIMD2(held.x, held.y)
             let gap = end - next
-            miss = max(miss, (gap * gap).sum().squareRoot())
+            missSquared = max(missSquared, (gap * gap).sum())
             coordinate = max(coordinate, abs(c.a.x), abs(c.a.y), abs(end.x), abs(end.y), abs(next.x), abs(next.y))
             previous = c
         }
+        let miss = missSquared.squareRoot()
         self.jumps = jumps
         self.jumpVectors = jumpVectors
         maxSpeed = speed * (1 + 1e-12)

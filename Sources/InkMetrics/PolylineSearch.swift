@@ -184,14 +184,15 @@ extension LatencySearch {
                                     }
                                     for f in run.start..<run.end {
                                         let t = tau[f] - offset
-                                        let g = truth.geometry(at: t)
+                                        // Every truth is piecewise linear (``polyline``).
+                                        let g = truth.linearGeometry(at: t)
                                         let delta = tips[f] - g.p
                                         let d2 = (delta * delta).sum()
                                         let r = d2.squareRoot()
                                         let vv = (g.v * g.v).sum()
                                         let speed = vv.squareRoot()
                                         if summing {
-                                            // `geometry(at:)` gives a piece the path has (piece
+                                            // `linearGeometry(at:)` gives a piece the path has (piece
                                             // 0 of a path of one knot, which has one speed).
                                             let localSpeed = Double(speeds[g.piece.offset])
                                             sums.c += d2
@@ -204,7 +205,7 @@ extension LatencySearch {
                                         }
                                         guard bucketing && last > 0 else { continue }
                                         // The knots either side of the path time, as
-                                        // `geometry(at:)` placed it.
+                                        // `linearGeometry(at:)` placed it.
                                         let tl = t - timeOffset
                                         // The knots either way from there, nearest first, each
                                         // with its jump, until the table's reach: back from the

@@ -137,6 +137,32 @@ public final class CubicPath: @unchecked Sendable {
         return storage.coefficients(j)
     }
 
+    /// Both axes of coefficient `i` (0 to 3: `a`, `b`, `c`, `d`) of piece `j` (`0 <= j.offset <
+    /// pieceCount` and `0 <= i < 4`, checked): ``coefficients(ofPiece:)``'s values, read in place
+    /// (inlined where called: a loop over a recording's pieces reads them without a call each).
+    @inlinable @inline(__always)
+    package func coefficient(_ i: Int, ofPiece j: PieceIndex) -> SIMD2<Double> {
+        precondition(j.offset >= 0 && j.offset < storage.pieceCount && i >= 0 && i < 4, "coefficient \(i) of piece \(j.offset)")
+        return storage.coefficient(j, i)
+    }
+
+    /// ``geometry(at:)`` of a piecewise-linear path (``isPiecewiseLinear``, asserted in debug
+    /// builds): the same position, derivative and piece, to the bit, read from each piece's
+    /// first two coefficients (see `Storage.linearGeometry(at:)`); no second derivative.
+    @inlinable @inline(__always)
+    package func linearGeometry(at t: Double) -> (p: SIMD2<Double>, v: SIMD2<Double>, piece: PieceIndex) {
+        assert(isPiecewiseLinear, "linearGeometry(at:) of a path that is not piecewise linear")
+        return storage.linearGeometry(at: t)
+    }
+
+    /// ``positionXY(at:)`` of a piecewise-linear path (``isPiecewiseLinear``, asserted in debug
+    /// builds): the same bits, read from each piece's first two coefficients.
+    @inlinable @inline(__always)
+    package func linearPositionXY(at t: Double) -> SIMD2<Double> {
+        assert(isPiecewiseLinear, "linearPositionXY(at:) of a path that is not piecewise linear")
+        return storage.linearPositionXY(at: t)
+    }
+
     /// The position (mm) at time `t` (s), held before the first and after the last knot.
     @inlinable
     public func position(at t: Double) -> (x: Double, y: Double) { storage.position(at: t) }

@@ -402,6 +402,35 @@ extension CubicPath {
             return (evaluateXY(j, s), slopeXY(j, s), secondDerivativeXY(j, s), j)
         }
 
+        /// ``geometry(at:)`` of a piecewise-linear path (every piece's `c` and `d` are +0, as
+        /// ``CubicPath/isPiecewiseLinear`` promises), from each piece's first two coefficients
+        /// only: the same position, derivative and piece, to the bit. With `c = d = +0` and
+        /// `0 <= s` finite (``piece(at:)`` puts `t` at or after its piece's start), Horner's
+        /// `a + s (b + s (c + s d))` is `a + s (b + 0)` and the slope `b + s (2c + 3s d)` is
+        /// `b + 0`, term by term (each product with +0 is +0). The second derivative (zero)
+        /// is not returned.
+        @inlinable @inline(__always)
+        func linearGeometry(at t: Double) -> (p: SIMD2<Double>, v: SIMD2<Double>, piece: PieceIndex) {
+            if knotCount < 2 { return (SIMD2(startX, startY), .zero, PieceIndex(0)) }
+            if !(t > firstKnot) { return (SIMD2(startX, startY), .zero, PieceIndex(0)) }
+            if t >= lastKnot { return (SIMD2(endX, endY), .zero, lastPiece) }
+            let j = piece(at: t)
+            let s = t - start(j)
+            let v = coefficient(j, 1) + SIMD2<Double>.zero
+            return (coefficient(j, 0) + s * v, v, j)
+        }
+
+        /// ``positionXY(at:)`` of a piecewise-linear path: ``linearGeometry(at:)``'s position, the
+        /// same bits.
+        @inlinable @inline(__always)
+        func linearPositionXY(at t: Double) -> SIMD2<Double> {
+            if !(t > firstKnot) { return SIMD2(startX, startY) }
+            if t >= lastKnot { return SIMD2(endX, endY) }
+            let j = piece(at: t)
+            let s = t - start(j)
+            return coefficient(j, 0) + s * (coefficient(j, 1) + SIMD2<Double>.zero)
+        }
+
         /// Checks every invariant of the tables and traps, naming it, on the first that fails:
         /// at least one knot, knots strictly increasing and finite; the allocation aligned;
         /// each bucket's first piece the last to start by the bucket's time (piece 0 before

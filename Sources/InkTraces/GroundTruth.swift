@@ -65,6 +65,17 @@ public struct GroundTruth: Sendable {
         path.geometry(at: t - timeOffset)
     }
 
+    /// ``geometry(at:)`` of a piecewise-linear path (a recording's), to the bit, without the
+    /// second derivative: ``CubicPath/linearGeometry(at:)``.
+    @inlinable @inline(__always)
+    package func linearGeometry(at t: Double) -> (p: SIMD2<Double>, v: SIMD2<Double>, piece: CubicPath.PieceIndex) {
+        path.linearGeometry(at: t - timeOffset)
+    }
+
+    /// ``positionXY(at:)`` of a piecewise-linear path, to the bit: ``CubicPath/linearPositionXY(at:)``.
+    @inlinable @inline(__always)
+    package func linearPositionXY(at t: Double) -> SIMD2<Double> { path.linearPositionXY(at: t - timeOffset) }
+
     /// ``position(at:)`` as a vector `(x, y)` (mm).
     @inlinable @inline(__always)
     public func positionXY(at t: Double) -> SIMD2<Double> { path.positionXY(at: t - timeOffset) }

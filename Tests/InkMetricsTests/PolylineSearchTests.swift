@@ -270,6 +270,78 @@ struct PolylineSearchTests {
         }
     }
 
+    /// ``PolylineBounds``' one-pass reading (each piece's coefficients read once, in place, and
+    /// one square root for the largest miss) gives every table and figure of the plain reading
+    /// it replaced, to the bit (`oracle` below: both pieces of each knot through
+    /// `coefficients(ofPiece:)`, a root per miss): on every corpus recording, on random
+    /// polylines and on a path of one knot.
+    @Test func polylineBoundsAreTheOracles() throws {
+        // The plain reading: jumps, jump vectors, piece speeds, top speed, largest miss, largest coordinate.
+        func oracle(_ path: CubicPath) -> (jumps: [Float], vectors: [SIMD2<Float>], speeds: [Double], speed: Double, miss: Double, coordinate: Double) {
+            let knots = path.knots, pieces = path.pieceCount
+            var jumps = [Float](repeating: 0, count: knots.count)
+            var vectors = [SIMD2<Float>](repeating: .zero, count: knots.count)
+            var pieceSpeed = [Double](repeating: 0, count: pieces)
+            var speed = 0.0, coordinate = 0.0, miss = 0.0
+            let held = path.position(at: path.endTime)
+            var previous: CubicPath.Coefficients? = nil
+            for j in 0...pieces {
+                let c = j < pieces ? path.coefficients(ofPiece: CubicPath.PieceIndex(j)) : nil
+                let arriving = previous.map { PathBounds.slope($0, knots[j] - knots[j - 1]) } ?? (x: 0.0, y: 0.0)
+                let leaving = c.map { PathBounds.slope($0, 0) } ?? (x: 0.0, y: 0.0)
+                let dx = leaving.x - arriving.x, dy = leaving.y - arriving.y
+                jumps[j] = PolylineBounds.roundedUp((dx * dx + dy * dy).squareRoot() * (1 + 1e-9) + 1e-12)
+                vectors[j] = SIMD2(Float(dx), Float(dy))
+                guard let c else { break }
+                let dt = knots[j + 1] - knots[j]
+                pieceSpeed[j] = PathBounds.speedBound(c, dt)
+                speed = max(speed, pieceSpeed[j])
+                let end = c.a + dt * c.b
+                let next = j + 1 < pieces ? path.coefficients(ofPiece: CubicPath.PieceIndex(j + 1)).a : SIMD2(held.x, held.y)
+                let gap = end - next
+                miss = max(miss, (gap * gap).sum().squareRoot())
+                coordinate = max(coordinate, abs(c.a.x), abs(c.a.y), abs(end.x), abs(end.y), abs(next.x), abs(next.y))
+                previous = c
+            }
+            return (jumps, vectors, pieceSpeed, speed, miss, coordinate)
+        }
+        var loader = RecordingLoader()
+        loader.manifests = [try RecordingManifest.load(path: ProjectData.recordingsManifest)]
+        var truths = try loader.load(paths: [ProjectData.recordings]).traces.flatMap { TraceTruth($0).strokes }
+        var rng = SplitMix64(seed: 0x5eed_b7)
+        var start = 0.0
+        for _ in 0..<200 {
+            let s = try Self.randomStroke(&rng, start: start)
+            truths.append(s.groundTruth())
+            start = s.endTime + 0.1
+        }
+        truths.append(try Stroke(t: [1], x: [2], y: [3]).groundTruth())
+        var checked = 0
+        for (n, truth) in truths.enumerated() where truth.path.pieceCount > 0 {
+            let path = truth.path
+            let kinks = PolylineBounds(path), o = oracle(path)
+            #expect(kinks.jumps.map(\.bitPattern) == o.jumps.map(\.bitPattern), "stroke \(n): jumps")
+            #expect(
+                kinks.jumpVectors.map { [$0.x.bitPattern, $0.y.bitPattern] } == o.vectors.map { [$0.x.bitPattern, $0.y.bitPattern] },
+                "stroke \(n): jump vectors")
+            let speeds = PathBounds.windowMaximum(o.speeds, knots: path.knots, window: PathBounds.speedWindow).map(PolylineBounds.roundedUp)
+            #expect(kinks.speeds.map(\.bitPattern) == speeds.map(\.bitPattern), "stroke \(n): speeds")
+            #expect(kinks.maxSpeed.bitPattern == (o.speed * (1 + 1e-12)).bitPattern, "stroke \(n): top speed")
+            #expect(kinks.maxCoordinate.bitPattern == o.coordinate.bitPattern, "stroke \(n): largest coordinate")
+            // The slack: the largest miss, enlarged, times one more than the most knots in a window.
+            let knots = path.knots
+            var most = 0, lo = 0
+            for i in knots.indices {
+                while knots[lo] < knots[i] - 2 * PolylineBounds.reach { lo += 1 }
+                most = max(most, i - lo + 1)
+            }
+            let slack = (o.miss + 8 * (o.coordinate + 1).ulp) * Double(most + 1) * (1 + 1e-9)
+            #expect(kinks.slack.bitPattern == slack.bitPattern, "stroke \(n): slack \(kinks.slack), oracle's \(slack)")
+            checked += 1
+        }
+        #expect(checked > 250)
+    }
+
     /// The negative part's bucket as the pass takes it (from the positive part's, without a
     /// second conversion nearly always) is the plain reading's, for distances as the pass
     /// computes them: on and near whole steps, negative, at and beyond the table's end, with

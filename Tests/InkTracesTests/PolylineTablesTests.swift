@@ -79,4 +79,45 @@ struct PolylineTablesTests {
         let path = CubicPath(polylineT: s.t, x: x, y: s.y, jobs: 2)
         #expect(!Self.differences(path, oracle).isEmpty)
     }
+
+    /// `linearGeometry(at:)` and `linearPositionXY(at:)` (a piecewise-linear path read from
+    /// each piece's first two coefficients) give `geometry(at:)`'s position, derivative and
+    /// piece and `positionXY(at:)`'s position to the bit: at every knot, just either side of
+    /// it, inside pieces, before the first and after the last knot, at infinities and NaN; on
+    /// noisy polylines (some pieces held still) and on a path of one knot.
+    @Test func linearGeometryIsGeometrys() {
+        var paths: [CubicPath] = [CubicPath(polylineT: [1], x: [2], y: [3])]
+        for seed in 0..<4 as Range<UInt64> {
+            let s = Self.samples(300 + Int(seed) * 7, seed: 0x11ae_0000 + seed)
+            // Repeat a few positions, so that some slopes are zero.
+            var x = s.x, y = s.y
+            for k in Swift.stride(from: 5, to: x.count - 1, by: 17) {
+                x[k + 1] = x[k]
+                y[k + 1] = y[k]
+            }
+            paths.append(CubicPath(polylineT: s.t, x: x, y: y))
+            paths.append(CubicPath(polylineT: s.t, x: x.map { -$0 }, y: y))
+        }
+        var checked = 0
+        for (n, path) in paths.enumerated() {
+            #expect(path.isPiecewiseLinear)
+            let knots = path.knots
+            var times: [Double] = [-.infinity, .infinity, .nan, knots[0] - 1, knots[knots.count - 1] + 1]
+            for (k, t) in knots.enumerated() {
+                times += [t, t.nextUp, t.nextDown]
+                if k + 1 < knots.count { times += [(t + knots[k + 1]) / 2, t + (knots[k + 1] - t) * 0.999] }
+            }
+            for t in times {
+                let g = path.geometry(at: t), l = path.linearGeometry(at: t)
+                let same =
+                    g.p.x.bitPattern == l.p.x.bitPattern && g.p.y.bitPattern == l.p.y.bitPattern
+                    && g.v.x.bitPattern == l.v.x.bitPattern && g.v.y.bitPattern == l.v.y.bitPattern && g.piece == l.piece
+                #expect(same, "path \(n) at \(t): \(g) against \(l)")
+                let p = path.positionXY(at: t), q = path.linearPositionXY(at: t)
+                #expect(p.x.bitPattern == q.x.bitPattern && p.y.bitPattern == q.y.bitPattern, "path \(n) at \(t): position")
+                checked += 1
+            }
+        }
+        #expect(checked > 10_000)
+    }
 }
