@@ -142,8 +142,8 @@ public struct CaptureCommand: ParsableCommand {
         if let screenshot { try takeScreenshot(screenshot) }
         guard serve else { return }
         let (server, lines) = try startServer()
-        // Unbuffered, so a script that waits for the URL sees it at once.
-        StandardStream.output(lines.joined(separator: "\n") + "\n")
+        // The stop signals are caught before the URL is printed: a script that stops the
+        // server as soon as it sees the URL gets "stopped" and exit code 0, not a killed process.
         let done = DispatchSemaphore(value: 0)
         var sources: [any DispatchSourceSignal] = []
         for sig in [SIGINT, SIGTERM] {
@@ -153,6 +153,8 @@ public struct CaptureCommand: ParsableCommand {
             source.resume()
             sources.append(source)
         }
+        // Unbuffered, so a script that waits for the URL sees it at once.
+        StandardStream.output(lines.joined(separator: "\n") + "\n")
         done.wait()
         for s in sources { s.cancel() }
         server.stop()
