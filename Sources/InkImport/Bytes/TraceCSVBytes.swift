@@ -140,11 +140,11 @@ package enum TraceCSVBytes {
             let queue = ParallelMap.InOrder<Chunk>(count: chunkCount) { c -> Chunk? in
                 WorkSpans.shared.span("parse chunk \(c)") { () -> Chunk? in
                     bytes.withUnsafeBufferPointer { b -> Chunk? in
-                        // Room for every line of the chunk at once: its rows are stored without
-                        // the array growing (each growth copied the rows into fresh pages).
+                        // Room for the chunk's rows at once, so they are stored without the
+                        // array growing (each growth copied the rows into fresh pages).
                         var chunk = Chunk(
                             axes: columns.pressure >= 0 || columns.tilt >= 0 || columns.azimuth >= 0,
-                            capacity: lineEnds(b, cuts[c], cuts[c + 1]) + 1)
+                            capacity: expectedRows(b, cuts[c], cuts[c + 1]))
                         guard let lines = try? body(b, cuts[c], cuts[c + 1], firstLine: 0, columns, units, into: &chunk) else { return nil }
                         chunk.lines = lines
                         return chunk
@@ -314,7 +314,7 @@ package enum TraceCSVBytes {
         var lines = 0
         var nonASCII = false
 
-        /// A chunk with room for `capacity` rows (no more is a bound: the chunk's line count).
+        /// A chunk with room for `capacity` rows (a hint: more rows grow the arrays).
         init(axes: Bool, capacity: Int) {
             hasAxes = axes
             entries.reserveCapacity(capacity)
@@ -409,11 +409,16 @@ package enum TraceCSVBytes {
         return Line(start: start, end: end, high: high)
     }
 
-    /// How many line ends (`\n`) `b[start..<end]` holds.
-    private static func lineEnds(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        var n = 0
-        for k in start..<end { n &+= b[k] == 0x0A ? 1 : 0 }
-        return n
+    /// The rows `b[start..<end]` is expected to hold, judged from its first line's length with
+    /// an eighth more: only a hint for the chunk's arrays (they grow past it when the rows are
+    /// shorter); no value read depends on it. Counting the line ends instead cost more CPU (a
+    /// pass over the bytes) than the growth it saved (INKBENCH_TIMINGS=spans, docs/performance.md).
+    private static func expectedRows(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var k = start
+        while k < end && b[k] != 0x0A { k += 1 }
+        let line = max(8, k - start + 1)
+        let bytes = end - start
+        return bytes / line + bytes / (line * 8) + 16
     }
 
     /// Whether the line holds only spaces and tabs.
