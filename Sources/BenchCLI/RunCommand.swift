@@ -8,6 +8,7 @@ import InkBenchKit
 import InkFigures
 import InkOutput
 import InkSession
+import InkTraces
 
 /// `bench run` (the default): runs the suite (and any recordings) through the strategies,
 /// prints the table, and writes the CSV files, charts, report and manifest to `--out`.
@@ -64,13 +65,15 @@ struct RunCommand: AsyncParsableCommand {
         let budget = try budgetOptions.parsed()
         // The files given by path are hashed for the manifest from the bytes the reader read,
         // while it parses them: each file is read once, and its record is what the figures
-        // were made from (a file over FileHashes.defaultHoldLimit, 8 MiB, is hashed from disk
-        // just after it is parsed instead).
-        let early = FileHashes(handedOver: recordings.givenFiles)
+        // were made from (a file over HandedOverHashes.defaultHoldLimit, 8 MiB, is hashed from
+        // disk just after it is parsed instead).
+        let early = HandedOverHashes(paths: recordings.givenFiles)
         let read = Result {
-            try RunRequest(
-                strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings,
-                bytesRead: { early.handOver($0, bytes: $1) })
+            try WorkSpans.shared.span("inputs read and checked") {
+                try RunRequest(
+                    strategies: strategyOptions, timing: timingOptions, suite: suiteOptions, recordings: recordings,
+                    bytesRead: { early.handOver($0, bytes: $1) })
+            }
         }
         early.finishHandingOver()
         let inputs = try read.get()

@@ -272,7 +272,9 @@ public struct RecordingLoader: Sendable {
         options.jobs = readerJobs
         if let skip { return .skip("\(path): skipped by the manifest: \(skip)") }
         do throws(ImportError) {
-            let bytes = try RecordingLoader.readBytes(path, limit: maxFileBytes)
+            let bytes = try WorkSpans.shared.span("read bytes \(relative)") { () throws(ImportError) in
+                try RecordingLoader.readBytes(path, limit: maxFileBytes)
+            }
             bytesRead?(path, bytes)
             let format: TraceFormat
             if let f = formatOverride ?? manifestFormat {
@@ -287,7 +289,9 @@ public struct RecordingLoader: Sendable {
                     return .skip("\(path): not a recording: \(why)")
                 }
             }
-            var trace = try RecordingLoader.read(bytes, path: path, format: format, options: options)
+            var trace = try WorkSpans.shared.span("read \(format.name) \(relative)") { () throws(ImportError) in
+                try RecordingLoader.read(bytes, path: path, format: format, options: options)
+            }
             trace.name = relative
             return .trace(trace)
         } catch {
@@ -330,7 +334,7 @@ public struct RecordingLoader: Sendable {
     public static func read(_ bytes: [UInt8], path: String, format: TraceFormat, options: ImportOptions) throws(ImportError) -> Trace {
         var trace = try readFormat(bytes, path: path, format: format, options: options)
         if let device = options.device { trace.device = device }
-        let findings = Plausibility.findings(trace, scale: options.scaleSource)
+        let findings = WorkSpans.shared.span("plausibility") { Plausibility.findings(trace, scale: options.scaleSource) }
         if options.strict, let first = findings.first {
             throw ImportError(file: path, first + " (--strict stops here)")
         }

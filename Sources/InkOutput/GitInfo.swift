@@ -38,7 +38,8 @@ package struct GitInfo: Sendable, Equatable {
         var info = stat()
         let directory = stat(source, &info) == 0 ? source : FileManager.default.currentDirectoryPath
         let arguments = ["-C", directory, "--no-optional-locks", "status", "--porcelain=v2", "--branch", "--untracked-files=no"]
-        guard let (status, out) = git(arguments), status == 0 else { return nil }
+        // As a span: the wall time from the start of `git` to its exit (its CPU is its own process's).
+        guard let (status, out) = WorkSpans.shared.span("git status (child process)", { git(arguments) }), status == 0 else { return nil }
         return GitInfo(porcelain: out)
     }()
 

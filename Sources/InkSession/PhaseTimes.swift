@@ -11,6 +11,7 @@
     import Darwin
 #endif
 import InkTraces
+import InkImport
 import InkOutput
 
 /// Wall-clock times of a run's phases, printed to standard error at its end when the
@@ -55,13 +56,7 @@ public final class PhaseTimes: @unchecked Sendable {
     private var slots = 1
 
     /// One recorded unit of work.
-    private struct Span {
-        var name: String
-        var thread: UInt
-        var start: ContinuousClock.Instant
-        var end: ContinuousClock.Instant
-        var cpuMs: Double
-    }
+    private typealias Span = WorkSpans.Span
 
     /// A recorder; `enabled: false` ignores every call; `spans` also records ``span(_:_:)``.
     public init(enabled: Bool, spans: Bool = false) {
@@ -83,26 +78,15 @@ public final class PhaseTimes: @unchecked Sendable {
     @inline(__always)
     public func span<T>(_ name: @autoclosure () -> String, _ body: () -> T) -> T {
         guard spansEnabled else { return body() }
-        #if canImport(Darwin)
-            let thread = UInt(bitPattern: pthread_self())  // a pointer there
-        #else
-            let thread = UInt(pthread_self())
-        #endif
-        let cpu0 = Self.threadCPUMs(), start = clock.now
+        let thread = WorkSpans.currentThread
+        let cpu0 = WorkSpans.threadCPUMs(), start = clock.now
         let value = body()
-        let end = clock.now, cpu1 = Self.threadCPUMs()
+        let end = clock.now, cpu1 = WorkSpans.threadCPUMs()
         let span = Span(name: name(), thread: thread, start: start, end: end, cpuMs: cpu1 - cpu0)
         lock.lock()
         spans.append(span)
         lock.unlock()
         return value
-    }
-
-    /// This thread's CPU time (ms).
-    private static func threadCPUMs() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) * 1e-6
     }
 
     /// Starts (or restarts) the clock of the next mark.
@@ -124,7 +108,7 @@ public final class PhaseTimes: @unchecked Sendable {
         let since = last ?? now
         if first == nil { first = now }
         last = now
-        let ms = milliseconds(now - since)
+        let ms = Self.milliseconds(now - since)
         if let i = phases.firstIndex(where: { $0.name == name }) { phases[i].ms += ms } else { phases.append((name, ms)) }
     }
 
@@ -141,20 +125,25 @@ public final class PhaseTimes: @unchecked Sendable {
         guard enabled else { return }
         lock.lock()
         defer { lock.unlock() }
-        let total = first.map { milliseconds(clock.now - $0) } ?? 0
+        let total = first.map { Self.milliseconds(clock.now - $0) } ?? 0
         let parts = phases.map { "\($0.name) \(NumberText.fixed($0.ms, 1))" } + ["total \(NumberText.fixed(total, 1))"]
         StandardStream.error("timings (ms): " + parts.joined(separator: ", ") + "\n")
-        if spansEnabled { StandardStream.error(spanReport()) }
+        guard spansEnabled else { return }
+        // The inputs phase's spans (recorded below this layer, ``WorkSpans``) first, on every
+        // core the process may use; then the replay's, on the session's slots.
+        let inputs = WorkSpans.shared.recorded
+        if !inputs.isEmpty { StandardStream.error(Self.spanReport(inputs, title: "inputs spans", slots: ParallelMap.defaultJobs)) }
+        StandardStream.error(Self.spanReport(spans, title: "spans", slots: slots))
     }
 
-    /// The spans, one line each (thread, start and end in ms from the first span's start,
+    /// `spans`, one line each (thread, start and end in ms from the first span's start,
     /// thread CPU, name), then the summary: their CPU, the window from the first start to the
     /// last end, and how long 0, 1, ... units ran at once within it; idle core time is
-    /// `slots - running` summed over the window. Called under `lock`.
-    private func spanReport() -> String {
-        guard let origin = spans.map(\.start).min(), let close = spans.map(\.end).max() else { return "spans: none\n" }
+    /// `slots - running` summed over the window. `title` opens both.
+    private static func spanReport(_ spans: [Span], title: String, slots: Int) -> String {
+        guard let origin = spans.map(\.start).min(), let close = spans.map(\.end).max() else { return "\(title): none\n" }
         var threads: [UInt] = []
-        var lines = "spans (thread, start - end ms, thread CPU ms, unit):\n"
+        var lines = "\(title) (thread, start - end ms, thread CPU ms, unit):\n"
         for s in spans.sorted(by: { $0.start < $1.start }) {
             if !threads.contains(s.thread) { threads.append(s.thread) }
             let t = (threads.firstIndex(of: s.thread) ?? 0) + 1
@@ -178,13 +167,13 @@ public final class PhaseTimes: @unchecked Sendable {
             previous = e.ms
         }
         let cpu = spans.reduce(0) { $0 + $1.cpuMs }
-        lines += "spans: \(spans.count) on \(threads.count) threads, CPU \(NumberText.fixed(cpu, 1)) ms, window \(NumberText.fixed(milliseconds(close - origin), 1)) ms"
+        lines += "\(title): \(spans.count) on \(threads.count) threads, CPU \(NumberText.fixed(cpu, 1)) ms, window \(NumberText.fixed(milliseconds(close - origin), 1)) ms"
         lines += ", " + at.indices.map { "\($0) running \(NumberText.fixed(at[$0], 1))" }.joined(separator: ", ")
         lines += " ms; idle core time (\(slots) slots) \(NumberText.fixed(idle, 1)) ms\n"
         return lines
     }
 
-    private func milliseconds(_ d: Duration) -> Double {
+    private static func milliseconds(_ d: Duration) -> Double {
         Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) * 1e-15
     }
 }

@@ -149,7 +149,7 @@ package struct RunRequest: Sendable {
     ///
     /// - Parameter earlier: hashes started while the inputs were read (of the files given by
     ///   path); the files they hold are not read again.
-    package mutating func startHashingInputs(reusing earlier: FileHashes? = nil) {
+    package mutating func startHashingInputs(reusing earlier: HandedOverHashes? = nil) {
         inputHashes = FileHashes(paths: inputFiles, reusing: earlier)
     }
 

@@ -107,7 +107,7 @@ struct RunOutputsTests {
         let a = dir + "/a.csv", b = dir + "/b.csv", missing = dir + "/missing.csv"
         try Data(onDisk).write(to: URL(fileURLWithPath: a))
         try Data(onDisk).write(to: URL(fileURLWithPath: b))
-        let hashes = FileHashes(handedOver: [a, b, missing, a])
+        let hashes = HandedOverHashes(paths: [a, b, missing, a])
         hashes.handOver(a, bytes: read)
         hashes.handOver(a, bytes: onDisk)  // a second hand-over of one path is ignored
         hashes.handOver(dir + "/other.csv", bytes: read)  // not a path of the list: ignored
@@ -118,14 +118,13 @@ struct RunOutputsTests {
         // A later list takes the handed-over records instead of reading the files again.
         let later = FileHashes(paths: [b, a], reusing: hashes)
         #expect(later.records == [bRecord, readRecord])
-        // Hashes made from a list take nothing handed over, and a second finish changes nothing.
-        later.handOver(a, bytes: onDisk)
-        later.finishHandingOver()
+        // A second finish, and bytes handed over after the finish, change nothing.
         hashes.finishHandingOver()
+        hashes.handOver(b, bytes: read)
         #expect(later.records == [bRecord, readRecord])
         #expect(hashes.records == [readRecord, bRecord, readRecord])
         // Bytes over the hold limit are not kept: the file is hashed as it is on disk.
-        let large = FileHashes(handedOver: [a], holdingAtMost: read.count - 1)
+        let large = HandedOverHashes(paths: [a], holdingAtMost: read.count - 1)
         large.handOver(a, bytes: read)
         large.finishHandingOver()
         #expect(large.records == [Manifest.FileRecord(path: a, sha256: Digest.sha256Hex(onDisk), bytes: onDisk.count)])

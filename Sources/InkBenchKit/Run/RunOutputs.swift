@@ -7,6 +7,7 @@ import InkFigures
 import InkOutput
 import InkReport
 import InkSession
+import InkTraces
 
 /// A run, from its request to its folder: replays the request's traces through its strategies
 /// (``run(_:to:startedAt:progress:)``), then writes the data files, the charts and the report,
@@ -63,7 +64,7 @@ package enum RunOutputs {
         _ request: RunRequest, to path: String, startedAt: ContinuousClock.Instant, progress: Bool = true
     ) async throws -> Written {
         if let message = request.checkedChartTrace() { throw RunError(message) }
-        let folder = try RunFolder(path: path, startFrom: .empty)
+        let folder = try WorkSpans.shared.span("run folder") { try RunFolder(path: path, startFrom: .empty) }
         PhaseTimes.shared.mark("inputs and run folder")
         do {
             return try await write(request, into: folder, startedAt: startedAt, progress: progress)

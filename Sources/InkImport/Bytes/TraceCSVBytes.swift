@@ -138,13 +138,18 @@ package enum TraceCSVBytes {
             bounds.append(bytes.count)
             let cuts = bounds, columns = header.columns
             let queue = ParallelMap.InOrder<Chunk>(count: chunkCount) { c -> Chunk? in
-                var chunk = Chunk(axes: columns.pressure >= 0 || columns.tilt >= 0 || columns.azimuth >= 0)
-                let lines = bytes.withUnsafeBufferPointer { b in
-                    try? body(b, cuts[c], cuts[c + 1], firstLine: 0, columns, units, into: &chunk)
+                WorkSpans.shared.span("parse chunk \(c)") { () -> Chunk? in
+                    bytes.withUnsafeBufferPointer { b -> Chunk? in
+                        // Room for the chunk's rows at once, so they are stored without the
+                        // array growing (each growth copied the rows into fresh pages).
+                        var chunk = Chunk(
+                            axes: columns.pressure >= 0 || columns.tilt >= 0 || columns.azimuth >= 0,
+                            capacity: expectedRows(b, cuts[c], cuts[c + 1]))
+                        guard let lines = try? body(b, cuts[c], cuts[c + 1], firstLine: 0, columns, units, into: &chunk) else { return nil }
+                        chunk.lines = lines
+                        return chunk
+                    }
                 }
-                guard let lines else { return nil }
-                chunk.lines = lines
-                return chunk
             }
             queue.startHelpers(min(options.jobs, chunkCount) - 1)
             defer { queue.stop() }
@@ -159,12 +164,17 @@ package enum TraceCSVBytes {
                 guard let chunk = queue.take(c) else { return nil }
                 if c == 0 { strokes.assembler.reserveCapacity(chunk.expectedLongestStroke(ofRows: rows, chunkBytes: cuts[1] - cuts[0])) }
                 nonASCII = nonASCII || chunk.nonASCII
-                guard try chunk.replay(into: &strokes, firstLine: lineNumber) else { return nil }
+                let replayed = try WorkSpans.shared.span("assemble chunk \(c)") { () throws(ImportError) in
+                    try chunk.replay(into: &strokes, firstLine: lineNumber)
+                }
+                guard replayed else { return nil }
                 lineNumber += chunk.lines
                 if let v = chunk.nominal { nominal = v }
             }
             guard isUTF8(bytes, header, nonASCII: nonASCII) else { return nil }
-            return try strokes.trace(nominalInterval: nominal, lastLine: lineNumber)
+            return try WorkSpans.shared.span("trace from strokes") { () throws(ImportError) in
+                try strokes.trace(nominalInterval: nominal, lastLine: lineNumber)
+            }
         } catch {
             return nil
         }
@@ -304,7 +314,12 @@ package enum TraceCSVBytes {
         var lines = 0
         var nonASCII = false
 
-        init(axes: Bool) { hasAxes = axes }
+        /// A chunk with room for `capacity` rows (a hint: more rows grow the arrays).
+        init(axes: Bool, capacity: Int) {
+            hasAxes = axes
+            entries.reserveCapacity(capacity)
+            if axes { self.axes.reserveCapacity(capacity) }
+        }
 
         mutating func nominal(_ seconds: Double) { nominal = seconds }
 
@@ -392,6 +407,18 @@ package enum TraceCSVBytes {
         if i < limit { i += 1 }  // past the '\n'
         if end > start && b[end - 1] == 0x0D { end -= 1 }
         return Line(start: start, end: end, high: high)
+    }
+
+    /// The rows `b[start..<end]` is expected to hold, judged from its first line's length with
+    /// an eighth more: only a hint for the chunk's arrays (they grow past it when the rows are
+    /// shorter); no value read depends on it. Counting the line ends instead cost more CPU (a
+    /// pass over the bytes) than the growth it saved (INKBENCH_TIMINGS=spans, docs/performance.md).
+    private static func expectedRows(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var k = start
+        while k < end && b[k] != 0x0A { k += 1 }
+        let line = max(8, k - start + 1)
+        let bytes = end - start
+        return bytes / line + bytes / (line * 8) + 16
     }
 
     /// Whether the line holds only spaces and tabs.
