@@ -143,16 +143,21 @@ public struct CaptureCommand: ParsableCommand {
         guard serve else { return }
         let (server, lines) = try startServer()
         // The stop signals are caught before the URL is printed: a script that stops the
-        // server as soon as it sees the URL gets "stopped" and exit code 0, not a killed process.
+        // server as soon as it sees the URL gets "stopped" and exit code 0. `resume()` only
+        // queues a signal source (the dispatch manager thread installs it later, and until
+        // then SIG_IGN drops the signal), so the URL waits for both sources' registration.
         let done = DispatchSemaphore(value: 0)
+        let registered = DispatchSemaphore(value: 0)
         var sources: [any DispatchSourceSignal] = []
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler { done.signal() }
+            source.setRegistrationHandler { registered.signal() }
             source.resume()
             sources.append(source)
         }
+        for _ in sources { registered.wait() }
         // Unbuffered, so a script that waits for the URL sees it at once.
         StandardStream.output(lines.joined(separator: "\n") + "\n")
         done.wait()

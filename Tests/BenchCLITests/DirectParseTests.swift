@@ -42,6 +42,8 @@ struct DirectParseTests {
             // Through `bench`'s own parse too (`run` named or not).
             let viaBench = try #require(BenchMain.parseLeaf(["run"] + arguments) as? RunCommand)
             #expect(Self.values(viaBench) == Self.values(parsed), "\(arguments)")
+            let asDefault = try #require(BenchMain.parseLeaf(arguments) as? RunCommand)
+            #expect(Self.values(asDefault) == Self.values(parsed), "\(arguments)")
         }
         // The cases above name every option of the table.
         let named = Set(Self.plain.joined().filter { $0.hasPrefix("--") })
