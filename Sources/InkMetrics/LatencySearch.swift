@@ -248,9 +248,9 @@ struct LatencySearch {
         guard !todo.isEmpty else { return [] }
         if full { fullBounds() }
         if polyline != nil && !full {
-            // Every truth is piecewise linear: the same sums as ``PerceivedLatency/PositionTerms``'.
+            // Every truth is piecewise linear: positions read from two coefficients, the same sums.
             PerceivedLatency.sums(
-                frames, truths: truths, shifts: todo, stride: stride, PerceivedLatency.LinearPositionTerms(), into: &sums)
+                frames, truths: truths, shifts: todo, stride: stride, PerceivedLatency.PositionTerms(linear: true), into: &sums)
         } else {
             PerceivedLatency.costsAndBounds(
                 frames, truths: truths, bounds: bounds, shifts: todo, smoothLimit: smoothLimit, stride: stride,

@@ -217,30 +217,18 @@ public enum PerceivedLatency {
         }
     }
 
-    /// `c` and `d` only.
+    /// `c` and `d` only. `linear`: every truth is piecewise linear (a polyline search's
+    /// probes), and each position is read from its piece's first two coefficients
+    /// (``/InkTraces/GroundTruth``'s `linearPositionXY(at:)`): the same sums, to the bit.
     struct PositionTerms: Terms {
+        var linear = false
+
         @inline(__always)
         func stroke(_ index: Int) {}
 
         @inline(__always)
         func add(_ sums: inout Sums, _ truth: GroundTruth, _ stroke: Void, _ t: Double, _ q: SIMD2<Double>) {
-            let delta = q - truth.positionXY(at: t)
-            let d2 = (delta * delta).sum()
-            sums.c += d2
-            sums.d += d2.squareRoot()
-        }
-    }
-
-    /// ``PositionTerms`` for piecewise-linear truths (a polyline search's probes): the same
-    /// sums, to the bit, each position read from its piece's first two coefficients
-    /// (``/InkTraces/GroundTruth``'s `linearPositionXY(at:)`).
-    struct LinearPositionTerms: Terms {
-        @inline(__always)
-        func stroke(_ index: Int) {}
-
-        @inline(__always)
-        func add(_ sums: inout Sums, _ truth: GroundTruth, _ stroke: Void, _ t: Double, _ q: SIMD2<Double>) {
-            let delta = q - truth.linearPositionXY(at: t)
+            let delta = q - (linear ? truth.linearPositionXY(at: t) : truth.positionXY(at: t))
             let d2 = (delta * delta).sum()
             sums.c += d2
             sums.d += d2.squareRoot()

@@ -110,6 +110,23 @@ struct PolylineSearchTests {
     /// A random polyline stroke: irregular sample intervals (some tiny), repeated points and
     /// zero-length segments, sharp turns, pauses; coordinates offset far from the origin in
     /// some cases.
+    /// Every corpus recording's strokes' truths, 200 random polylines' (`seed`) and a
+    /// one-sample stroke's.
+    static func corpusAndRandomTruths(seed: UInt64) throws -> [GroundTruth] {
+        var loader = RecordingLoader()
+        loader.manifests = [try RecordingManifest.load(path: ProjectData.recordingsManifest)]
+        var truths = try loader.load(paths: [ProjectData.recordings]).traces.flatMap { TraceTruth($0).strokes }
+        var rng = SplitMix64(seed: seed)
+        var start = 0.0
+        for _ in 0..<200 {
+            let s = try Self.randomStroke(&rng, start: start)
+            truths.append(s.groundTruth())
+            start = s.endTime + 0.1
+        }
+        truths.append(try Stroke(t: [1], x: [2], y: [3]).groundTruth())
+        return truths
+    }
+
     static func randomStroke(_ rng: inout SplitMix64, start: Double) throws -> Stroke {
         let count = Int.random(in: 2...160, using: &rng)
         var t: [Double] = [], x: [Double] = [], y: [Double] = []
@@ -240,17 +257,7 @@ struct PolylineSearchTests {
     /// single-precision step above), and the jumps bound the slopes' differences at the knots:
     /// on every corpus recording and on random polylines.
     @Test func polylineBoundsMatchPathBounds() throws {
-        var loader = RecordingLoader()
-        loader.manifests = [try RecordingManifest.load(path: ProjectData.recordingsManifest)]
-        var truths = try loader.load(paths: [ProjectData.recordings]).traces.flatMap { TraceTruth($0).strokes }
-        var rng = SplitMix64(seed: 0x5eed_b0)
-        var start = 0.0
-        for _ in 0..<200 {
-            let s = try Self.randomStroke(&rng, start: start)
-            truths.append(s.groundTruth())
-            start = s.endTime + 0.1
-        }
-        truths.append(try Stroke(t: [1], x: [2], y: [3]).groundTruth())
+        let truths = try Self.corpusAndRandomTruths(seed: 0x5eed_b0)
         for (n, truth) in truths.enumerated() {
             let path = truth.path
             let kinks = PolylineBounds(path), bounds = PathBounds(path)
@@ -305,17 +312,7 @@ struct PolylineSearchTests {
             }
             return (jumps, vectors, pieceSpeed, speed, miss, coordinate)
         }
-        var loader = RecordingLoader()
-        loader.manifests = [try RecordingManifest.load(path: ProjectData.recordingsManifest)]
-        var truths = try loader.load(paths: [ProjectData.recordings]).traces.flatMap { TraceTruth($0).strokes }
-        var rng = SplitMix64(seed: 0x5eed_b7)
-        var start = 0.0
-        for _ in 0..<200 {
-            let s = try Self.randomStroke(&rng, start: start)
-            truths.append(s.groundTruth())
-            start = s.endTime + 0.1
-        }
-        truths.append(try Stroke(t: [1], x: [2], y: [3]).groundTruth())
+        let truths = try Self.corpusAndRandomTruths(seed: 0x5eed_b7)
         var checked = 0
         for (n, truth) in truths.enumerated() where truth.path.pieceCount > 0 {
             let path = truth.path
